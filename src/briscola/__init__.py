@@ -1,0 +1,69 @@
+"""Briscola, the Italian card game: a rules engine for every variant, with computer players.
+
+>>> import briscola
+>>> state = briscola.new_game(briscola.preset("classic"), seed=42)
+>>> len(state.hands[0]), state.briscola in state.stock
+(3, True)
+"""
+
+from .actions import (
+    Action,
+    ActionParseError,
+    Bid,
+    Call,
+    Declare,
+    ExchangeBriscola,
+    Pass,
+    Play,
+    parse_action,
+)
+from .cards import Card, CardParseError, Rank, Suit, format_cards, parse_cards
+from .game import (
+    DeckError,
+    IllegalActionError,
+    Phase,
+    Result,
+    State,
+    Trick,
+    apply,
+    legal_actions,
+    new_game,
+)
+from .observation import Observation, determinize, observe
+from .rules import PRESETS, Ruleset, RulesetError, preset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PRESETS",
+    "Action",
+    "ActionParseError",
+    "Bid",
+    "Call",
+    "Card",
+    "CardParseError",
+    "Declare",
+    "DeckError",
+    "ExchangeBriscola",
+    "IllegalActionError",
+    "Observation",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Result",
+    "Ruleset",
+    "RulesetError",
+    "State",
+    "Suit",
+    "Trick",
+    "apply",
+    "determinize",
+    "format_cards",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "parse_action",
+    "parse_cards",
+    "preset",
+]

@@ -1,0 +1,230 @@
+"""Briscola chiamata (5 players): the auction, the call, the secret partner and the settlement.
+
+These are the hooks the state machine (:mod:`briscola.game`) uses while a deal is in its
+``AUCTION`` and ``CALL`` phases, and to settle a finished deal. The auction opens at the seat after
+the dealer; each bid names a rank strictly weaker than the standing one (A, 3, R, C, F, 7, 6, 5,
+4, 2); a pass is final; after a 2, bids go on points (62 to 120, the 2 itself standing for 61).
+The auction ends when one bidder is left; if everybody passes the deal is void.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .actions import Action, Bid, Call, Pass
+from .cards import Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from .game import Result, State
+
+__all__ = ["Auction", "bid_order", "holder", "settle"]
+
+MIN_POINTS = 61
+MAX_POINTS = 120
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The public record of the auction: every (seat, bid or pass) in order, and its outcome."""
+
+    calls: tuple[tuple[int, Bid | Pass], ...] = ()
+    winner: int | None = None
+
+    @property
+    def passed(self) -> frozenset[int]:
+        """Seats that have passed (a pass is final)."""
+        return frozenset(seat for seat, bid in self.calls if isinstance(bid, Pass))
+
+    @property
+    def standing(self) -> tuple[int, Bid] | None:
+        """The highest bid so far and its bidder."""
+        for seat, bid in reversed(self.calls):
+            if isinstance(bid, Bid):
+                return seat, bid
+        return None
+
+    @property
+    def contract_rank(self) -> Rank | None:
+        """The rank of the called card: the winning rank bid, or 2 once bids are on points."""
+        standing = self.standing
+        if standing is None:
+            return None
+        bid = standing[1]
+        return bid.rank if bid.rank is not None else Rank.DUE
+
+    @property
+    def contract_points(self) -> int:
+        """The points the caller's side needs: 61, or the points bid if higher."""
+        standing = self.standing
+        if standing is None or standing[1].points is None:
+            return MIN_POINTS
+        return max(MIN_POINTS, standing[1].points)
+
+
+def bid_order(state: State) -> tuple[Rank, ...]:
+    """Ranks from the least to the most ambitious bid: by strength, strongest first."""
+    return tuple(sorted(Rank, key=lambda r: -state.ruleset.strength_of(Card(Suit.COPPE, r))))
+
+
+def start(state: State) -> State:
+    """The deal's state once the cards are dealt: the auction opens at the seat after the dealer."""
+    from .game import Phase
+
+    return replace(state, phase=Phase.AUCTION, auction=Auction())
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Bids and passes in the auction, or the suits to call."""
+    from .game import Phase
+
+    assert state.auction is not None
+    if state.phase is Phase.CALL:
+        return tuple(Call(suit) for suit in Suit)
+    standing = state.auction.standing
+    out: list[Action] = [Pass()]
+    if state.ruleset.points_only_auction:
+        low = MIN_POINTS if standing is None else _points_of(standing[1]) + 1
+        out.extend(Bid(points=p) for p in range(low, MAX_POINTS + 1))
+        return tuple(out)
+    order = bid_order(state)
+    if standing is None:
+        out.extend(Bid(rank=r) for r in order)
+    elif standing[1].rank is not None and standing[1].rank is not Rank.DUE:
+        idx = order.index(standing[1].rank)
+        out.extend(Bid(rank=r) for r in order[idx + 1 :])
+    else:
+        low = _points_of(standing[1]) + 1
+        out.extend(Bid(points=p) for p in range(low, MAX_POINTS + 1))
+    return tuple(out)
+
+
+def _points_of(bid: Bid) -> int:
+    return bid.points if bid.points is not None else MIN_POINTS
+
+
+def apply(state: State, action: Action) -> State:
+    """Apply a legal bid, pass or call (the caller checked legality)."""
+    from .game import Phase
+
+    assert state.auction is not None and state.turn is not None
+    seat = state.turn
+    actions = (*state.actions, action)
+    if isinstance(action, Call):
+        rank = state.auction.contract_rank
+        assert rank is not None and state.auction.winner is not None
+        caller = state.auction.winner
+        first = caller if state.ruleset.caller_leads else state.next_seat(state.dealer)
+        return replace(
+            state,
+            phase=Phase.PLAY,
+            trump=action.suit,
+            called=Card(action.suit, rank),
+            turn=first,
+            leader=first,
+            actions=actions,
+        )
+    assert isinstance(action, Bid | Pass)
+    auction = Auction(calls=(*state.auction.calls, (seat, action)))
+    active = [s for s in range(state.players) if s not in auction.passed]
+    standing = auction.standing
+    if not active:  # everybody passed: the deal is void
+        return replace(state, auction=auction, phase=Phase.OVER, turn=None, actions=actions)
+    if standing is not None and active == [standing[0]]:
+        won = replace(auction, winner=standing[0])
+        return replace(
+            state, auction=won, phase=Phase.CALL, turn=standing[0], actions=actions
+        )
+    nxt = state.next_seat(seat)
+    while nxt in auction.passed:
+        nxt = state.next_seat(nxt)
+    return replace(state, auction=auction, turn=nxt, actions=actions)
+
+
+def why_illegal(state: State, action: Action) -> str:
+    """A person's explanation of why an auction or call action is refused."""
+    from .game import Phase
+
+    if state.phase is Phase.CALL:
+        return f"the caller must now name the trump suit (call c, d, s or b), not {action}"
+    if not isinstance(action, Bid | Pass):
+        return f"the auction is on: bid or pass, not {action}"
+    assert state.auction is not None
+    standing = state.auction.standing
+    if state.ruleset.points_only_auction and action.rank is not None:
+        return "this auction is on points only (61 to 120)"
+    if standing is None:
+        return f"{action} is not a valid opening bid"
+    return f"{action} does not beat the standing bid ({standing[1]} by seat {standing[0]})"
+
+
+def holder(state: State, card: Card) -> int | None:
+    """The seat that holds or played ``card`` (None if nobody: only in a void deal)."""
+    for seat, hand in enumerate(state.hands):
+        if card in hand:
+            return seat
+    for trick in state.tricks:
+        for seat, played in trick.plays:
+            if played is card:
+                return seat
+    for seat, played in state.trick:
+        if played is card:
+            return seat
+    return None
+
+
+def settle(
+    won: bool, alone: bool, caller: int, partner: int, players: int, multiplier: int
+) -> tuple[int, ...]:
+    """Units per seat (zero-sum): caller +2, partner +1, others −1 on a win (alone: +4 and −1
+    each); the signs reverse on a loss; everything times the multiplier.
+
+    >>> settle(True, False, caller=0, partner=2, players=5, multiplier=1)
+    (2, -1, 1, -1, -1)
+    >>> settle(False, True, caller=3, partner=3, players=5, multiplier=2)
+    (2, 2, 2, -8, 2)
+    """
+    sign = 1 if won else -1
+    units = [-sign * multiplier] * players
+    if alone:
+        units[caller] = 4 * sign * multiplier
+    else:
+        units[caller] = 2 * sign * multiplier
+        units[partner] = sign * multiplier
+    return tuple(units)
+
+
+def multiplier(state: State, caller_points: int, total: int) -> int:
+    """The settlement multiplier: high bids (71+ ×2 … 101+ ×5) and cappotto (×2), if chosen."""
+    assert state.auction is not None
+    factor = 1
+    if state.ruleset.bid_multipliers:
+        bid = state.auction.contract_points
+        for threshold, times in ((101, 5), (91, 4), (81, 3), (71, 2)):
+            if bid >= threshold:
+                factor = times
+                break
+    card_total = state.ruleset.total_points
+    if state.ruleset.cappotto_doubles and (caller_points >= card_total or total - caller_points >= card_total):
+        factor *= 2
+    return factor
+
+
+def result(state: State) -> Result:
+    """The outcome of a finished chiamata deal, with its settlement in units."""
+    from .game import Result
+
+    seat_points = state.seat_points()
+    n = state.players
+    caller = state.caller
+    if caller is None:  # all passed: void deal, redealt
+        return Result(seat_points, (0, 0), (1,) * n, (), replay=True, units=(0,) * n)
+    partner = state.partner
+    assert partner is not None and state.auction is not None
+    teams = tuple(state.team_of(s) for s in range(n))
+    side = sum(p for s, p in enumerate(seat_points) if teams[s] == 0)
+    total = sum(seat_points)
+    won = side >= state.auction.contract_points
+    factor = multiplier(state, side, total)
+    units = settle(won, partner == caller, caller, partner, n, factor)
+    return Result(seat_points, (side, total - side), teams, (0,) if won else (1,), units=units)
