@@ -13,7 +13,7 @@ action             text             meaning
 =================  ===============  =====================================================
 
 >>> parse_action("Ad"), parse_action("declare b"), parse_action("exchange")
-(Play(Card('Ad')), Declare(<Suit.BASTONI: 'b'>), ExchangeBriscola())
+(Play(card=Card('Ad')), Declare(suit=<Suit.BASTONI: 'b'>), ExchangeBriscola())
 >>> all(parse_action(str(a)) == a for a in [Bid(rank=Rank.TRE), Bid(points=75), Pass()])
 True
 """
@@ -123,7 +123,7 @@ def parse_action(text: str) -> Action:
     """An action from its text (Italian words are accepted too: accuso, scambio, passo, chiamo).
 
     >>> parse_action("accuso denari")
-    Declare(<Suit.DENARI: 'd'>)
+    Declare(suit=<Suit.DENARI: 'd'>)
     >>> parse_action("bid 130")
     Traceback (most recent call last):
     ...

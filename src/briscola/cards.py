@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum, IntEnum
-from typing import Final
+from typing import ClassVar, Final
 
 __all__ = [
     "DEFAULT_POINTS",
@@ -161,7 +161,12 @@ _RANK_NAMES: Final = {
 }
 
 _SUIT_NAMES: Final = {
-    "it": {Suit.COPPE: "coppe", Suit.DENARI: "denari", Suit.SPADE: "spade", Suit.BASTONI: "bastoni"},
+    "it": {
+        Suit.COPPE: "coppe",
+        Suit.DENARI: "denari",
+        Suit.SPADE: "spade",
+        Suit.BASTONI: "bastoni",
+    },
     "en": {Suit.COPPE: "cups", Suit.DENARI: "coins", Suit.SPADE: "swords", Suit.BASTONI: "clubs"},
 }
 
@@ -180,7 +185,7 @@ class Card:
     """
 
     __slots__ = ("_hash", "index", "rank", "suit")
-    _interned: dict[tuple[Suit, Rank], Card] = {}
+    _interned: ClassVar[dict[tuple[Suit, Rank], Card]] = {}
 
     suit: Suit
     rank: Rank
@@ -253,9 +258,7 @@ class Card:
         """
         key = text.strip()
         if len(key) != 2:
-            raise CardParseError(
-                f"{text!r} is not a card: write rank then suit, like Ad, 3c or Rs"
-            )
+            raise CardParseError(f"{text!r} is not a card: write rank then suit, like Ad, 3c or Rs")
         try:
             return cls(Suit.parse(key[1]), Rank.parse(key[0]))
         except CardParseError:

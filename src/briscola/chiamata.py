@@ -132,9 +132,7 @@ def apply(state: State, action: Action) -> State:
         return replace(state, auction=auction, phase=Phase.OVER, turn=None, actions=actions)
     if standing is not None and active == [standing[0]]:
         won = replace(auction, winner=standing[0])
-        return replace(
-            state, auction=won, phase=Phase.CALL, turn=standing[0], actions=actions
-        )
+        return replace(state, auction=won, phase=Phase.CALL, turn=standing[0], actions=actions)
     nxt = state.next_seat(seat)
     while nxt in auction.passed:
         nxt = state.next_seat(nxt)
@@ -151,7 +149,7 @@ def why_illegal(state: State, action: Action) -> str:
         return f"the auction is on: bid or pass, not {action}"
     assert state.auction is not None
     standing = state.auction.standing
-    if state.ruleset.points_only_auction and action.rank is not None:
+    if state.ruleset.points_only_auction and isinstance(action, Bid) and action.rank is not None:
         return "this auction is on points only (61 to 120)"
     if standing is None:
         return f"{action} is not a valid opening bid"
@@ -205,7 +203,9 @@ def multiplier(state: State, caller_points: int, total: int) -> int:
                 factor = times
                 break
     card_total = state.ruleset.total_points
-    if state.ruleset.cappotto_doubles and (caller_points >= card_total or total - caller_points >= card_total):
+    if state.ruleset.cappotto_doubles and (
+        caller_points >= card_total or total - caller_points >= card_total
+    ):
         factor *= 2
     return factor
 

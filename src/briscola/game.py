@@ -27,8 +27,8 @@ from .cards import Card, Rank, Suit, format_cards
 from .rules import Exchange, Partnership, Ruleset, TieRule
 
 __all__ = [
-    "Declaration",
     "DeckError",
+    "Declaration",
     "ExchangeMade",
     "IllegalActionError",
     "Phase",
@@ -226,7 +226,9 @@ class State:
     def __str__(self) -> str:
         lines = [f"{self.ruleset.name} dealer={self.dealer} phase={self.phase.value}"]
         if self.trump is not None:
-            lines.append(f"briscola={self.briscola} trump={self.trump.letter} stock={len(self.stock)}")
+            lines.append(
+                f"briscola={self.briscola} trump={self.trump.letter} stock={len(self.stock)}"
+            )
         for seat, hand in enumerate(self.hands):
             marker = "*" if seat == self.turn else " "
             lines.append(f"{marker}{seat}: {format_cards(hand)}")
@@ -308,7 +310,9 @@ def new_game(
     if ruleset.partnership is Partnership.CALLED:
         return chiamata.start(base)
     briscola = cards[pos]
-    return replace(base, stock=cards[pos + 1 :] + (briscola,), briscola=briscola, trump=briscola.suit)
+    return replace(
+        base, stock=(*cards[pos + 1 :], briscola), briscola=briscola, trump=briscola.suit
+    )
 
 
 def trick_winner(
@@ -399,9 +403,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Declare):
         pts = 40 if action.suit is state.trump else 20
         decl = Declaration(seat, action.suit, pts)
-        return replace(
-            state, declarations=(*state.declarations, decl), actions=actions
-        )
+        return replace(state, declarations=(*state.declarations, decl), actions=actions)
     if isinstance(action, ExchangeBriscola):
         gave = _exchange_card(state, seat)
         assert gave is not None and state.briscola is not None

@@ -145,9 +145,7 @@ def visible_seats(state: State, seat: int) -> tuple[int, ...]:
         return tuple(s for s in range(rules.players) if s != seat)
     if rules.partners_see_hands and not state.stock and state.phase is Phase.PLAY:
         return tuple(
-            s
-            for s in range(rules.players)
-            if s != seat and rules.team_of(s) == rules.team_of(seat)
+            s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)
         )
     return ()
 
@@ -241,9 +239,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     unknown = [c for c in rules.deck() if c not in seen]
     rng.shuffle(unknown)
     need = {s: obs.hand_counts[s] - len(fixed[s]) for s in range(n)}
-    hidden_called = (
-        obs.called is not None and obs.called in unknown and obs.partner is None
-    )
+    hidden_called = obs.called is not None and obs.called in unknown and obs.partner is None
     if hidden_called:
         assert obs.called is not None
         # Only its holder knows where the called card is: any other seat may hold it, the
