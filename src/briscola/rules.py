@@ -180,6 +180,11 @@ class Ruleset:
             raise RulesetError("cappotto_doubles is a settlement option of Briscola chiamata")
         if self.partnership is Partnership.CALLED and self.hand_size * n != size:
             raise RulesetError("Briscola chiamata deals the whole deck: hand_size must be 8")
+        if self.briscola_face_up and self.hand_size * n >= size:
+            raise RulesetError(
+                f"hand_size {self.hand_size} for {n} players deals the whole deck: "
+                "no card is left to turn up as the briscola"
+            )
         if self.exchange is not Exchange.NONE and not self.briscola_face_up:
             raise RulesetError("exchanging the briscola needs a face-up briscola")
         if self.exchange is Exchange.NONE:

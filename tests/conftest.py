@@ -1,0 +1,187 @@
+"""Shared helpers for the engine's tests: a deck builder for exact deals, action helpers, random
+play, and Hypothesis strategies for rulesets.
+
+Import the helpers with ``from conftest import ...`` (pytest puts ``tests/`` on the path).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import pytest
+from hypothesis import strategies as st
+
+from briscola.actions import Action, parse_action
+from briscola.cards import Card, parse_cards
+from briscola.game import State, new_game
+from briscola.rules import PRESETS, Partnership, Ruleset, preset
+
+CardsLike = str | Iterable[Card]
+
+
+def cards(spec: CardsLike) -> tuple[Card, ...]:
+    """Cards from a notation text ("Ad 3c") or an iterable of cards."""
+    if isinstance(spec, str):
+        return parse_cards(spec)
+    return tuple(spec)
+
+
+def deal_positions(ruleset: Ruleset, dealer: int) -> list[int]:
+    """The seat that receives each of the first ``hand_size * players`` cards, in deck order.
+
+    Written from the rules, not from the engine: one card at a time, ``hand_size`` rounds,
+    starting with the seat after the dealer in the direction of play.
+    """
+    n = ruleset.players
+    step = 1 if ruleset.direction.value == "counterclockwise" else -1
+    first = (dealer + step) % n
+    return [(first + i * step) % n for _ in range(ruleset.hand_size) for i in range(n)]
+
+
+def build_deck(
+    ruleset: Ruleset,
+    hands: Mapping[int, CardsLike] | None = None,
+    briscola: str | Card | None = None,
+    stock: CardsLike = (),
+    dealer: int = 0,
+    filler: CardsLike | None = None,
+) -> tuple[Card, ...]:
+    """A deck order (top card first) that deals the wanted hands, face-up briscola and stock.
+
+    ``hands`` maps seats to (some of) their cards, in the order they are dealt; ``stock`` is the
+    start of the stock in drawing order (the face-up briscola is always drawn last). Whatever is
+    not given is filled from ``filler`` (default: the ruleset's deck in index order).
+    """
+    hands = dict(hands or {})
+    want = {seat: list(cards(spec)) for seat, spec in hands.items()}
+    stock_cards = list(cards(stock))
+    face_up = Card.parse(briscola) if isinstance(briscola, str) else briscola
+    if face_up is not None and not ruleset.briscola_face_up:
+        raise ValueError("this ruleset turns no briscola face up")
+    used = [c for h in want.values() for c in h] + stock_cards
+    if face_up is not None:
+        used.append(face_up)
+    if len(set(used)) != len(used):
+        raise ValueError(f"a card is given twice: {used}")
+    deck_cards = ruleset.deck()
+    strays = [c for c in used if c not in deck_cards]
+    if strays:
+        raise ValueError(f"not in the {ruleset.name} deck: {strays}")
+    order = deck_cards if filler is None else cards(filler) + deck_cards
+    pool = [c for c in dict.fromkeys(order) if c not in used]
+    n, size = ruleset.players, ruleset.hand_size
+    full: list[list[Card]] = []
+    for seat in range(n):
+        hand = want.get(seat, [])
+        if len(hand) > size:
+            raise ValueError(f"seat {seat} is given more than {size} cards")
+        full.append(hand + [pool.pop(0) for _ in range(size - len(hand))])
+    dealt_count = [0] * n
+    deck: list[Card] = []
+    for seat in deal_positions(ruleset, dealer):
+        deck.append(full[seat][dealt_count[seat]])
+        dealt_count[seat] += 1
+    if ruleset.briscola_face_up:
+        deck.append(face_up if face_up is not None else pool.pop(0))
+    deck.extend(stock_cards)
+    deck.extend(pool)
+    assert sorted(deck) == sorted(deck_cards)
+    return tuple(deck)
+
+
+def deal(
+    ruleset: Ruleset | str,
+    hands: Mapping[int, CardsLike] | None = None,
+    briscola: str | Card | None = None,
+    stock: CardsLike = (),
+    dealer: int = 0,
+    filler: CardsLike | None = None,
+) -> State:
+    """A new game dealt from :func:`build_deck` (a preset name or a ruleset)."""
+    rules = preset(ruleset) if isinstance(ruleset, str) else ruleset
+    deck = build_deck(rules, hands, briscola, stock, dealer, filler)
+    return new_game(rules, deck=deck, dealer=dealer)
+
+
+def act(state: State, *actions: str | Action) -> State:
+    """Apply actions given as text (``"Ad"``, ``"declare d"``, ``"bid 3"``) or objects."""
+    for action in actions:
+        state = state.apply(parse_action(action) if isinstance(action, str) else action)
+    return state
+
+
+def random_states(state: State, rng: random.Random) -> Iterator[State]:
+    """Every state of a game played by random legal actions, the start included."""
+    yield state
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+def random_game(ruleset: Ruleset, seed: int, dealer: int = 0) -> State:
+    """The final state of a game dealt from ``seed`` and played by random legal actions."""
+    rng = random.Random(seed)
+    state = new_game(ruleset, seed=seed, dealer=dealer)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# -- rulesets -----------------------------------------------------------------------------------
+
+PRESET_NAMES = tuple(PRESETS)
+THREE_REMOVED = ("2c", "2d", "2s", "2b", "Ab", "Fd")
+
+
+def option_space(name: str) -> dict[str, tuple[Any, ...]]:
+    """Every value each option may take on top of a preset (only valid combinations)."""
+    base = preset(name)
+    space: dict[str, tuple[Any, ...]] = {
+        "inversion": (False, True),
+        "accusi": (False, True),
+        "direction": ("counterclockwise", "clockwise"),
+        "tie": ("draw", "replay"),
+    }
+    if base.briscola_face_up:
+        space["exchange"] = ("none", "two", "seven")
+    if base.players == 2:
+        space["open_hands"] = (False, True)
+    if base.players == 3:
+        space["removed"] = THREE_REMOVED
+    if base.partnership is Partnership.ALTERNATE:
+        space["partners_see_hands"] = (False, True)
+        space["tricks_visible"] = ("never", "end_phase", "always")
+    if base.partnership is Partnership.CALLED:
+        space["points_only_auction"] = (False, True)
+        space["caller_leads"] = (False, True)
+        space["bid_multipliers"] = (False, True)
+        space["cappotto_doubles"] = (False, True)
+    return space
+
+
+def all_rulesets(name: str) -> list[Ruleset]:
+    """Every valid combination of the options of :func:`option_space` on a preset."""
+    space = option_space(name)
+    keys = list(space)
+    return [
+        preset(name, **dict(zip(keys, values, strict=True)))
+        for values in itertools.product(*(space[k] for k in keys))
+    ]
+
+
+@st.composite
+def rulesets(draw: st.DrawFn, names: tuple[str, ...] = PRESET_NAMES) -> Ruleset:
+    """A preset with a random choice of every option it allows."""
+    name = draw(st.sampled_from(names))
+    space = option_space(name)
+    options = {key: draw(st.sampled_from(values)) for key, values in space.items()}
+    return preset(name, **options)
+
+
+@pytest.fixture(params=PRESET_NAMES)
+def preset_name(request: pytest.FixtureRequest) -> str:
+    """Each preset's name in turn."""
+    return str(request.param)
