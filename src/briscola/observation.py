@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .cards import Card, Rank
+from .cards import Card, Rank, Suit
 from .chiamata import Auction
 from .game import Declaration, ExchangeMade, Phase, State, Trick
 from .rules import Partnership, Ruleset, TricksVisible
@@ -44,7 +44,7 @@ class Observation:
     turn: int | None
     leader: int
     hand: tuple[Card, ...]
-    trump: Card | None  # the briscola card (face-up, or drawn); None before a chiamata call
+    briscola: Card | None  # the briscola card (face-up, or drawn; chiamata: the called card)
     stock_count: int
     hand_counts: tuple[int, ...]
     trick: tuple[tuple[int, Card], ...]
@@ -61,14 +61,14 @@ class Observation:
     partner: int | None = None  # chiamata: the caller's partner, once this seat may know it
 
     @property
-    def briscola(self) -> Card | None:
-        """The briscola card (the face-up card, even once drawn)."""
-        return self.trump
+    def trump(self) -> Suit | None:
+        """The trump suit (None before the call in Briscola chiamata)."""
+        return self.briscola.suit if self.briscola is not None else None
 
     @property
     def briscola_on_table(self) -> bool:
         """True while the face-up briscola still lies under the stock."""
-        return self.stock_count > 0 and self.trump is not None
+        return self.stock_count > 0 and self.briscola is not None and self.ruleset.briscola_face_up
 
     @property
     def is_my_turn(self) -> bool:
@@ -100,7 +100,8 @@ class Observation:
             "turn": self.turn,
             "leader": self.leader,
             "hand": [str(c) for c in self.hand],
-            "briscola": str(self.trump) if self.trump is not None else None,
+            "briscola": str(self.briscola) if self.briscola is not None else None,
+            "trump": self.trump.letter if self.trump is not None else None,
             "stock": self.stock_count,
             "hand_counts": list(self.hand_counts),
             "trick": [[s, str(c)] for s, c in self.trick],
@@ -197,7 +198,7 @@ def observe(state: State, seat: int) -> Observation:
         turn=state.turn,
         leader=state.leader,
         hand=state.hands[seat],
-        trump=state.briscola if state.briscola is not None else state.called,
+        briscola=state.briscola if state.briscola is not None else state.called,
         stock_count=len(state.stock),
         hand_counts=tuple(len(h) for h in state.hands),
         trick=state.trick,
@@ -231,7 +232,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     for s, cards in obs.known_cards:
         fixed[s].extend(cards)
     seen = {c for cards in fixed.values() for c in cards} | set(obs.played_cards())
-    briscola = obs.trump if rules.briscola_face_up else None
+    briscola = obs.briscola if rules.briscola_face_up else None
     on_table = briscola is not None and obs.stock_count > 0
     if on_table:
         assert briscola is not None
@@ -268,7 +269,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
         hands=tuple(hands),
         stock=stock,
         briscola=briscola,
-        trump=obs.trump.suit if obs.trump is not None else None,
+        trump=obs.trump,
         turn=obs.turn,
         leader=obs.leader,
         trick=obs.trick,
