@@ -2,27 +2,31 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint system-deps bench clean
 
-$(BIN)/briscola: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-play: $(BIN)/briscola
+play: $(STAMP)
 	$(BIN)/briscola play $(ARGS)
 
-lint: $(BIN)/briscola
+system-deps:
+	bash scripts/install-system-deps.sh
+
+lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+test: $(STAMP) system-deps lint
 	$(BIN)/pytest
 
-bench: $(BIN)/briscola
+bench: $(STAMP)
 	$(BIN)/briscola bench $(ARGS)
 
 clean:
