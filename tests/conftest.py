@@ -185,3 +185,96 @@ def rulesets(draw: st.DrawFn, names: tuple[str, ...] = PRESET_NAMES) -> Ruleset:
 def preset_name(request: pytest.FixtureRequest) -> str:
     """Each preset's name in turn."""
     return str(request.param)
+
+
+# -- an independent scorer, written from the rules reference ------------------------------------
+
+RULE_POINTS = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2}
+STRENGTH_ORDER = "A3RCF76542"  # strongest first
+INVERTED_ORDER = "A7RCF36542"
+
+
+def card_value(card: Card, inversion: bool = False) -> int:
+    """A card's points per the rules reference (7 and 3 swap values with the inversion)."""
+    letter = card.rank.letter
+    if inversion and letter in "37":
+        return 10 if letter == "7" else 0
+    return RULE_POINTS.get(letter, 0)
+
+
+def beats(card: Card, best: Card, trump: Any, inversion: bool = False) -> bool:
+    """Does ``card`` take a trick that ``best`` is winning so far?"""
+    order = INVERTED_ORDER if inversion else STRENGTH_ORDER
+    if card.suit is best.suit:
+        return order.index(card.rank.letter) < order.index(best.rank.letter)
+    return card.suit is trump
+
+
+def winner_of(plays: Iterable[tuple[int, Card]], trump: Any, inversion: bool = False) -> int:
+    """The seat that takes a trick, recomputed from the rules reference."""
+    plays = list(plays)
+    best_seat, best = plays[0]
+    for seat, card in plays[1:]:
+        if beats(card, best, trump, inversion):
+            best_seat, best = seat, card
+    return best_seat
+
+
+def trick_card_points(state: State) -> list[int]:
+    """Each seat's card points from the tricks it took (not counting declarations)."""
+    out = [0] * state.ruleset.players
+    for trick in state.tricks:
+        out[trick.winner] += sum(card_value(c, state.ruleset.inversion) for _, c in trick.plays)
+    return out
+
+
+def chiamata_expectation(final: State) -> dict[str, Any]:
+    """The settlement of a finished chiamata deal, recomputed from the rules reference."""
+    from briscola.actions import Bid, Call
+
+    rules = final.ruleset
+    assert final.auction is not None
+    bids = [(seat, b) for seat, b in final.auction.calls if isinstance(b, Bid)]
+    if not bids:
+        return {"void": True, "units": (0,) * rules.players}
+    caller, last = bids[-1]
+    calls = [a for a in final.actions if isinstance(a, Call)]
+    assert len(calls) == 1
+    rank = last.rank if last.rank is not None else Card.parse("2c").rank
+    called = Card(calls[0].suit, rank)
+    contract = 61 if last.points is None else max(61, last.points)
+    partner = next(s for t in final.tricks for s, card in t.plays if card == called)
+    side = {caller, partner}
+    cards = trick_card_points(final)
+    decl = [0] * rules.players
+    for d in final.declarations:
+        decl[d.seat] += d.points
+    side_points = sum(cards[s] + decl[s] for s in side)
+    won = side_points >= contract
+    factor = 1
+    if rules.bid_multipliers:
+        for threshold, times in ((101, 5), (91, 4), (81, 3), (71, 2)):
+            if contract >= threshold:
+                factor = times
+                break
+    side_cards = sum(cards[s] for s in side)
+    if rules.cappotto_doubles and side_cards in (0, rules.total_points):
+        factor *= 2
+    sign = 1 if won else -1
+    units = [-sign * factor] * rules.players
+    if partner == caller:
+        units[caller] = 4 * sign * factor
+    else:
+        units[caller] = 2 * sign * factor
+        units[partner] = sign * factor
+    return {
+        "void": False,
+        "caller": caller,
+        "partner": partner,
+        "called": called,
+        "contract": contract,
+        "side_points": side_points,
+        "won": won,
+        "factor": factor,
+        "units": tuple(units),
+    }

@@ -193,7 +193,11 @@ def settle(
 
 
 def multiplier(state: State, caller_points: int, total: int) -> int:
-    """The settlement multiplier: high bids (71+ ×2 … 101+ ×5) and cappotto (×2), if chosen."""
+    """The settlement multiplier: high bids (71+ ×2 … 101+ ×5) and cappotto (×2), if chosen.
+
+    ``caller_points`` and ``total`` are card points (the caller's side's, and all taken):
+    declarations do not make a cappotto, only taking every card point does.
+    """
     assert state.auction is not None
     factor = 1
     if state.ruleset.bid_multipliers:
@@ -225,6 +229,10 @@ def result(state: State) -> Result:
     side = sum(p for s, p in enumerate(seat_points) if teams[s] == 0)
     total = sum(seat_points)
     won = side >= state.auction.contract_points
-    factor = multiplier(state, side, total)
+    card_points = [0] * n
+    for trick in state.tricks:
+        card_points[trick.winner] += trick.points(state.ruleset)
+    card_side = sum(p for s, p in enumerate(card_points) if teams[s] == 0)
+    factor = multiplier(state, card_side, sum(card_points))
     units = settle(won, partner == caller, caller, partner, n, factor)
     return Result(seat_points, (side, total - side), teams, (0,) if won else (1,), units=units)
