@@ -1,0 +1,46 @@
+"""Reinforcement-learning environments over the engine: PettingZoo AEC and Gymnasium.
+
+Heavy dependencies (pettingzoo, gymnasium, numpy) are imported only here, in this subpackage:
+``import briscola`` never loads them. Install them with the ``rl`` extra.
+
+* :mod:`briscola.env.briscola_v0`: every seat an agent (``briscola_v0.env(preset="pairs")``).
+* :class:`BriscolaEnv`: one seat against computer players, registered as ``Briscola-v0``.
+* :mod:`briscola.env.encoding`: the observation vector and the discrete action space.
+
+>>> import gymnasium
+>>> env = gymnasium.make("Briscola-v0", preset="three")
+>>> obs, info = env.reset(seed=0)
+>>> obs["action_mask"].sum() > 0
+np.True_
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from . import briscola_v0
+from .encoding import (
+    LAYOUT,
+    N_ACTIONS,
+    OBS_SIZE,
+    action_mask,
+    action_to_index,
+    encode,
+    index_to_action,
+)
+from .gym_env import BriscolaEnv
+
+__all__ = [
+    "LAYOUT",
+    "N_ACTIONS",
+    "OBS_SIZE",
+    "BriscolaEnv",
+    "action_mask",
+    "action_to_index",
+    "briscola_v0",
+    "encode",
+    "index_to_action",
+]
+
+if "Briscola-v0" not in gymnasium.registry:
+    gymnasium.register(id="Briscola-v0", entry_point="briscola.env.gym_env:BriscolaEnv")
