@@ -1,0 +1,274 @@
+"""The server's messages as Pydantic models: HTTP bodies (in the OpenAPI document) and WebSocket
+messages (documented in docs/web-protocol.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "PROTOCOL",
+    "ActionMessage",
+    "ClientMessage",
+    "CreateTableRequest",
+    "CreateTableResponse",
+    "ErrorMessage",
+    "ErrorResponse",
+    "JoinRequest",
+    "JoinResponse",
+    "LevelsResponse",
+    "NextDealMessage",
+    "PingMessage",
+    "PlayRequest",
+    "PlayResponse",
+    "PongMessage",
+    "PresetsResponse",
+    "SeatInfo",
+    "StartRequest",
+    "StateMessage",
+    "SyncMessage",
+    "TableInfo",
+]
+
+PROTOCOL = 1
+
+Lang = Literal["it", "en"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- HTTP -----------------------------------------------------------------------------------------
+class ErrorResponse(BaseModel):
+    """Every HTTP error."""
+
+    code: str = Field(examples=["bad_options"])
+    message: str = Field(examples=["exchange must be one of none, two, seven, not 'three'"])
+
+
+class Titled(BaseModel):
+    """A name in Italian and English."""
+
+    it: str
+    en: str
+
+
+class OptionInfo(BaseModel):
+    """An option of a preset: its allowed values and default."""
+
+    name: str
+    title: Titled
+    values: list[Any]
+    default: Any
+
+
+class PresetInfo(BaseModel):
+    """A game variant."""
+
+    name: str
+    title: Titled
+    description: Titled
+    players: int
+    teams: bool
+    options: list[OptionInfo]
+    ruleset: dict[str, Any]
+
+
+class MatchFormatInfo(BaseModel):
+    """A usual match format."""
+
+    name: str
+    title: Titled
+
+
+class PresetsResponse(BaseModel):
+    """``GET /api/presets``."""
+
+    presets: list[PresetInfo]
+    match_formats: list[MatchFormatInfo]
+    default_preset: str
+    default_match: str
+
+
+class LevelInfo(BaseModel):
+    """A computer player."""
+
+    name: str
+    title: Titled
+    description: Titled
+
+
+class LevelsResponse(BaseModel):
+    """``GET /api/levels``."""
+
+    levels: list[LevelInfo]
+    default: str
+
+
+class PlayRequest(_Model):
+    """Play now against the computer: the human sits at seat 0."""
+
+    preset: str = "classic"
+    options: dict[str, Any] = Field(default_factory=dict)
+    level: str = "simple"
+    match: str = "single"
+    lang: Lang = "it"
+    name: str = Field(default="", max_length=40)
+
+
+class PlayResponse(BaseModel):
+    """A table made and started; open ``url``."""
+
+    table_id: str
+    seat: int
+    token: str
+    url: str
+
+
+class CreateTableRequest(_Model):
+    """A table with friends: one entry of ``seats`` per player, ``human`` or ``bot:<level>``."""
+
+    preset: str = "classic"
+    options: dict[str, Any] = Field(default_factory=dict)
+    match: str = "single"
+    seats: list[str] | None = Field(
+        default=None, examples=[["human", "bot:simple", "human", "human"]]
+    )
+    host_name: str = Field(default="", max_length=40)
+    lang: Lang = "it"
+
+
+class CreateTableResponse(BaseModel):
+    """The host's seat (0) and token, and the invitation link for friends."""
+
+    table_id: str
+    seat: int
+    token: str
+    invite_code: str
+    invite_url: str
+    url: str
+
+
+class JoinRequest(_Model):
+    """Take the first free human seat."""
+
+    invite_code: str
+    name: str = Field(default="", max_length=40)
+
+
+class JoinResponse(BaseModel):
+    """The seat taken and its token."""
+
+    table_id: str
+    seat: int
+    token: str
+    url: str
+
+
+class StartRequest(_Model):
+    """The host starts the game; empty human seats go to bots of level ``fill``."""
+
+    token: str
+    fill: str = "simple"
+
+
+class SeatInfo(BaseModel):
+    """Public information about a seat."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    bot: str | None
+    joined: bool
+    connected: bool
+    autoplay: bool
+    ready: bool
+
+
+class MatchInfo(BaseModel):
+    """The match's standing."""
+
+    format: str
+    competitors: Literal["teams", "seats"]
+    wins: list[int]
+    points: list[int]
+    deals: list[dict[str, Any]]
+    winner: int | None
+    over: bool
+
+
+class TableInfo(BaseModel):
+    """``GET /api/tables/{id}``: public information, no secrets, no cards."""
+
+    table_id: str
+    preset: str
+    ruleset: dict[str, Any]
+    status: Literal["waiting", "playing", "deal_over", "over"]
+    seats: list[SeatInfo]
+    match: MatchInfo
+    deal: int | None
+    result: dict[str, Any] | None
+
+
+# -- WebSocket: client to server -----------------------------------------------------------------
+class ActionMessage(_Model):
+    """Take an action, in the text notation (``Ad``, ``declare d``, ``bid 75``, ``call b``)."""
+
+    type: Literal["action"]
+    action: str
+
+
+class NextDealMessage(_Model):
+    """Between deals: ready for the next deal."""
+
+    type: Literal["next_deal"]
+
+
+class SyncMessage(_Model):
+    """Send me the state again."""
+
+    type: Literal["sync"]
+
+
+class PingMessage(_Model):
+    """Keep-alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    ActionMessage | NextDealMessage | SyncMessage | PingMessage, Field(discriminator="type")
+]
+"""Any message a client may send."""
+
+CLIENT_TYPES = ("action", "next_deal", "sync", "ping")
+
+
+# -- WebSocket: server to client -----------------------------------------------------------------
+class StateMessage(BaseModel):
+    """This seat's whole view, after every change; ``events`` says what just changed."""
+
+    type: Literal["state"]
+    protocol: int
+    seat: int
+    host: bool
+    table: TableInfo
+    observation: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    invite_url: str | None
+
+
+class ErrorMessage(BaseModel):
+    """A refused message; the socket stays open."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+
+
+class PongMessage(BaseModel):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"]

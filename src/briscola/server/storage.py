@@ -1,0 +1,302 @@
+"""Storage of tables with SQLAlchemy: an SQLite file by default, PostgreSQL (or any database
+SQLAlchemy speaks) by URL.
+
+Every table, seat, deal and action is written as it happens, so a restarted server rebuilds each
+game exactly (:meth:`Storage.load`). Seats keep a hash of their token, never the token itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+__all__ = [
+    "DEFAULT_DB_URL",
+    "Storage",
+    "StoredSeat",
+    "StoredTable",
+    "hash_token",
+    "resolve_db_url",
+]
+
+DEFAULT_DB_URL = "sqlite:///briscola.db"
+
+
+def resolve_db_url(db_url: str | None) -> str:
+    """The database URL to use: the one given, else ``$BRISCOLA_DB``, else ``./briscola.db``.
+
+    A plain path is taken as an SQLite file.
+
+    >>> resolve_db_url("games.db")
+    'sqlite:///games.db'
+    """
+    url = db_url or os.environ.get("BRISCOLA_DB") or DEFAULT_DB_URL
+    if "://" not in url:
+        url = f"sqlite:///{url}"
+    return url
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat's token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Base(DeclarativeBase):
+    """The server's tables (their names start with ``briscola_``)."""
+
+
+class TableRow(Base):
+    __tablename__ = "briscola_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ruleset: Mapped[str] = mapped_column(Text)  # JSON
+    match_format: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    invite_code: Mapped[str] = mapped_column(String(64))
+    started: Mapped[bool] = mapped_column(Boolean, default=False)
+    stand_in: Mapped[str] = mapped_column(String(32))
+    lang: Mapped[str] = mapped_column(String(8), default="it")
+
+
+class SeatRow(Base):
+    __tablename__ = "briscola_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("briscola_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64), default="")
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    host: Mapped[bool] = mapped_column(Boolean, default=False)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class DealRow(Base):
+    __tablename__ = "briscola_deals"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("briscola_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    dealer: Mapped[int] = mapped_column(Integer)
+    deck: Mapped[str] = mapped_column(Text)
+
+
+class ActionRow(Base):
+    __tablename__ = "briscola_actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("briscola_tables.id"), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass
+class StoredSeat:
+    """A seat as stored."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    joined: bool
+    host: bool
+    token_hash: str | None
+
+
+@dataclass
+class StoredTable:
+    """A table as stored: enough to rebuild it exactly."""
+
+    id: str
+    ruleset: dict[str, Any]
+    match_format: str
+    seed: int
+    invite_code: str
+    started: bool
+    stand_in: str
+    lang: str
+    seats: list[StoredSeat]
+    deals: list[tuple[int, str, list[str]]]  # dealer, deck text, action texts
+
+
+class Storage:
+    """The database of tables. Every method is one short transaction."""
+
+    def __init__(self, db_url: str | None = None) -> None:
+        url = resolve_db_url(db_url)
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+            if ":memory:" in url or url.rstrip("/") in ("sqlite:", "sqlite:/"):
+                kwargs["poolclass"] = StaticPool
+        self.url = url
+        self.engine: Engine = create_engine(url, **kwargs)
+        Base.metadata.create_all(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def _s(self) -> Session:
+        return self._session()
+
+    # -- writing ----------------------------------------------------------------------------
+    def create_table(
+        self,
+        table_id: str,
+        ruleset: dict[str, Any],
+        match_format: str,
+        seed: int,
+        invite_code: str,
+        stand_in: str,
+        lang: str,
+        seats: list[StoredSeat],
+    ) -> None:
+        """Store a new table and its seats."""
+        with self._s() as s, s.begin():
+            s.add(
+                TableRow(
+                    id=table_id,
+                    created_at=datetime.now(UTC),
+                    ruleset=json.dumps(ruleset),
+                    match_format=match_format,
+                    seed=seed,
+                    invite_code=invite_code,
+                    started=False,
+                    stand_in=stand_in,
+                    lang=lang,
+                )
+            )
+            s.flush()
+            for seat in seats:
+                s.add(
+                    SeatRow(
+                        table_id=table_id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        bot=seat.bot,
+                        name=seat.name,
+                        joined=seat.joined,
+                        host=seat.host,
+                        token_hash=seat.token_hash,
+                    )
+                )
+
+    def update_seat(self, table_id: str, seat: StoredSeat) -> None:
+        """Store a seat's new kind, name, state or token hash."""
+        with self._s() as s, s.begin():
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+                .values(
+                    kind=seat.kind,
+                    bot=seat.bot,
+                    name=seat.name,
+                    joined=seat.joined,
+                    host=seat.host,
+                    token_hash=seat.token_hash,
+                )
+            )
+
+    def mark_started(self, table_id: str) -> None:
+        """Record that the table's match has started."""
+        with self._s() as s, s.begin():
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(started=True))
+
+    def add_deal(self, table_id: str, number: int, dealer: int, deck: str) -> None:
+        """Record a deal as it is dealt."""
+        with self._s() as s, s.begin():
+            s.add(DealRow(table_id=table_id, number=number, dealer=dealer, deck=deck))
+
+    def add_actions(self, table_id: str, rows: list[tuple[int, int, int, str]]) -> None:
+        """Record actions as they happen: (deal, number in the deal, seat, action text)."""
+        if not rows:
+            return
+        now = datetime.now(UTC)
+        with self._s() as s, s.begin():
+            for deal, number, seat, action in rows:
+                s.add(
+                    ActionRow(
+                        table_id=table_id,
+                        deal=deal,
+                        number=number,
+                        seat=seat,
+                        action=action,
+                        at=now,
+                    )
+                )
+
+    # -- reading ----------------------------------------------------------------------------
+    def load(self, table_id: str) -> StoredTable | None:
+        """A stored table with its seats, deals and actions, or None."""
+        with self._s() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = [
+                StoredSeat(r.seat, r.kind, r.bot, r.name, r.joined, r.host, r.token_hash)
+                for r in s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            ]
+            deals: list[tuple[int, str, list[str]]] = []
+            numbers: dict[int, int] = {}
+            for d in s.scalars(
+                select(DealRow).where(DealRow.table_id == table_id).order_by(DealRow.number)
+            ):
+                numbers[d.number] = len(deals)
+                deals.append((d.dealer, d.deck, []))
+            for a in s.scalars(
+                select(ActionRow)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.deal, ActionRow.number)
+            ):
+                deals[numbers[a.deal]][2].append(a.action)
+            return StoredTable(
+                id=row.id,
+                ruleset=json.loads(row.ruleset),
+                match_format=row.match_format,
+                seed=row.seed,
+                invite_code=row.invite_code,
+                started=row.started,
+                stand_in=row.stand_in,
+                lang=row.lang,
+                seats=seats,
+                deals=deals,
+            )
+
+    def table_ids(self) -> list[str]:
+        """Every stored table's id."""
+        with self._s() as s:
+            return list(s.scalars(select(TableRow.id)))
+
+
+def token_matches(token: str, token_hash: str | None) -> bool:
+    """True when ``token`` is the one whose hash is stored (a constant-time comparison)."""
+    if token_hash is None:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
