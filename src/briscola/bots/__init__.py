@@ -1,0 +1,24 @@
+"""Computer players: the :class:`Bot` protocol, the registry, and the bots.
+
+=========  =====================================================================
+name       how it plays
+=========  =====================================================================
+random     a legal action at random
+simple     the sensible default: cheap points, no wasted trumps, helps a partner
+=========  =====================================================================
+"""
+
+from .base import Bot, BotInfo, UnknownBotError, bot_info, bot_names, make_bot
+from .random_bot import RandomBot
+from .simple import SimpleBot
+
+__all__ = [
+    "Bot",
+    "BotInfo",
+    "RandomBot",
+    "SimpleBot",
+    "UnknownBotError",
+    "bot_info",
+    "bot_names",
+    "make_bot",
+]

@@ -1,0 +1,125 @@
+"""The Bot protocol and the registry of computer players.
+
+A bot sees only an :class:`~briscola.observation.Observation` (never a full state) and answers
+with one of its legal actions. Bots are found by name (or an Italian alias):
+
+>>> from briscola.game import new_game
+>>> from briscola.observation import observe
+>>> from briscola.rules import preset
+>>> bot = make_bot("simple", seed=1)
+>>> state = new_game(preset("classic"), seed=1)
+>>> bot.act(observe(state, state.turn)) in state.legal_actions()
+True
+>>> "random" in bot_names() and "simple" in bot_names()
+True
+>>> make_bot("casuale").name
+'random'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..actions import Action
+from ..observation import Observation
+
+__all__ = ["Bot", "BotInfo", "UnknownBotError", "bot_info", "bot_names", "make_bot"]
+
+
+class Bot(Protocol):
+    """A computer player: it answers an observation with one of ``obs.legal``."""
+
+    name: str
+
+    def act(self, obs: Observation) -> Action:
+        """The action to take; ``obs`` is for the seat to act, so ``obs.legal`` is not empty."""
+        ...
+
+
+class UnknownBotError(ValueError):
+    """A bot name that is not in the registry."""
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A registered bot: its name, how to make one, and its display names and description."""
+
+    name: str
+    factory: Callable[[int | None], Bot]
+    titles: Mapping[str, str]
+    descriptions: Mapping[str, str]
+    aliases: tuple[str, ...] = ()
+
+    def title(self, lang: str = "it") -> str:
+        """The bot's display name in Italian (``it``) or English (``en``)."""
+        return self.titles.get(lang, self.titles["en"])
+
+    def description(self, lang: str = "it") -> str:
+        """One line about how the bot plays."""
+        return self.descriptions.get(lang, self.descriptions["en"])
+
+
+def _make_random(seed: int | None) -> Bot:
+    from .random_bot import RandomBot
+
+    return RandomBot(seed)
+
+
+def _make_simple(seed: int | None) -> Bot:
+    from .simple import SimpleBot
+
+    return SimpleBot(seed)
+
+
+_REGISTRY: dict[str, BotInfo] = {
+    info.name: info
+    for info in (
+        BotInfo(
+            "random",
+            _make_random,
+            {"it": "Casuale", "en": "Random"},
+            {
+                "it": "gioca una mossa lecita a caso",
+                "en": "plays a legal move at random",
+            },
+            aliases=("casuale", "caso"),
+        ),
+        BotInfo(
+            "simple",
+            _make_simple,
+            {"it": "Sensato", "en": "Sensible"},
+            {
+                "it": "prende i punti a buon mercato, non spreca le briscole, aiuta il compagno",
+                "en": "takes points cheaply, does not waste trumps, helps its partner",
+            },
+            aliases=("semplice", "sensato", "sensible", "default"),
+        ),
+    )
+}
+
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bots' names (aliases not included)."""
+    return tuple(_REGISTRY)
+
+
+def bot_info(name: str) -> BotInfo:
+    """A registered bot's information, by name or alias (any case)."""
+    key = name.strip().lower()
+    for info in _REGISTRY.values():
+        if key == info.name or key in info.aliases:
+            return info
+    raise UnknownBotError(f"unknown bot {name!r}; bots: {', '.join(_REGISTRY)}")
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A new bot by name or alias; ``seed`` makes a bot that uses chance reproducible.
+
+    >>> make_bot("grandmaster")
+    Traceback (most recent call last):
+    ...
+    briscola.bots.base.UnknownBotError: unknown bot 'grandmaster'; bots: random, simple
+    """
+    return bot_info(name).factory(seed)

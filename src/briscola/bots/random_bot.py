@@ -1,0 +1,33 @@
+"""The random bot: a uniformly random legal action, reproducible from a seed."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..observation import Observation
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Plays uniformly at random among ``obs.legal``.
+
+    >>> from briscola.game import new_game
+    >>> from briscola.observation import observe
+    >>> from briscola.rules import preset
+    >>> state = new_game(preset("pairs"), seed=3)
+    >>> RandomBot(seed=0).act(observe(state, state.turn)) in state.legal_actions()
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, obs: Observation) -> Action:
+        """A legal action chosen at random."""
+        if not obs.legal:
+            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
+        return self._rng.choice(obs.legal)

@@ -1,0 +1,169 @@
+"""The ``briscola`` command: ``briscola play`` (the terminal game), ``briscola bench``.
+
+>>> from typer.testing import CliRunner
+>>> result = CliRunner().invoke(app, ["--version"])
+>>> result.exit_code, result.output.startswith("briscola ")
+(0, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Annotated
+
+import typer
+
+from . import __version__
+from .bots import UnknownBotError, bot_info, bot_names
+from .i18n import LANGS
+from .match import MatchFormat, MatchFormatError
+from .rules import Ruleset, RulesetError, preset, preset_names
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="briscola",
+    help="Briscola, the Italian card game: play in the terminal against the computer.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"briscola {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Briscola, the Italian card game."""
+
+
+def build_ruleset(name: str, options: list[str]) -> Ruleset:
+    """The preset ``name`` with ``KEY=VALUE`` options, or :class:`typer.BadParameter`."""
+    try:
+        rules = preset(name)
+    except RulesetError as exc:
+        raise typer.BadParameter(str(exc), param_hint="PRESET") from None
+    overrides: dict[str, str] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(
+                f"{item!r} is not KEY=VALUE (e.g. inversion=true)", param_hint="--option"
+            )
+        overrides[key.strip()] = value.strip()
+    try:
+        return rules.with_options(**overrides) if overrides else rules
+    except RulesetError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--option") from None
+
+
+@app.command()
+def play(
+    preset_name: Annotated[
+        str,
+        typer.Argument(
+            metavar="PRESET", help=f"The game: {', '.join(preset_names())} (or an alias)."
+        ),
+    ] = "classic",
+    lang: Annotated[str, typer.Option("--lang", help="Language: it or en.")] = "it",
+    opponent: Annotated[
+        str, typer.Option("--opponent", help=f"Bot for the other seats: {', '.join(bot_names())}.")
+    ] = "simple",
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, from 0.")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
+    match: Annotated[
+        str,
+        typer.Option(
+            "--match", help="single, best-of:N, first-to:N, points:N (e.g. points:120), deals:N."
+        ),
+    ] = "single",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A rule option KEY=VALUE, repeatable: inversion=true, accusi=true, "
+            "exchange=two, direction=clockwise, tie=replay, removed=2d, …",
+        ),
+    ] = None,
+    dealer: Annotated[
+        int | None, typer.Option("--dealer", help="The first dealer's seat (default: drawn).")
+    ] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="A bot plays your seat too (watch a game).")
+    ] = False,
+    human_bot: Annotated[
+        str | None,
+        typer.Option("--human-bot", help="The bot that plays your seat (implies --auto)."),
+    ] = None,
+) -> None:
+    """Play Briscola in the terminal against the computer."""
+    from .interactive import GameOptions
+    from .interactive import play as run_game
+
+    rules = build_ruleset(preset_name, option or [])
+    if lang not in LANGS:
+        raise typer.BadParameter(f"{lang!r}: use {' or '.join(LANGS)}", param_hint="--lang")
+    for hint, name in (("--opponent", opponent), ("--human-bot", human_bot)):
+        if name is not None:
+            try:
+                bot_info(name)
+            except UnknownBotError as exc:
+                raise typer.BadParameter(str(exc), param_hint=hint) from None
+    for hint, value in (("--seat", seat), ("--dealer", dealer)):
+        if value is not None and not 0 <= value < rules.players:
+            raise typer.BadParameter(
+                f"{value} is not a seat: {rules.name} has seats 0 to {rules.players - 1}",
+                param_hint=hint,
+            )
+    try:
+        fmt = MatchFormat.parse(match)
+    except MatchFormatError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--match") from None
+    if auto and human_bot is None:
+        human_bot = opponent
+    options = GameOptions(
+        ruleset=rules,
+        lang=lang,
+        opponent=opponent,
+        seat=seat,
+        seed=seed,
+        match=fmt,
+        dealer=dealer,
+        human_bot=human_bot,
+    )
+    raise typer.Exit(run_game(options))
+
+
+@app.command()
+def bench(
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per preset.")] = 500,
+    preset_names_: Annotated[
+        list[str] | None,
+        typer.Option("--preset", help="A preset to measure (repeatable; default: all)."),
+    ] = None,
+    json_path: Annotated[
+        str | None, typer.Option("--json", help="Also write the results as JSON here.")
+    ] = None,
+) -> None:
+    """Measure the engine's speed: random games per second for each preset."""
+    module = importlib.import_module("briscola.bench")
+    for name in preset_names_ or []:
+        try:
+            preset(name)
+        except RulesetError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--preset") from None
+    module.main(games=games, presets=list(preset_names_ or []), json_path=json_path)
+
+
+def main() -> None:
+    """The console script's entry point."""
+    app()
