@@ -1,0 +1,41 @@
+"""The score keeper: score sheets for games played with a real deck.
+
+The model (:mod:`.model`, :mod:`.terms`, :mod:`.messages`) is pure; :mod:`.store` keeps sheets
+in a database (SQLAlchemy), :mod:`.export` writes CSV, and :mod:`.cli` is the ``briscola score``
+command.
+
+>>> from briscola.scorekeeper import Sheet
+>>> sheet = Sheet("Sera", ["Anna", "Bruno"], target="120")
+>>> sheet.set_total("Anna", 70); sheet.set_total("Bruno", 50); sheet.next_deal()
+>>> sheet.set_total("Anna", 55)
+>>> sheet.totals, sheet.winner
+((125, 50), 0)
+"""
+
+from .messages import DEFAULT_LANG, LANGS, ScoreError, t
+from .model import Change, Sheet
+from .terms import (
+    Competitor,
+    FormatKind,
+    GameRecord,
+    MatchFormat,
+    Outcome,
+    Target,
+    TargetKind,
+)
+
+__all__ = [
+    "DEFAULT_LANG",
+    "LANGS",
+    "Change",
+    "Competitor",
+    "FormatKind",
+    "GameRecord",
+    "MatchFormat",
+    "Outcome",
+    "ScoreError",
+    "Sheet",
+    "Target",
+    "TargetKind",
+    "t",
+]

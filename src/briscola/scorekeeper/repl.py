@@ -1,0 +1,163 @@
+"""The interactive score keeper: one line a change, the sheet shown after each, saved at once.
+
+Lines: ``1 +10`` or ``anna +5`` (quick points; ``anna -5`` corrects), ``2 = 73`` or ``anna 73``
+(the number pad: the competitor's points in this deal), ``u`` undo, ``r`` redo, ``m`` next deal,
+``n`` New game, ``s`` show, ``storia`` history, ``h`` help, ``q`` quit. Competitors are named by
+their number in the table, their name, a member's name, or the start of one.
+
+>>> parse_line("anna + 10"), parse_line("2 = 73"), parse_line("Anna Maria 5")
+(Entry(who='anna', op='+', amount=10), Entry(who='2', op='=', amount=73), \
+Entry(who='Anna Maria', op='=', amount=5))
+>>> parse_line("U"), parse_line("nuova partita"), parse_line("anna"), parse_line("+5")
+('undo', 'new_game', None, None)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from typing import Final
+
+from rich.console import Console
+from rich.text import Text
+
+from .messages import ScoreError, t
+from .model import Sheet
+from .render import history_table, sheet_view
+from .store import SheetStore, StaleSheetError
+
+__all__ = ["Entry", "apply_entry", "competitor_index", "parse_line", "run_repl"]
+
+_WORDS: Final = {
+    "undo": ("u", "undo", "annulla"),
+    "redo": ("r", "redo", "ripeti", "rifai"),
+    "new_game": ("n", "new", "nuova", "new game", "nuova partita", "new-game"),
+    "deal": ("m", "d", "deal", "mano", "next deal", "nuova mano", "next-deal"),
+    "show": ("s", "show", "mostra", "foglio", "sheet"),
+    "history": ("storia", "history", "cronologia"),
+    "help": ("h", "?", "help", "aiuto"),
+    "quit": ("q", "quit", "exit", "esci", "fine"),
+}
+_COMMANDS: Final = {word: cmd for cmd, words in _WORDS.items() for word in words}
+_SIGNED: Final = re.compile(r"^(?P<who>.+?)\s*(?P<op>[+\-=])\s*(?P<amount>\d+)$")
+_BARE: Final = re.compile(r"^(?P<who>.+?)\s+(?P<amount>\d+)$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Points for a competitor: ``op`` is ``+`` or ``-`` (quick points) or ``=`` (the pad)."""
+
+    who: str
+    op: str
+    amount: int
+
+
+def parse_line(line: str) -> str | Entry | None:
+    """A command name, an :class:`Entry`, or ``None`` for a line that means nothing."""
+    text = " ".join(line.split())
+    command = _COMMANDS.get(text.casefold())
+    if command is not None:
+        return command
+    match = _SIGNED.match(text)
+    if match:
+        return Entry(match["who"].strip(), match["op"], int(match["amount"]))
+    match = _BARE.match(text)
+    if match:
+        return Entry(match["who"].strip(), "=", int(match["amount"]))
+    return None
+
+
+def competitor_index(sheet: Sheet, ref: str) -> int:
+    """A competitor by number in the table (from 1) or by name (see :meth:`Sheet.index`).
+
+    >>> sheet = Sheet("s", ["Anna", "Bruno"])
+    >>> competitor_index(sheet, "2"), competitor_index(sheet, "an")
+    (1, 0)
+    """
+    text = ref.strip()
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(sheet.competitors):
+            names = ", ".join(c.name for c in sheet.competitors)
+            raise ScoreError("unknown_competitor", ref=text, names=names)
+        return number - 1
+    return sheet.index(text)
+
+
+def apply_entry(sheet: Sheet, entry: Entry) -> None:
+    """Apply the points of an entry to the sheet."""
+    i = competitor_index(sheet, entry.who)
+    if entry.op == "=":
+        sheet.set_total(i, entry.amount)
+    else:
+        sheet.add(i, entry.amount if entry.op == "+" else -entry.amount)
+
+
+def _change(sheet: Sheet, command: str, lang: str) -> str | None:
+    if command == "undo":
+        return t("ui.undone", lang, change=sheet.undo().describe(lang))
+    if command == "redo":
+        return t("ui.redone", lang, change=sheet.redo().describe(lang))
+    if command == "new_game":
+        sheet.new_game()
+    elif command == "deal":
+        sheet.next_deal()
+    return None
+
+
+def run_repl(store: SheetStore, ref: str, lang: str, console: Console) -> None:
+    """Keep the sheet ``ref`` interactively until ``q`` or the end of the input."""
+    stored = store.find(ref)
+    sheet, revision = stored.sheet, stored.revision
+    console.print(Text(t("ui.repl_intro", lang, name=sheet.name)))
+    console.print(sheet_view(sheet, lang))
+    echo = not sys.stdin.isatty()  # from a pipe: show each line read, for a readable transcript
+    while True:
+        try:
+            line = console.input(t("ui.prompt", lang))
+        except EOFError:
+            console.print()
+            break
+        except KeyboardInterrupt:
+            console.print()
+            break
+        if echo:
+            console.print(Text(line), highlight=False)
+        command = parse_line(line)
+        if not line.strip():
+            continue
+        if command is None:
+            console.print(Text(t("ui.bad_line", lang, line=line.strip()), style="red"))
+            continue
+        if command == "quit":
+            break
+        if command == "help":
+            console.print(Text(t("ui.repl_help", lang)))
+            continue
+        if command == "show":
+            console.print(sheet_view(sheet, lang))
+            continue
+        if command == "history":
+            console.print(history_table(sheet, lang))
+            continue
+        try:
+            if isinstance(command, Entry):
+                apply_entry(sheet, command)
+                note = None
+            else:
+                note = _change(sheet, command, lang)
+            revision = store.save(stored.id, sheet, revision=revision)
+        except StaleSheetError as err:
+            console.print(Text(err.message(lang), style="red"))
+            stored = store.get(stored.id)
+            sheet, revision = stored.sheet, stored.revision
+            console.print(sheet_view(sheet, lang))
+            continue
+        except ScoreError as err:
+            console.print(Text(err.message(lang), style="red"))
+            continue
+        if note:
+            console.print(Text(note))
+        console.print(sheet_view(sheet, lang))
+    console.print(Text(t("ui.bye", lang)))
