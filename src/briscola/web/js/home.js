@@ -1,0 +1,408 @@
+// The home page: choose a game and its options, then play now against the computer or create a
+// table for friends.
+import { applyStatic, cardName, getLang, langSwitch, onLangChange, pick, t } from "./i18n.js";
+import {
+  api,
+  cardImg,
+  forgetLast,
+  getName,
+  h,
+  lastTable,
+  matchTitle,
+  saveSeat,
+  setName,
+  toast,
+} from "./util.js";
+
+const state = {
+  presets: [],
+  levels: [],
+  defaultLevel: "simple",
+  matchFormats: [],
+  preset: "classic",
+  options: {}, // preset name -> {option: value}
+  level: null,
+  match: "single",
+  seats: {}, // preset name -> ["human", "bot:simple", ...]
+  name: getName(),
+  busy: false,
+};
+
+function currentPreset() {
+  return state.presets.find((p) => p.name === state.preset) || state.presets[0];
+}
+
+function optionValues(preset) {
+  if (!state.options[preset.name]) {
+    state.options[preset.name] = {};
+    for (const o of preset.options || []) state.options[preset.name][o.name] = o.default;
+  }
+  return state.options[preset.name];
+}
+
+function changedOptions(preset) {
+  const values = optionValues(preset);
+  const out = {};
+  for (const o of preset.options || []) {
+    if (JSON.stringify(values[o.name]) !== JSON.stringify(o.default)) out[o.name] = values[o.name];
+  }
+  return out;
+}
+
+function seatsOf(preset) {
+  if (!state.seats[preset.name] || state.seats[preset.name].length !== preset.players) {
+    state.seats[preset.name] = Array.from({ length: preset.players }, () => "human");
+  }
+  return state.seats[preset.name];
+}
+
+function valueLabel(v) {
+  if (v === true) return t("opt.yes");
+  if (v === false) return t("opt.no");
+  const key = `opt.value.${v}`;
+  const s = t(key);
+  if (s !== key) return s;
+  if (typeof v === "string" && /^[A2-7FCR][cdsb]$/.test(v)) return cardName(v);
+  if (Array.isArray(v)) return v.map((c) => (/^[A2-7FCR][cdsb]$/.test(c) ? cardName(c) : c)).join(", ");
+  return String(v);
+}
+
+function gameTiles() {
+  return h(
+    "fieldset",
+    { class: "field" },
+    h("legend", {}, t("home.game")),
+    h(
+      "div",
+      { class: "games" },
+      state.presets.map((p) => {
+        const id = `game-${p.name}`;
+        const input = h("input", {
+          type: "radio",
+          name: "game",
+          id,
+          value: p.name,
+          checked: p.name === state.preset,
+          onchange: () => {
+            state.preset = p.name;
+            render();
+            document.getElementById(id)?.focus();
+          },
+        });
+        const known = t(`game.${p.name}`);
+        const title = known !== `game.${p.name}` ? known : pick(p.title, p.name);
+        return h(
+          "div",
+          { class: "game-tile" },
+          input,
+          h(
+            "label",
+            { for: id, title: pick(p.description, "") },
+            h("strong", {}, title),
+            h("small", {}, pick(p.title, p.name)),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+function optionControls(preset) {
+  const values = optionValues(preset);
+  const opts = preset.options || [];
+  if (!opts.length) return null;
+  return h(
+    "fieldset",
+    { class: "field" },
+    h("legend", {}, t("home.options")),
+    h(
+      "div",
+      { class: "options" },
+      opts.map((o) => {
+        const id = `opt-${o.name}`;
+        const title = pick(o.title, o.name);
+        const vals = o.values || [false, true];
+        const isBool = vals.length === 2 && vals.includes(true) && vals.includes(false);
+        let control;
+        if (isBool) {
+          control = h("input", {
+            type: "checkbox",
+            id,
+            checked: !!values[o.name],
+            onchange: (e) => {
+              values[o.name] = e.target.checked;
+            },
+          });
+        } else {
+          control = h(
+            "select",
+            {
+              id,
+              onchange: (e) => {
+                values[o.name] = vals[Number(e.target.value)];
+              },
+            },
+            vals.map((v, i) =>
+              h(
+                "option",
+                { value: String(i), selected: JSON.stringify(v) === JSON.stringify(values[o.name]) },
+                valueLabel(v),
+              ),
+            ),
+          );
+        }
+        return h("div", { class: "opt" }, h("label", { for: id }, title), control);
+      }),
+    ),
+  );
+}
+
+function matchControl() {
+  const formats = state.matchFormats.length ? state.matchFormats : [{ name: "single" }];
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: "match" }, t("home.match")),
+    h(
+      "select",
+      {
+        id: "match",
+        onchange: (e) => {
+          state.match = e.target.value;
+        },
+      },
+      formats.map((f) =>
+        h("option", { value: f.name, selected: f.name === state.match }, pick(f.title, matchTitle(f.name))),
+      ),
+    ),
+  );
+}
+
+function nameControl() {
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: "name" }, t("home.name")),
+    h("input", {
+      type: "text",
+      id: "name",
+      maxlength: "24",
+      autocomplete: "nickname",
+      placeholder: t("home.name.placeholder"),
+      value: state.name,
+      oninput: (e) => {
+        state.name = e.target.value;
+        setName(state.name.trim());
+      },
+    }),
+  );
+}
+
+function levelHint() {
+  const l = state.levels.find((x) => x.name === state.level);
+  return l ? pick(l.description, "") : "";
+}
+
+function playPanel() {
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "play-title" },
+    h("h2", { id: "play-title" }, t("home.play")),
+    h("p", { class: "lead" }, t("home.play.lead")),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "level" }, t("home.level")),
+      h(
+        "select",
+        {
+          id: "level",
+          onchange: (e) => {
+            state.level = e.target.value;
+            document.getElementById("level-hint").textContent = levelHint();
+          },
+        },
+        state.levels.map((l) =>
+          h("option", { value: l.name, selected: l.name === state.level }, pick(l.title, l.name)),
+        ),
+      ),
+      h("small", { class: "muted", id: "level-hint" }, levelHint()),
+    ),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { class: "btn", id: "play-now", type: "button", onclick: playNow }, `▶ ${t("home.start.play")}`),
+    ),
+  );
+}
+
+function createPanel(preset) {
+  const seats = seatsOf(preset);
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title" }, t("home.create")),
+    h("p", { class: "lead" }, t("home.create.lead")),
+    h(
+      "div",
+      { class: "field" },
+      h("span", { class: "field-label", id: "seats-label" }, t("home.seats")),
+      h(
+        "ol",
+        { class: "seats-list", "aria-labelledby": "seats-label" },
+        seats.map((kind, i) => {
+          if (i === 0) return h("li", {}, h("span", { class: "num" }, "1"), h("span", {}, t("seat.you")));
+          const id = `seat-${i}`;
+          return h(
+            "li",
+            {},
+            h("span", { class: "num" }, String(i + 1)),
+            h("label", { class: "sr-only", for: id }, t("table.seat", { n: i + 1 })),
+            h(
+              "select",
+              {
+                id,
+                onchange: (e) => {
+                  seats[i] = e.target.value;
+                },
+              },
+              h("option", { value: "human", selected: kind === "human" }, t("seat.human")),
+              state.levels.map((l) =>
+                h(
+                  "option",
+                  { value: `bot:${l.name}`, selected: kind === `bot:${l.name}` },
+                  t("seat.bot", { level: pick(l.title, l.name) }),
+                ),
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { class: "btn btn-light", id: "create-table", type: "button", onclick: createTable }, t("home.start.create")),
+    ),
+  );
+}
+
+function render() {
+  const panels = document.getElementById("panels");
+  const preset = currentPreset();
+  if (!preset) return;
+  panels.replaceChildren(
+    h(
+      "section",
+      { class: "panel", "aria-labelledby": "setup-title" },
+      h("h2", { id: "setup-title" }, t("home.setup")),
+      nameControl(),
+      gameTiles(),
+      optionControls(preset),
+      matchControl(),
+    ),
+    h("div", { style: { display: "grid", gap: "22px" } }, playPanel(), createPanel(preset)),
+  );
+}
+
+async function playNow() {
+  if (state.busy) return;
+  const preset = currentPreset();
+  state.busy = true;
+  try {
+    const res = await api("/api/play", {
+      preset: preset.name,
+      options: changedOptions(preset),
+      level: state.level || state.defaultLevel,
+      match: state.match,
+      lang: getLang(),
+      name: state.name.trim(),
+    });
+    saveSeat(res.table_id, res.seat, res.token);
+    location.assign(res.url);
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    state.busy = false;
+  }
+}
+
+async function createTable() {
+  if (state.busy) return;
+  const preset = currentPreset();
+  state.busy = true;
+  try {
+    const res = await api("/api/tables", {
+      preset: preset.name,
+      options: changedOptions(preset),
+      match: state.match,
+      seats: seatsOf(preset),
+      host_name: state.name.trim(),
+      lang: getLang(),
+    });
+    saveSeat(res.table_id, res.seat, res.token);
+    location.assign(res.url);
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    state.busy = false;
+  }
+}
+
+function fan() {
+  const box = document.querySelector(".hero-fan");
+  const cards = ["3c", "Rs", "Ad", "Cb", "7d"];
+  box.replaceChildren(
+    ...cards.map((c, i) => {
+      const img = cardImg(c, { decorative: true });
+      img.style.transform = `translateX(-50%) rotate(${(i - 2) * 11}deg)`;
+      return img;
+    }),
+  );
+}
+
+async function resume() {
+  const last = lastTable();
+  const box = document.getElementById("resume");
+  box.replaceChildren();
+  if (!last) return;
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(last.tableId)}`);
+    if (info.status === "over") {
+      forgetLast();
+      return;
+    }
+    box.replaceChildren(
+      h("p", { class: "resume" }, h("a", { class: "btn btn-ghost", href: `/table/${last.tableId}?seat=${last.seat}` }, `↻ ${t("home.resume")}`)),
+    );
+  } catch {
+    forgetLast();
+  }
+}
+
+async function main() {
+  document.getElementById("lang").append(langSwitch());
+  applyStatic();
+  fan();
+  onLangChange(() => {
+    applyStatic();
+    render();
+    resume();
+  });
+  try {
+    const [presets, levels] = await Promise.all([api("/api/presets"), api("/api/levels")]);
+    state.presets = presets.presets || [];
+    state.matchFormats = presets.match_formats || [];
+    state.preset = presets.default_preset || state.presets[0]?.name || "classic";
+    state.match = presets.default_match || "single";
+    state.levels = levels.levels || [];
+    state.defaultLevel = levels.default || state.levels[0]?.name || "simple";
+    state.level = state.defaultLevel;
+    render();
+  } catch (e) {
+    document.getElementById("panels").replaceChildren(h("p", {}, e.message));
+  }
+  resume();
+}
+
+main();

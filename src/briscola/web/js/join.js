@@ -1,0 +1,82 @@
+// The invitation page: /join/{table_id}/{invite_code}. Shows the table, asks for a name, takes
+// the first free seat and goes to the table.
+import { applyStatic, getLang, langSwitch, onLangChange, t } from "./i18n.js";
+import { api, getName, h, matchTitle, saveSeat, setName, toast } from "./util.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const tableId = decodeURIComponent(parts[1] || "");
+const code = decodeURIComponent(parts[2] || "");
+let info = null;
+let problem = null;
+
+function gameTitle(preset) {
+  const s = t(`game.${preset}`);
+  return s === `game.${preset}` ? preset : s;
+}
+
+function render() {
+  const box = document.getElementById("join");
+  const head = h(
+    "div",
+    { class: "row", style: { justifyContent: "space-between", alignItems: "center" } },
+    h("a", { class: "brand", href: "/", style: { color: "var(--ink)", flex: "0 0 auto" } }, h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }), h("span", { class: "brand-name" }, "Briscola")),
+    h("div", { style: { flex: "0 0 auto", background: "var(--felt)", borderRadius: "999px" } }, langSwitch()),
+  );
+  if (problem) {
+    box.replaceChildren(head, h("h2", {}, t("join.title")), h("p", {}, problem), h("div", { class: "actions" }, h("a", { class: "btn", href: "/" }, t("table.home"))));
+    return;
+  }
+  if (!info) return;
+  const host = info.seats[0]?.name;
+  const game = `${gameTitle(info.preset)} (${matchTitle(info.match?.format)})`;
+  const input = h("input", { type: "text", id: "join-name", maxlength: "24", autocomplete: "nickname", placeholder: t("home.name.placeholder"), value: getName() });
+  const form = h(
+    "form",
+    {
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const name = input.value.trim();
+        setName(name);
+        try {
+          const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite_code: code, name });
+          saveSeat(res.table_id, res.seat, res.token);
+          location.assign(res.url);
+        } catch (err) {
+          toast(err.message);
+        }
+      },
+    },
+    h("div", { class: "field" }, h("label", { for: "join-name" }, t("home.name")), input),
+    h("div", { class: "actions" }, h("button", { class: "btn", type: "submit", id: "join-btn" }, `${t("join.sit")} ▶`)),
+  );
+  const seats = h(
+    "ul",
+    { class: "seats-list", style: { marginTop: "12px" } },
+    info.seats.map((s, i) =>
+      h("li", {}, h("span", { class: "num" }, String(i + 1)), h("span", {}, s.kind === "bot" ? `${s.name}` : s.joined ? s.name : h("em", { class: "muted" }, t("wait.free")))),
+    ),
+  );
+  box.replaceChildren(
+    head,
+    h("h2", { style: { marginTop: "10px" } }, t("join.title")),
+    h("p", { class: "lead" }, host ? t("join.lead", { host, game }) : t("join.lead.nohost", { game })),
+    seats,
+    form,
+  );
+}
+
+async function main() {
+  getLang();
+  applyStatic();
+  onLangChange(render);
+  try {
+    info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    if (info.status !== "waiting") problem = t("join.started");
+    else if (!info.seats.some((s) => s.kind === "human" && !s.joined)) problem = t("join.full");
+  } catch (e) {
+    problem = e.status === 404 ? t("join.gone") : e.message;
+  }
+  render();
+}
+
+main();
