@@ -123,13 +123,15 @@ class GameRecord:
         if "result" in data:
             if not final.is_over:
                 raise RecordError("the record claims a result, but its deal is not over")
-            res = final.result()
             stored = data["result"]
-            if list(res.seat_points) != stored.get("seat_points"):
-                raise RecordError(
-                    f"the stored result {stored.get('seat_points')} does not match the replay "
-                    f"{list(res.seat_points)}"
-                )
+            if not isinstance(stored, dict):
+                raise RecordError(f"the stored result must be an object, not {stored!r}")
+            replayed = record.to_dict()["result"]
+            for key, value in replayed.items():
+                if key in stored and stored[key] != value:
+                    raise RecordError(
+                        f"the stored result's {key} {stored[key]} does not match the replay {value}"
+                    )
         return record
 
     @classmethod
