@@ -473,7 +473,7 @@ class TableView {
     const text = rs.briscola_face_up ? t("table.briscola.is", { suit: suitName(obs.trump) }) : `${t("call.called")}`;
     return h(
       "div",
-      { class: `trump-chip${onTable ? "" : " drawn"}`, role: "img", "aria-label": label },
+      { class: `trump-chip${onTable ? "" : " drawn"}${this.players === 5 ? " low" : ""}`, role: "img", "aria-label": label },
       cardImg(obs.briscola, { decorative: true }),
       h(
         "span",

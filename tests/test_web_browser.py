@@ -1,0 +1,274 @@
+"""The web client in a real browser: Debian's Chromium driven by Playwright against the game server
+on a free localhost port (a temporary SQLite file, computer players without delay).
+
+Outside CI these tests are skipped when /usr/bin/chromium (or Playwright) is missing; in CI
+(``CI=true``) a missing browser is a failure. Playwright never downloads a browser here: it
+launches Debian's Chromium by its path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("BRISCOLA_CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+    if IN_CI:
+        raise RuntimeError(f"CI needs Chromium at {CHROMIUM} for the browser tests")
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+try:
+    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs it
+    if IN_CI:
+        raise
+    pytest.skip("playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
+
+TIMEOUT_MS = 15_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The game server in a background thread; yields its base URL."""
+    import uvicorn
+
+    from briscola.server import create_app
+
+    db = tmp_path_factory.mktemp("web") / "briscola.db"
+    app = create_app(f"sqlite:///{db}", bot_delay=0)
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the game server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(TIMEOUT_MS)
+    yield ctx
+    ctx.close()
+
+
+def _watch(page: Page) -> list[str]:
+    """Collect the page's script errors (a test fails on any)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def _play_until_summary(pages: list[Page], limit_s: float = 90) -> None:
+    """Click a playable card on whichever page may play, until every page shows the summary."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if all(p.locator("#summary").count() for p in pages):
+            return
+        moved = False
+        for page in pages:
+            live = page.locator("#hand.live button.card")
+            if live.count():
+                try:
+                    live.first.click(timeout=2000)
+                    moved = True
+                except Exception:  # the hand was redrawn under the click: try again
+                    pass
+        if not moved:
+            pages[0].wait_for_timeout(40)
+    raise AssertionError("the deal did not reach its summary in time")
+
+
+def _summary_points(page: Page) -> list[int]:
+    return [int(x) for x in page.locator("#summary .result-table td.big").all_inner_texts()]
+
+
+def test_play_a_whole_deal_against_the_computer(server: str, context: BrowserContext) -> None:
+    page = context.new_page()
+    errors = _watch(page)
+    page.goto(server + "/")
+    page.locator("#name").fill("Anna")
+    page.locator("label[for=game-classic]").click()
+    page.locator("#play-now").click()
+    page.wait_for_url(re.compile(r"/table/[^/?#]+\?seat=0#token="))
+    expect(page.locator("#hand button.card")).to_have_count(3)
+    # the first card's accessible name is its full Italian name
+    label = page.locator("#hand button.card").first.get_attribute("aria-label") or ""
+    assert re.search(r"(Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Cavallo|Re) di ", label)
+    _play_until_summary([page])
+    expect(page.locator("#summary h2")).to_be_visible()
+    assert sum(_summary_points(page)) == 120
+    expect(page.locator("#summary #new-game")).to_be_visible()
+    assert not errors, errors
+
+
+def test_two_people_at_one_table(server: str, browser: Browser) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        host_ctx.set_default_timeout(TIMEOUT_MS)
+        guest_ctx.set_default_timeout(TIMEOUT_MS)
+        host = host_ctx.new_page()
+        guest = guest_ctx.new_page()
+        errors = _watch(host) + _watch(guest)
+        host.goto(server + "/")
+        host.locator("#name").fill("Anna")
+        host.locator("label[for=game-classic]").click()
+        expect(host.locator("#seat-1")).to_have_value("human")
+        host.locator("#create-table").click()
+        host.wait_for_url(re.compile(r"/table/"))
+        invite = host.locator("#invite-link")
+        expect(invite).to_have_value(re.compile(r"/join/"))
+        guest.goto(invite.input_value())
+        guest.locator("#join-name").fill("Bruno")
+        guest.locator("#join-btn").click()
+        guest.wait_for_url(re.compile(r"/table/[^/?#]+\?seat=1#token="))
+        expect(host.locator('.seats-list li[data-seat="1"]')).to_contain_text("Bruno")
+        host.locator("#start-game").click()
+        expect(host.locator("#hand button.card")).to_have_count(3)
+        expect(guest.locator("#hand button.card")).to_have_count(3)
+        # each sees the other's name at the table
+        expect(host.locator('.seat[data-seat="1"]')).to_contain_text("Bruno")
+        expect(guest.locator('.seat[data-seat="0"]')).to_contain_text("Anna")
+        _play_until_summary([host, guest])
+        assert sum(_summary_points(host)) == 120
+        assert sorted(_summary_points(host)) == sorted(_summary_points(guest))
+        assert not errors, errors
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def _stock(page: Page) -> int:
+    return int(page.locator(".deck .count").inner_text())
+
+
+def test_reload_mid_game_keeps_the_seat(server: str, context: BrowserContext) -> None:
+    page = context.new_page()
+    errors = _watch(page)
+    page.goto(server + "/")
+    page.locator("#play-now").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    for _ in range(2):
+        page.locator("#hand.live button.card").first.click()
+        page.wait_for_timeout(100)
+    expect(page.locator("#hand.live button.card")).to_have_count(3)
+    stock = _stock(page)
+    hand = page.locator("#hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.reload()
+    expect(page.locator("#hand button.card")).to_have_count(3)
+    assert (
+        page.locator("#hand button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+        == hand
+    )
+    assert _stock(page) == stock
+    # the same seat without the token in the URL: it comes from localStorage
+    url = page.url.split("#")[0]
+    page.goto(server + "/")
+    page.goto(url)
+    expect(page.locator("#hand.live button.card")).to_have_count(3)
+    page.locator("#hand.live button.card").first.click()
+    expect(page.locator(".deck .count")).to_have_text(str(stock - 2))
+    assert not errors, errors
+
+
+def test_keyboard_play(server: str, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.locator("#play-now").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    expect(page.locator("#hand.live button.card")).to_have_count(3)
+    stock = _stock(page)
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused
+    page.keyboard.press("Enter")
+    expect(page.locator("#last-trick .mini-row img")).to_have_count(2)
+    expect(page.locator("#hand.live button.card")).to_have_count(3)
+    page.keyboard.press("2")
+    expect(page.locator(".deck .count")).to_have_text(str(stock - 4))
+
+
+def test_embed_page_plays_a_card(server: str, browser: Browser) -> None:
+    ctx = browser.new_context(viewport={"width": 420, "height": 640})
+    ctx.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = ctx.new_page()
+        errors = _watch(page)
+        page.goto(server + "/embed?preset=classic&level=simple&lang=it")
+        expect(page.locator("#app")).to_have_class(re.compile("embed"))
+        card = page.locator("#hand.live button.card").first
+        code = card.get_attribute("data-card")
+        card.click()
+        played = page.locator(f'.trick .played[data-card="{code}"], #last-trick img')
+        expect(played.first).to_be_attached()
+        expect(page.locator("#hand button.card")).to_have_count(3)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_language_switch_to_english(server: str, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    expect(page.locator("#play-title")).to_have_text("Gioca ora")
+    page.locator('.lang-switch button[data-lang="en"]').click()
+    expect(page.locator("#play-title")).to_have_text("Play now")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.reload()
+    expect(page.locator("#play-title")).to_have_text("Play now")
+    page.locator("#play-now").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    expect(page.locator("#turn-status")).to_contain_text(re.compile(r"Your turn|'s turn"))
+    label = page.locator("#hand button.card").first.get_attribute("aria-label") or ""
+    assert re.search(r" of (cups|coins|swords|clubs)$", label), label
+    page.locator('.lang-switch button[data-lang="it"]').click()
+    expect(page.locator("#turn-status")).to_contain_text(re.compile(r"Tocca a"))
+
+
+def test_card_art_is_complete() -> None:
+    web = Path(__file__).resolve().parent.parent / "src" / "briscola" / "web"
+    names = {p.stem for p in (web / "cards").glob("*.svg")}
+    expected = {r + s for r in "A234567FCR" for s in "cdsb"} | {"back"}
+    assert names == expected
+    for page in ("index.html", "table.html", "join.html", "embed.html"):
+        assert (web / page).is_file()
