@@ -178,6 +178,11 @@ class Ruleset:
                 )
         if self.cappotto_doubles and self.partnership is not Partnership.CALLED:
             raise RulesetError("cappotto_doubles is a settlement option of Briscola chiamata")
+        if self.partnership is Partnership.CALLED and self.removed:
+            raise RulesetError(
+                "Briscola chiamata is played with the whole deck: remove no cards "
+                "(the called card could be a removed one, held by nobody)"
+            )
         if self.partnership is Partnership.CALLED and self.hand_size * n != size:
             raise RulesetError("Briscola chiamata deals the whole deck: hand_size must be 8")
         if self.briscola_face_up and self.hand_size * n >= size:
