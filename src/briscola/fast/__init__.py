@@ -11,23 +11,28 @@ tricks, points and results (``tests/test_fast_parity.py``).
 >>> bool(res.win_rates()[0] > 0.5)
 True
 
-Importing this package imports Numba (and compiles the kernels on first use, or loads them from
-Numba's on-disk cache); nothing outside ``briscola.fast`` imports it, so the commands that do not
-simulate never pay for it. See ``docs/fast.md``.
+Numba is imported when a kernel is first needed (``simulate``, ``trace_games``, ``replay_games``)
+and the kernels are compiled then, or loaded from Numba's on-disk cache; nothing outside
+``briscola.fast`` imports it, so the commands that do not simulate never pay for it. See
+``docs/fast.md``.
 """
 
 from __future__ import annotations
 
-from .params import FastUnsupportedError, params
-from .replay import (
-    ReplayOutcome,
-    Trace,
-    decode_action,
-    encode_action,
-    replay_games,
-    trace_games,
-)
-from .sim import POLICIES, SimResult, simulate
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .params import FastUnsupportedError, ruleset_params
+    from .replay import (
+        ReplayOutcome,
+        Trace,
+        decode_action,
+        encode_action,
+        replay_games,
+        trace_games,
+    )
+    from .sim import POLICIES, SimResult, simulate
 
 __all__ = [
     "POLICIES",
@@ -37,8 +42,30 @@ __all__ = [
     "Trace",
     "decode_action",
     "encode_action",
-    "params",
     "replay_games",
+    "ruleset_params",
     "simulate",
     "trace_games",
 ]
+
+_HOME = {
+    "FastUnsupportedError": "params",
+    "ruleset_params": "params",
+    "ReplayOutcome": "replay",
+    "Trace": "replay",
+    "decode_action": "replay",
+    "encode_action": "replay",
+    "replay_games": "replay",
+    "trace_games": "replay",
+    "POLICIES": "sim",
+    "SimResult": "sim",
+    "simulate": "sim",
+}
+
+
+def __getattr__(name: str) -> Any:
+    # The public names load on first use, so that ``briscola.fast.layout`` and
+    # ``briscola.fast.params`` can be imported without Numba.
+    if name in _HOME:
+        return getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,10 +1,10 @@
 """A :class:`~briscola.rules.Ruleset` as the fast core's parameter array, or a clear refusal.
 
 >>> from briscola.rules import preset
->>> P = params(preset("pairs", direction="clockwise"))
+>>> P = ruleset_params(preset("pairs", direction="clockwise"))
 >>> int(P[P_PLAYERS]), int(P[P_STEP]), int(P[P_TEAMS]), int(P[P_TOTAL])
 (4, -1, 2, 120)
->>> int(params(preset("classic", inversion=True))[P_POINTS + 6])  # the 7 of coppe
+>>> int(ruleset_params(preset("classic", inversion=True))[P_POINTS + 6])  # the 7 of coppe
 10
 
 Every field of the ruleset is either run by the core or known not to change the play (open hands,
@@ -15,7 +15,7 @@ to anything but its default, is refused rather than ignored:
 >>> @dataclasses.dataclass(frozen=True)
 ... class Future(Ruleset):
 ...     misere: bool = False
->>> params(Future(misere=True))
+>>> ruleset_params(Future(misere=True))
 Traceback (most recent call last):
 ...
 briscola.fast.params.FastUnsupportedError: the fast core cannot play the option misere=True; \
@@ -64,7 +64,7 @@ from .layout import (
     PART_NONE,
 )
 
-__all__ = ["FastUnsupportedError", "params"]
+__all__ = ["FastUnsupportedError", "ruleset_params"]
 
 
 class FastUnsupportedError(RulesetError):
@@ -101,13 +101,13 @@ _PARTNERSHIP: Final = {
 _EXCHANGE: Final = {Exchange.NONE: EXCH_NONE, Exchange.TWO: EXCH_TWO, Exchange.SEVEN: EXCH_SEVEN}
 
 
-def params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
+def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
     """The parameter array of a ruleset.
 
     Raises :class:`FastUnsupportedError` for a ruleset the core cannot play.
     """
     if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"params needs a Ruleset, not {ruleset!r}")
+        raise TypeError(f"ruleset_params needs a Ruleset, not {ruleset!r}")
     for f in dataclasses.fields(ruleset):
         if not f.init or f.name in _RUN or f.name in _NO_EFFECT:
             continue

@@ -40,7 +40,7 @@ from .layout import (
     P_DECK_SIZE,
     S_LEN,
 )
-from .params import params
+from .params import ruleset_params
 
 __all__ = [
     "ReplayOutcome",
@@ -180,7 +180,7 @@ def trace_games(
     >>> t.decks.shape, [int(n) for n in t.n_actions]
     ((2, 40), [40, 40])
     """
-    P = params(ruleset)
+    P = ruleset_params(ruleset)
     size = int(P[P_DECK_SIZE])
     out = np.zeros((n_games, K.R_LEN), dtype=np.int16)
     decks = np.zeros((n_games, size), dtype=np.int8)
@@ -243,7 +243,7 @@ def replay_games(
     >>> r.status.tolist(), bool((r.rows == t.rows).all())
     ([-1, -1, -1], True)
     """
-    P = params(ruleset)
+    P = ruleset_params(ruleset)
     n = len(decks)
     decks = np.ascontiguousarray(decks, dtype=np.int8)
     actions = np.ascontiguousarray(actions, dtype=np.int8)

@@ -30,7 +30,7 @@ from ..cards import Card
 from ..rules import Ruleset, preset
 from . import kernel as K
 from .layout import MAX_ACTIONS, MAX_PLAYERS, P_DECK, P_DECK_SIZE, POL_RANDOM, POL_SIMPLE, S_LEN
-from .params import params
+from .params import ruleset_params
 
 __all__ = ["POLICIES", "SimResult", "policy_codes", "simulate"]
 
@@ -231,7 +231,7 @@ def simulate(
     :class:`~briscola.fast.params.FastUnsupportedError`.
     """
     rules = preset(ruleset) if isinstance(ruleset, str) else ruleset
-    P = params(rules)
+    P = ruleset_params(rules)
     pol = policy_codes(policies, rules.players)
     names = tuple(("random", "simple")[int(pol[s])] for s in range(rules.players))
     size = int(P[P_DECK_SIZE])
