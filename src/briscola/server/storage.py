@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    event,
     select,
     update,
 )
@@ -154,6 +155,8 @@ class Storage:
                 kwargs["poolclass"] = StaticPool
         self.url = url
         self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -293,6 +296,15 @@ class Storage:
         """Every stored table's id."""
         with self._s() as s:
             return list(s.scalars(select(TableRow.id)))
+
+
+def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    """SQLite: write-ahead log (readers never wait), sync at checkpoints, foreign keys."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
 
 
 def token_matches(token: str, token_hash: str | None) -> bool:
