@@ -426,6 +426,13 @@ class TableView {
       if (obs.auction?.winner === s && obs.phase !== "auction") chips.push(h("span", { class: "chip" }, t("table.caller")));
       if (obs.partner === s && s !== this.seat) chips.push(h("span", { class: "chip team-us" }, t("table.partner")));
     }
+    for (const d of obs?.declarations || []) {
+      if (d.seat === s) {
+        chips.push(
+          h("span", { class: "chip decl", title: t("table.declared", { name: this.nameOf(s), suit: suitName(d.suit), n: d.points }) }, `R+C ${suitName(d.suit)} +${d.points}`),
+        );
+      }
+    }
     let sub = null;
     if (info.kind === "bot") sub = t("table.bot");
     if (info.autoplay) sub = t("table.autoplay");
@@ -490,7 +497,8 @@ class TableView {
     const a = this.angle(seat);
     const c = Math.cos(a);
     const s = Math.sin(a);
-    const fx = this.players === 2 ? 0 : c * 0.72;
+    const narrow = this.felt.clientWidth < 560;
+    const fx = this.players === 2 ? 0 : c * (narrow ? 0.92 : 0.72);
     return {
       left: `calc(var(--play-w) * ${fx.toFixed(3)})`,
       top: `calc(var(--play-h) * ${(s * 0.6).toFixed(3)})`,
@@ -723,7 +731,9 @@ class TableView {
     const sides = this.sides(result);
     let title;
     let mood = "";
-    if (result.draw && result.winners.includes(mySide)) {
+    if (!result.winners.length) {
+      title = t("summary.void");
+    } else if (result.draw && result.winners.includes(mySide)) {
       title = t("summary.draw");
     } else if (result.winners.includes(mySide)) {
       title = teamGame ? t("summary.win.team") : t("summary.win");
@@ -747,7 +757,7 @@ class TableView {
       h("p", { class: "sub" }, match.over || table.status === "over" ? t("summary.match") : t("summary.deal")),
       h("table", { class: "result-table" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "n" }, t("summary.points")))), h("tbody", {}, rows)),
     ];
-    if (result.replay) body.push(h("p", {}, t("summary.replay")));
+    if (result.replay && result.winners.length) body.push(h("p", {}, t("summary.replay")));
     if (result.units && result.units.length) {
       body.push(
         h(
@@ -838,11 +848,12 @@ class TableView {
       h(
         "table",
         { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "n" }, byPoints ? t("summary.points") : t("summary.wins")))),
         h(
           "tbody",
           {},
           Array.from({ length: n }, (_, c) =>
-            h("tr", { class: c === mine ? "me" : "" }, h("td", {}, this.competitorName(c)), h("td", { class: "n" }, `${values[c]} ${byPoints ? t("summary.points") : t("summary.wins")}`)),
+            h("tr", { class: c === mine ? "mine-row" : "" }, h("td", {}, this.competitorName(c)), h("td", { class: "n" }, String(values[c]))),
           ),
         ),
       ),
@@ -906,7 +917,7 @@ class TableView {
       }
       for (const [, seats] of sides) {
         const pts = seats.reduce((n, s) => n + obs.points[s], 0);
-        rows.push(h("tr", { class: seats.includes(this.seat) ? "me" : "" }, h("td", {}, this.sideName(seats)), h("td", { class: "n" }, String(pts))));
+        rows.push(h("tr", { class: seats.includes(this.seat) ? "mine-row" : "" }, h("td", {}, this.sideName(seats)), h("td", { class: "n" }, String(pts))));
       }
       const taken = obs.points.reduce((a, b) => a + b, 0);
       const decl = (obs.declarations || []).reduce((n, d) => n + d.points, 0);
@@ -923,7 +934,7 @@ class TableView {
           "div",
           { class: "box" },
           h("h3", {}, matchTitle(m.format)),
-          h("table", { class: "score-table" }, h("tbody", {}, values.map((v, c) => h("tr", { class: c === this.competitorOf(this.seat) ? "me" : "" }, h("td", {}, this.competitorName(c)), h("td", { class: "n" }, String(v)))))),
+          h("table", { class: "score-table" }, h("tbody", {}, values.map((v, c) => h("tr", { class: c === this.competitorOf(this.seat) ? "mine-row" : "" }, h("td", {}, this.competitorName(c)), h("td", { class: "n" }, String(v)))))),
         ),
       );
     }
