@@ -16,40 +16,25 @@ import pytest
 pytest.importorskip("numba")
 
 from briscola.cards import parse_cards
-from briscola.fast.parity import check_fast_games, check_reference_games
+from briscola.fast.parity import (
+    CONFIGS,
+    check_fast_games,
+    check_reference_games,
+    config_label,
+    config_rules,
+)
 from briscola.rules import Ruleset, preset
-
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("classic", {}),
-    ("classic", {"inversion": True}),
-    ("classic", {"direction": "clockwise", "tie": "replay"}),
-    ("classic", {"accusi": True}),
-    ("classic", {"exchange": "two"}),
-    ("classic", {"exchange": "seven", "accusi": True}),
-    ("classic", {"hand_size": 5}),
-    ("scoperta", {}),
-    ("three", {}),
-    ("three", {"removed": "2b", "accusi": True, "exchange": "seven", "inversion": True}),
-    ("pairs", {}),
-    ("pairs", {"direction": "clockwise", "accusi": True, "exchange": "two"}),
-    ("six", {}),
-    ("six", {"inversion": True, "accusi": True, "exchange": "seven"}),
-    ("chiamata", {}),
-    ("chiamata", {"points_only_auction": True, "caller_leads": True}),
-    ("chiamata", {"bid_multipliers": True, "cappotto_doubles": True, "accusi": True}),
-    ("chiamata", {"inversion": True, "direction": "clockwise"}),
-]
 
 REFERENCE_GAMES = 400  # per configuration, reference engine plays
 FAST_GAMES = 400  # per configuration and policy mix, fast core plays
 
 
 def _ruleset(name: str, options: dict[str, Any]) -> Ruleset:
-    return preset(name, **options)
+    return config_rules(name, options)
 
 
 def _ids() -> list[str]:
-    return [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
+    return [config_label(name, opts) for name, opts in CONFIGS]
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_ids())

@@ -21,17 +21,58 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..cards import FULL_DECK
 from ..game import IllegalActionError, new_game
-from ..rules import Ruleset
+from ..rules import Ruleset, preset
 from .layout import MAX_ACTIONS, MAX_TRICKS
 from .replay import encode_action, legal_masks, reference_row, replay_games, trace_games
 
-__all__ = ["ParityReport", "check_fast_games", "check_reference_games"]
+__all__ = [
+    "CONFIGS",
+    "ParityReport",
+    "check_fast_games",
+    "check_reference_games",
+    "config_label",
+    "config_rules",
+]
+
+CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("classic", {}),
+    ("classic", {"inversion": True}),
+    ("classic", {"direction": "clockwise", "tie": "replay"}),
+    ("classic", {"accusi": True}),
+    ("classic", {"exchange": "two"}),
+    ("classic", {"exchange": "seven", "accusi": True}),
+    ("classic", {"hand_size": 5}),
+    ("scoperta", {}),
+    ("three", {}),
+    ("three", {"removed": "2b", "accusi": True, "exchange": "seven", "inversion": True}),
+    ("pairs", {}),
+    ("pairs", {"direction": "clockwise", "accusi": True, "exchange": "two"}),
+    ("six", {}),
+    ("six", {"inversion": True, "accusi": True, "exchange": "seven"}),
+    ("chiamata", {}),
+    ("chiamata", {"points_only_auction": True, "caller_leads": True}),
+    ("chiamata", {"bid_multipliers": True, "cappotto_doubles": True, "accusi": True}),
+    ("chiamata", {"inversion": True, "direction": "clockwise"}),
+)
+"""The configurations the parity checks cover: every preset, and every option that changes play."""
+
+
+def config_rules(name: str, options: dict[str, Any]) -> Ruleset:
+    """The ruleset of a configuration."""
+    return preset(name, **options)
+
+
+def config_label(name: str, options: dict[str, Any]) -> str:
+    """A short name for a configuration, like ``classic-accusi=True``."""
+    return name + "".join(f"-{k}={v}" for k, v in options.items())
+
 
 _KEEP = 5  # failures described in a report
 
