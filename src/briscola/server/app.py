@@ -403,6 +403,7 @@ def create_app(
             pass
         finally:
             await room.disconnect(seat, websocket)
+            rooms.forget_if_finished(room)
 
     # -- the web client ---------------------------------------------------------------------
     def page(name: str) -> Response:

@@ -355,6 +355,12 @@ class Rooms:
             self._rooms[table_id] = room
             return room
 
+    def forget_if_finished(self, room: Room) -> None:
+        """Let a finished table's room go once nobody is connected (storage keeps it)."""
+        idle = not any(room.sockets.values())
+        if idle and room.table.status == "over" and self._rooms.get(room.table_id) is room:
+            del self._rooms[room.table_id]
+
     async def close(self) -> None:
         """Stop every room's tasks."""
         for room in list(self._rooms.values()):
