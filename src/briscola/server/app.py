@@ -5,6 +5,7 @@ The protocol is described in docs/web-protocol.md; the HTTP API also by ``/opena
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -40,6 +41,8 @@ from .storage import Storage, StoredSeat, hash_token
 __all__ = ["ApiError", "create_app", "default_static_dir"]
 
 POLICY_VIOLATION = 1008
+
+log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
@@ -398,7 +401,11 @@ def create_app(
                     except UnicodeDecodeError:
                         await room.error(websocket, "bad_json", "the message is not JSON text")
                         continue
-                await room.handle(seat, websocket, text)
+                try:
+                    await room.handle(seat, websocket, text)
+                except Exception:  # a bug must not cost the player their socket
+                    log.exception("table %s: message from seat %d failed", table_id, seat)
+                    await room.error(websocket, "internal", "the server could not do that")
         except WebSocketDisconnect:
             pass
         finally:
