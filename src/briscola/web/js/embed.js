@@ -50,7 +50,13 @@ async function main() {
   try {
     if (!game) game = await newGame();
   } catch (e) {
-    app.replaceChildren(h("div", { class: "center-page felt-bg" }, h("div", { class: "panel" }, h("p", {}, e.message || t("error.generic")))));
+    app.replaceChildren(
+      h(
+        "div",
+        { class: "center-page felt-bg" },
+        h("div", { class: "panel" }, h("p", {}, e.message || t("error.generic"))),
+      ),
+    );
     return;
   }
   mountTable(app, {

@@ -63,7 +63,8 @@ function valueLabel(v) {
   const s = t(key);
   if (s !== key) return s;
   if (typeof v === "string" && /^[A2-7FCR][cdsb]$/.test(v)) return cardName(v);
-  if (Array.isArray(v)) return v.map((c) => (/^[A2-7FCR][cdsb]$/.test(c) ? cardName(c) : c)).join(", ");
+  if (Array.isArray(v))
+    return v.map((c) => (/^[A2-7FCR][cdsb]$/.test(c) ? cardName(c) : c)).join(", ");
   return String(v);
 }
 
@@ -145,7 +146,10 @@ function optionControls(preset) {
             vals.map((v, i) =>
               h(
                 "option",
-                { value: String(i), selected: JSON.stringify(v) === JSON.stringify(values[o.name]) },
+                {
+                  value: String(i),
+                  selected: JSON.stringify(v) === JSON.stringify(values[o.name]),
+                },
                 valueLabel(v),
               ),
             ),
@@ -172,7 +176,11 @@ function matchControl() {
         },
       },
       formats.map((f) =>
-        h("option", { value: f.name, selected: f.name === state.match }, pick(f.title, matchTitle(f.name))),
+        h(
+          "option",
+          { value: f.name, selected: f.name === state.match },
+          pick(f.title, matchTitle(f.name)),
+        ),
       ),
     ),
   );
@@ -231,7 +239,11 @@ function playPanel() {
     h(
       "div",
       { class: "actions" },
-      h("button", { class: "btn", id: "play-now", type: "button", onclick: playNow }, `▶ ${t("home.start.play")}`),
+      h(
+        "button",
+        { class: "btn", id: "play-now", type: "button", onclick: playNow },
+        `▶ ${t("home.start.play")}`,
+      ),
     ),
   );
 }
@@ -251,7 +263,8 @@ function createPanel(preset) {
         "ol",
         { class: "seats-list", "aria-labelledby": "seats-label" },
         seats.map((kind, i) => {
-          if (i === 0) return h("li", {}, h("span", { class: "num" }, "1"), h("span", {}, t("seat.you")));
+          if (i === 0)
+            return h("li", {}, h("span", { class: "num" }, "1"), h("span", {}, t("seat.you")));
           const id = `seat-${i}`;
           return h(
             "li",
@@ -282,7 +295,11 @@ function createPanel(preset) {
     h(
       "div",
       { class: "actions" },
-      h("button", { class: "btn btn-light", id: "create-table", type: "button", onclick: createTable }, t("home.start.create")),
+      h(
+        "button",
+        { class: "btn btn-light", id: "create-table", type: "button", onclick: createTable },
+        t("home.start.create"),
+      ),
     ),
   );
 }
@@ -373,7 +390,15 @@ async function resume() {
       return;
     }
     box.replaceChildren(
-      h("p", { class: "resume" }, h("a", { class: "btn btn-ghost", href: `/table/${last.tableId}?seat=${last.seat}` }, `↻ ${t("home.resume")}`)),
+      h(
+        "p",
+        { class: "resume" },
+        h(
+          "a",
+          { class: "btn btn-ghost", href: `/table/${last.tableId}?seat=${last.seat}` },
+          `↻ ${t("home.resume")}`,
+        ),
+      ),
     );
   } catch {
     forgetLast();

@@ -326,12 +326,28 @@ const CATALOG = {
 
 const RANKS = {
   it: {
-    A: "Asso", 2: "Due", 3: "Tre", 4: "Quattro", 5: "Cinque", 6: "Sei", 7: "Sette",
-    F: "Fante", C: "Cavallo", R: "Re",
+    A: "Asso",
+    2: "Due",
+    3: "Tre",
+    4: "Quattro",
+    5: "Cinque",
+    6: "Sei",
+    7: "Sette",
+    F: "Fante",
+    C: "Cavallo",
+    R: "Re",
   },
   en: {
-    A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
-    F: "Jack", C: "Knight", R: "King",
+    A: "Ace",
+    2: "Two",
+    3: "Three",
+    4: "Four",
+    5: "Five",
+    6: "Six",
+    7: "Seven",
+    F: "Jack",
+    C: "Knight",
+    R: "King",
   },
 };
 const SUITS = {

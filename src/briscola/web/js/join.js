@@ -19,17 +19,38 @@ function render() {
   const head = h(
     "div",
     { class: "row", style: { justifyContent: "space-between", alignItems: "center" } },
-    h("a", { class: "brand", href: "/", style: { color: "var(--ink)", flex: "0 0 auto" } }, h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }), h("span", { class: "brand-name" }, "Briscola")),
-    h("div", { style: { flex: "0 0 auto", background: "var(--felt)", borderRadius: "999px" } }, langSwitch()),
+    h(
+      "a",
+      { class: "brand", href: "/", style: { color: "var(--ink)", flex: "0 0 auto" } },
+      h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
+      h("span", { class: "brand-name" }, "Briscola"),
+    ),
+    h(
+      "div",
+      { style: { flex: "0 0 auto", background: "var(--felt)", borderRadius: "999px" } },
+      langSwitch(),
+    ),
   );
   if (problem) {
-    box.replaceChildren(head, h("h2", {}, t("join.title")), h("p", {}, problem), h("div", { class: "actions" }, h("a", { class: "btn", href: "/" }, t("table.home"))));
+    box.replaceChildren(
+      head,
+      h("h2", {}, t("join.title")),
+      h("p", {}, problem),
+      h("div", { class: "actions" }, h("a", { class: "btn", href: "/" }, t("table.home"))),
+    );
     return;
   }
   if (!info) return;
   const host = info.seats[0]?.name;
   const game = `${gameTitle(info.preset)} (${matchTitle(info.match?.format)})`;
-  const input = h("input", { type: "text", id: "join-name", maxlength: "24", autocomplete: "nickname", placeholder: t("home.name.placeholder"), value: getName() });
+  const input = h("input", {
+    type: "text",
+    id: "join-name",
+    maxlength: "24",
+    autocomplete: "nickname",
+    placeholder: t("home.name.placeholder"),
+    value: getName(),
+  });
   const form = h(
     "form",
     {
@@ -38,7 +59,10 @@ function render() {
         const name = input.value.trim();
         setName(name);
         try {
-          const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite_code: code, name });
+          const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+            invite_code: code,
+            name,
+          });
           saveSeat(res.table_id, res.seat, res.token);
           location.assign(res.url);
         } catch (err) {
@@ -47,19 +71,40 @@ function render() {
       },
     },
     h("div", { class: "field" }, h("label", { for: "join-name" }, t("home.name")), input),
-    h("div", { class: "actions" }, h("button", { class: "btn", type: "submit", id: "join-btn" }, `${t("join.sit")} ▶`)),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { class: "btn", type: "submit", id: "join-btn" }, `${t("join.sit")} ▶`),
+    ),
   );
   const seats = h(
     "ul",
     { class: "seats-list", style: { marginTop: "12px" } },
     info.seats.map((s, i) =>
-      h("li", {}, h("span", { class: "num" }, String(i + 1)), h("span", {}, s.kind === "bot" ? `${s.name}` : s.joined ? s.name : h("em", { class: "muted" }, t("wait.free")))),
+      h(
+        "li",
+        {},
+        h("span", { class: "num" }, String(i + 1)),
+        h(
+          "span",
+          {},
+          s.kind === "bot"
+            ? `${s.name}`
+            : s.joined
+              ? s.name
+              : h("em", { class: "muted" }, t("wait.free")),
+        ),
+      ),
     ),
   );
   box.replaceChildren(
     head,
     h("h2", { style: { marginTop: "10px" } }, t("join.title")),
-    h("p", { class: "lead" }, host ? t("join.lead", { host, game }) : t("join.lead.nohost", { game })),
+    h(
+      "p",
+      { class: "lead" },
+      host ? t("join.lead", { host, game }) : t("join.lead.nohost", { game }),
+    ),
     seats,
     form,
   );

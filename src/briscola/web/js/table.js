@@ -18,7 +18,11 @@ function main() {
     if (saved && (seat === null || saved.seat === seat)) {
       token = saved.token;
       seat = saved.seat;
-      history.replaceState(null, "", `${location.pathname}?seat=${seat}#token=${encodeURIComponent(token)}`);
+      history.replaceState(
+        null,
+        "",
+        `${location.pathname}?seat=${seat}#token=${encodeURIComponent(token)}`,
+      );
     }
   }
   if (!tableId || !token) {
@@ -26,13 +30,19 @@ function main() {
       h(
         "div",
         { class: "center-page felt-bg" },
-        h("div", { class: "panel" }, h("h2", {}, "Briscola"), h("p", {}, t("table.noseat")), h("a", { class: "btn", href: "/" }, t("table.home"))),
+        h(
+          "div",
+          { class: "panel" },
+          h("h2", {}, "Briscola"),
+          h("p", {}, t("table.noseat")),
+          h("a", { class: "btn", href: "/" }, t("table.home")),
+        ),
       ),
     );
     return;
   }
   saveSeat(tableId, seat ?? 0, token);
-  mountTable(app, { tableId, seat: seat ?? 0, token });
+  window.briscolaTable = mountTable(app, { tableId, seat: seat ?? 0, token });
 }
 
 main();

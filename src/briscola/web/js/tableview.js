@@ -1,12 +1,18 @@
 // The table: a seat's live view of a game, drawn from the server's `state` messages.
 // mountTable(root, {tableId, seat, token, compact, onAgain}) connects the seat's WebSocket and
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
-import { cardName, langSwitch, onLangChange, pick, rankName, suitName, t } from "./i18n.js";
+import { cardName, langSwitch, onLangChange, suitName, t } from "./i18n.js";
 import { api, cardImg, h, matchTitle, toast } from "./util.js";
+import {
+  auctionPanel,
+  callPanel,
+  dealSummary,
+  dialogSheet,
+  lastTrick,
+  waitingRoom,
+} from "./panels.js";
 
 const TRICK_HOLD_MS = 1500;
-const SUITS = ["c", "d", "s", "b"];
-const RANK_ORDER = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"];
 
 function aidOn() {
   try {
@@ -171,15 +177,26 @@ class TableView {
     const obs = m.observation;
     for (const ev of m.events || []) {
       if (ev.type === "trick" && (!obs || obs.trick.length === 0)) {
-        this.held = { cards: ev.cards, winner: ev.winner, points: ev.points, until: Date.now() + TRICK_HOLD_MS };
+        this.held = {
+          cards: ev.cards,
+          winner: ev.winner,
+          points: ev.points,
+          until: Date.now() + TRICK_HOLD_MS,
+        };
         clearTimeout(this.holdTimer);
         this.holdTimer = setTimeout(() => this.render(), TRICK_HOLD_MS + 20);
       } else if (ev.type === "declared") {
         this.showBanner(
-          t("table.declared", { name: this.nameOf(ev.seat), suit: suitName(ev.suit), n: ev.points }),
+          t("table.declared", {
+            name: this.nameOf(ev.seat),
+            suit: suitName(ev.suit),
+            n: ev.points,
+          }),
         );
       } else if (ev.type === "exchanged") {
-        this.showBanner(t("table.exchanged", { name: this.nameOf(ev.seat), gave: cardName(ev.gave) }));
+        this.showBanner(
+          t("table.exchanged", { name: this.nameOf(ev.seat), gave: cardName(ev.gave) }),
+        );
       } else if (ev.type === "revealed") {
         this.showBanner(`${this.nameOf(ev.seat)}: ${t("table.partner")}`);
       } else if (ev.type === "deal_started") {
@@ -239,7 +256,13 @@ class TableView {
     if (rs.partnership === "called") {
       const obs = this.obs;
       const caller = obs?.auction?.winner;
-      if (caller === null || caller === undefined || obs.partner === null || obs.partner === undefined) return null;
+      if (
+        caller === null ||
+        caller === undefined ||
+        obs.partner === null ||
+        obs.partner === undefined
+      )
+        return null;
       return seat === caller || seat === obs.partner ? 0 : 1;
     }
     return seat;
@@ -296,19 +319,35 @@ class TableView {
     bits.push(
       h(
         "a",
-        { class: "brand", href: "/", target: this.compact ? "_blank" : null, title: this.compact ? t("embed.open") : t("table.home") },
+        {
+          class: "brand",
+          href: "/",
+          target: this.compact ? "_blank" : null,
+          title: this.compact ? t("embed.open") : t("table.home"),
+        },
         h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
         h("span", { class: "brand-name" }, "Briscola"),
       ),
     );
     if (table) {
-      const deal = table.deal !== null && table.deal !== undefined ? ` · ${t("match.deal", { n: table.deal + 1 })}` : "";
-      bits.push(h("span", { class: "game-name" }, `${this.presetTitle()} · ${matchTitle(table.match?.format)}${deal}`));
+      const deal =
+        table.deal !== null && table.deal !== undefined
+          ? ` · ${t("match.deal", { n: table.deal + 1 })}`
+          : "";
+      bits.push(
+        h(
+          "span",
+          { class: "game-name" },
+          `${this.presetTitle()} · ${matchTitle(table.match?.format)}${deal}`,
+        ),
+      );
     }
     bits.push(h("span", { class: "spacer" }));
     const chip = this.matchChip();
-    if (chip) bits.push(h("span", { class: "score-chip compact", title: t("summary.standing") }, chip));
-    if (this.connState === "lost") bits.push(h("span", { class: "score-chip", role: "status" }, "⚠ " + t("table.reconnecting")));
+    if (chip)
+      bits.push(h("span", { class: "score-chip compact", title: t("summary.standing") }, chip));
+    if (this.connState === "lost")
+      bits.push(h("span", { class: "score-chip", role: "status" }, "⚠ " + t("table.reconnecting")));
     const aid = h("input", {
       type: "checkbox",
       checked: aidOn(),
@@ -333,7 +372,8 @@ class TableView {
   matchChip() {
     const m = this.table?.match;
     if (!m || !m.format || m.format === "single") return null;
-    const values = m.format.startsWith("points") || m.format.startsWith("deals") ? m.points : m.wins;
+    const values =
+      m.format.startsWith("points") || m.format.startsWith("deals") ? m.points : m.wins;
     if (!values) return null;
     const mine = this.competitorOf(this.seat);
     const order = [mine, ...values.map((_, i) => i).filter((i) => i !== mine)];
@@ -353,23 +393,23 @@ class TableView {
     for (let s = 0; s < this.players; s++) if (s !== this.seat) parts.push(this.seatEl(s));
     if (obs) {
       parts.push(this.deckEl(obs));
-      if (obs.phase === "auction") parts.push(this.auctionEl(obs));
-      else if (obs.phase === "call") parts.push(this.callEl(obs));
+      if (obs.phase === "auction") parts.push(auctionPanel(this, obs));
+      else if (obs.phase === "call") parts.push(callPanel(this, obs));
       else parts.push(...this.trickEls(obs));
       const st = this.statusEl(obs);
       if (st) parts.push(st);
     }
     if (this.banner) parts.push(h("div", { class: "banner", role: "status" }, this.banner));
-    if (table.status === "waiting") parts.push(this.waitingEl());
+    if (table.status === "waiting") parts.push(waitingRoom(this));
     else if (
       (table.status === "deal_over" || table.status === "over") &&
       table.result &&
       !this.summaryHidden &&
       !(this.held && Date.now() < this.held.until)
     ) {
-      parts.push(this.summaryEl());
+      parts.push(dealSummary(this));
     }
-    if (this.dialog) parts.push(this.dialogEl());
+    if (this.dialog) parts.push(dialogSheet(this));
     this.felt.replaceChildren(...parts);
     this.prevTrick = obs ? obs.trick.map((p) => p[1]) : [];
   }
@@ -386,13 +426,27 @@ class TableView {
     const y = 50 + 47 * sn;
     const tx = -50 - 50 * c;
     const ty = -50 - 50 * sn;
-    const turn = obs && obs.turn === s && (obs.phase !== "over");
+    const turn = obs && obs.turn === s && obs.phase !== "over";
     const count = obs ? obs.hand_counts[s] : 0;
     const open = obs?.other_hands?.[String(s)];
     const known = obs?.known_cards?.[String(s)] || [];
     let cards;
     if (open) {
-      cards = h("div", { class: "open-hand", "aria-label": open.map(cardName).join(", ") }, open.map((c) => cardImg(c)));
+      const partnerHand = this.ruleset.partnership !== "none" && !this.ruleset.open_hands;
+      cards = h(
+        "div",
+        { class: "open-hand-box" },
+        h(
+          "div",
+          {
+            class: "open-hand",
+            role: "group",
+            "aria-label": `${this.nameOf(s)}: ${open.map(cardName).join(", ")}`,
+          },
+          open.map((c) => cardImg(c)),
+        ),
+        partnerHand ? h("span", { class: "hand-caption" }, t("table.partnerhand")) : null,
+      );
     } else {
       const backs = [];
       for (const c of known) backs.push(cardImg(c, { cls: "known" }));
@@ -416,35 +470,74 @@ class TableView {
   plateEl(s, info, turn) {
     const obs = this.obs;
     const chips = [];
-    if (obs && obs.dealer === s) chips.push(h("span", { class: "chip", title: t("table.dealer") }, "D"));
+    if (obs && obs.dealer === s)
+      chips.push(h("span", { class: "chip", title: t("table.dealer") }, "D"));
     const rs = this.ruleset;
     if (rs.partnership === "alternate") {
       const us = s % 2 === this.seat % 2;
-      chips.push(h("span", { class: `chip ${us ? "team-us" : "team-them"}` }, us ? t("table.team.us") : t("table.team.them")));
+      chips.push(
+        h(
+          "span",
+          { class: `chip ${us ? "team-us" : "team-them"}` },
+          us ? t("table.team.us") : t("table.team.them"),
+        ),
+      );
     }
     if (rs.partnership === "called" && obs) {
-      if (obs.auction?.winner === s && obs.phase !== "auction") chips.push(h("span", { class: "chip" }, t("table.caller")));
-      if (obs.partner === s && s !== this.seat) chips.push(h("span", { class: "chip team-us" }, t("table.partner")));
+      if (obs.auction?.winner === s && obs.phase !== "auction")
+        chips.push(h("span", { class: "chip" }, t("table.caller")));
+      if (obs.partner === s && s !== this.seat)
+        chips.push(h("span", { class: "chip team-us" }, t("table.partner")));
     }
     for (const d of obs?.declarations || []) {
       if (d.seat === s) {
         chips.push(
-          h("span", { class: "chip decl", title: t("table.declared", { name: this.nameOf(s), suit: suitName(d.suit), n: d.points }) }, `R+C ${suitName(d.suit)} +${d.points}`),
+          h(
+            "span",
+            {
+              class: "chip decl",
+              title: t("table.declared", {
+                name: this.nameOf(s),
+                suit: suitName(d.suit),
+                n: d.points,
+              }),
+            },
+            `R+C ${suitName(d.suit)} +${d.points}`,
+          ),
         );
       }
     }
     let sub = null;
     if (info.kind === "bot") sub = t("table.bot");
     if (info.autoplay) sub = t("table.autoplay");
-    else if (info.kind === "human" && !info.connected && s !== this.seat && this.table.status !== "waiting") sub = t("table.offline");
-    const pts = aidOn() && obs ? h("span", { class: "pts", title: t("table.points") }, String(obs.points[s])) : null;
+    else if (
+      info.kind === "human" &&
+      !info.connected &&
+      s !== this.seat &&
+      this.table.status !== "waiting"
+    )
+      sub = t("table.offline");
+    const pts =
+      aidOn() && obs
+        ? h("span", { class: "pts", title: t("table.points") }, String(obs.points[s]))
+        : null;
     const plain = !info.name || /^(Giocatore|Player) \d+$/.test(info.name);
-    const name = s === this.seat ? `${t("table.you")}${plain ? "" : ` (${info.name})`}` : this.nameOf(s);
+    const name =
+      s === this.seat ? `${t("table.you")}${plain ? "" : ` (${info.name})`}` : this.nameOf(s);
     return h(
       "div",
       { class: `plate${turn ? " turn" : ""}${sub === t("table.offline") ? " offline" : ""}` },
-      h("span", { class: `avatar${info.kind === "bot" ? " bot" : ""}`, "aria-hidden": "true" }, info.kind === "bot" ? botIcon() : (name[0] || "?").toUpperCase()),
-      h("span", { class: "who" }, h("span", { class: "name" }, name), sub ? h("span", { class: "sub" }, sub) : null),
+      h(
+        "span",
+        { class: `avatar${info.kind === "bot" ? " bot" : ""}`, "aria-hidden": "true" },
+        info.kind === "bot" ? botIcon() : (name[0] || "?").toUpperCase(),
+      ),
+      h(
+        "span",
+        { class: "who" },
+        h("span", { class: "name" }, name),
+        sub ? h("span", { class: "sub" }, sub) : null,
+      ),
       chips,
       pts,
     );
@@ -477,17 +570,29 @@ class TableView {
       );
     }
     // a compact chip: the briscola card, the trump suit, the cards left in the stock
-    const text = rs.briscola_face_up ? t("table.briscola.is", { suit: suitName(obs.trump) }) : `${t("call.called")}`;
+    const text = rs.briscola_face_up
+      ? t("table.briscola.is", { suit: suitName(obs.trump) })
+      : `${t("call.called")}`;
     return h(
       "div",
-      { class: `trump-chip${onTable ? "" : " drawn"}${this.players === 5 ? " low" : ""}`, role: "img", "aria-label": label },
+      {
+        class: `trump-chip${onTable ? "" : " drawn"}${this.players === 5 ? " low" : ""}`,
+        role: "img",
+        "aria-label": label,
+      },
       cardImg(obs.briscola, { decorative: true }),
       h(
         "span",
         { class: "trump-text", "aria-hidden": "true" },
         h("span", {}, text),
-        !rs.briscola_face_up ? h("small", {}, t("table.briscola.is", { suit: suitName(obs.trump) })) : null,
-        onTable ? h("small", {}, t("table.stock", { n: obs.stock })) : rs.briscola_face_up ? h("small", {}, t("table.stock.empty")) : null,
+        !rs.briscola_face_up
+          ? h("small", {}, t("table.briscola.is", { suit: suitName(obs.trump) }))
+          : null,
+        onTable
+          ? h("small", {}, t("table.stock", { n: obs.stock }))
+          : rs.briscola_face_up
+            ? h("small", {}, t("table.stock.empty"))
+            : null,
       ),
       onTable ? h("span", { class: "count", "aria-hidden": "true" }, String(obs.stock)) : null,
     );
@@ -531,7 +636,13 @@ class TableView {
         h("span", { class: "by" }, this.nameOf(seat)),
       );
     });
-    return [h("div", { class: `trick${done ? " done" : ""}`, role: "group", "aria-label": t("table.trick") }, els)];
+    return [
+      h(
+        "div",
+        { class: `trick${done ? " done" : ""}`, role: "group", "aria-label": t("table.trick") },
+        els,
+      ),
+    ];
   }
 
   statusEl(obs) {
@@ -539,163 +650,29 @@ class TableView {
     if (obs.trick.length === 0 && this.held && Date.now() < this.held.until) {
       const w = this.held.winner;
       const pts = this.held.points ? ` +${this.held.points}` : "";
-      bits.push(`${w === this.seat ? t("table.takes.me") : t("table.takes", { name: this.nameOf(w) })}${pts}`);
+      bits.push(
+        `${w === this.seat ? t("table.takes.me") : t("table.takes", { name: this.nameOf(w) })}${pts}`,
+      );
     } else if (aidOn() && obs.trick.length) {
       const pts = obs.trick.reduce((n, [, c]) => n + cardPoints(c, obs.ruleset), 0);
       bits.push(t("table.points.trick", { n: pts }));
     }
     let mine = false;
-    if (obs.phase !== "over" && this.table.status === "playing" && obs.turn !== null && obs.turn !== undefined) {
+    if (
+      obs.phase !== "over" &&
+      this.table.status === "playing" &&
+      obs.turn !== null &&
+      obs.turn !== undefined
+    ) {
       mine = obs.turn === this.seat;
       bits.push(mine ? t("table.yourturn") : t("table.turnof", { name: this.nameOf(obs.turn) }));
     }
     if (!bits.length) return null;
-    return h("div", { class: `status${mine ? " mine" : ""}`, role: "status", id: "turn-status" }, bits.join(" · "));
-  }
-
-  auctionEl(obs) {
-    const calls = obs.auction?.calls || [];
-    const mine = obs.turn === this.seat && obs.legal.length > 0;
-    const bidText = (b) => {
-      const v = String(b).replace(/^bid\s+/, "");
-      if (v === "pass") return t("auction.passed");
-      if (/^\d{2,3}$/.test(v)) return t("auction.points", { n: v });
-      return rankName(v);
-    };
-    const list = calls.length
-      ? h("div", { class: "calls" }, calls.map(([s, b]) => h("span", { class: `call${String(b) === "pass" ? " pass" : ""}` }, `${this.nameOf(s)}: ${bidText(b)}`)))
-      : h("p", { class: "muted" }, t("auction.none"));
-    const body = [h("h3", {}, t("auction.title")), list];
-    if (mine) {
-      const rankBids = obs.legal.filter((a) => /^bid [A2-7FCR]$/.test(a));
-      const pointBids = obs.legal.filter((a) => /^bid \d{2,3}$/.test(a)).map((a) => Number(a.slice(4)));
-      body.push(h("p", { class: "field-label" }, t("auction.yourbid")));
-      body.push(
-        h(
-          "div",
-          { class: "bids" },
-          rankBids
-            .sort((a, b) => RANK_ORDER.indexOf(a.slice(4)) - RANK_ORDER.indexOf(b.slice(4)))
-            .map((a) =>
-              h("button", { class: "btn btn-light btn-small", type: "button", onclick: () => this.act(a), "aria-label": t("auction.bid", { what: rankName(a.slice(4)) }) }, rankName(a.slice(4))),
-            ),
-        ),
-      );
-      if (pointBids.length) {
-        const min = Math.min(...pointBids);
-        const max = Math.max(...pointBids);
-        const input = h("input", { type: "number", min: String(min), max: String(max), value: String(min), id: "points-bid", "aria-label": t("auction.pointsbid") });
-        body.push(
-          h(
-            "div",
-            { class: "points-bid" },
-            h("label", { for: "points-bid" }, t("auction.pointsbid")),
-            input,
-            h("button", { class: "btn btn-small", type: "button", onclick: () => this.act(`bid ${Math.max(min, Math.min(max, Number(input.value) || min))}`) }, t("auction.bid", { what: "" }).trim()),
-          ),
-        );
-      }
-      if (obs.legal.includes("pass")) {
-        body.push(h("div", { class: "actions" }, h("button", { class: "btn btn-red btn-small", type: "button", onclick: () => this.act("pass") }, t("auction.pass"))));
-      }
-    } else if (obs.turn !== null && obs.turn !== undefined) {
-      body.push(h("p", { class: "muted" }, t("auction.waiting", { name: this.nameOf(obs.turn) })));
-    }
-    return h("div", { class: "auction", role: "region", "aria-label": t("auction.title") }, body);
-  }
-
-  callEl(obs) {
-    const mine = obs.turn === this.seat && obs.legal.length > 0;
-    if (!mine) {
-      return h("div", { class: "auction", role: "status" }, h("h3", {}, t("auction.title")), h("p", {}, t("call.waiting", { name: this.nameOf(obs.turn) })));
-    }
-    const calls = obs.auction?.calls || [];
-    let rank = "2";
-    for (const [, b] of calls) {
-      const v = String(b).replace(/^bid\s+/, "");
-      if (/^[A2-7FCR]$/.test(v)) rank = v;
-    }
     return h(
       "div",
-      { class: "auction", role: "region", "aria-label": t("call.title") },
-      h("h3", {}, t("call.title")),
-      h(
-        "div",
-        { class: "suits" },
-        SUITS.filter((s) => obs.legal.includes(`call ${s}`)).map((s) =>
-          h(
-            "button",
-            { type: "button", onclick: () => this.act(`call ${s}`), "aria-label": t("call.card", { card: cardName(rank + s) }) },
-            cardImg(rank + s, { decorative: true }),
-            suitName(s),
-          ),
-        ),
-      ),
+      { class: `status${mine ? " mine" : ""}`, role: "status", id: "turn-status" },
+      bits.join(" · "),
     );
-  }
-
-  waitingEl() {
-    const table = this.table;
-    const host = this.msg.host;
-    const inviteUrl = this.msg.invite_url ? new URL(this.msg.invite_url, location.origin).href : null;
-    const body = [
-      h("h2", { id: "wait-title" }, t("wait.title")),
-      h("p", { class: "sub" }, `${this.presetTitle()} · ${matchTitle(table.match?.format)}`),
-      h(
-        "ul",
-        { class: "seats-list" },
-        table.seats.map((s, i) =>
-          h(
-            "li",
-            { dataset: { seat: String(i) } },
-            h("span", { class: "num" }, String(i + 1)),
-            h("span", { style: { flex: "1" } }, s.kind === "bot" ? [botIcon(), " ", s.name] : s.joined ? s.name : h("em", { class: "muted" }, t("wait.free"))),
-            i === this.seat ? h("strong", {}, t("table.you")) : s.kind === "human" && s.joined ? h("span", { class: "muted" }, s.connected ? "●" : "○") : null,
-          ),
-        ),
-      ),
-    ];
-    if (inviteUrl) {
-      const input = h("input", { type: "text", readonly: true, value: inviteUrl, id: "invite-link", "aria-label": t("wait.invite"), onfocus: (e) => e.target.select() });
-      body.push(
-        h("p", { class: "field-label", style: { marginTop: "14px" } }, t("wait.invite")),
-        h(
-          "div",
-          { class: "invite" },
-          input,
-          h(
-            "button",
-            {
-              class: "btn btn-light btn-small",
-              type: "button",
-              id: "copy-invite",
-              onclick: async () => {
-                try {
-                  await navigator.clipboard.writeText(inviteUrl);
-                } catch {
-                  input.select();
-                  document.execCommand?.("copy");
-                }
-                toast(t("wait.copied"), "info", 2000);
-              },
-            },
-            t("wait.copy"),
-          ),
-        ),
-        h("p", { class: "muted" }, t("wait.share")),
-      );
-    }
-    if (host) {
-      body.push(
-        h(
-          "div",
-          { class: "actions" },
-          h("span", { class: "muted", style: { flex: "1" } }, t("wait.start.note")),
-          h("button", { class: "btn", type: "button", id: "start-game", onclick: () => this.startGame() }, `▶ ${t("wait.start")}`),
-        ),
-      );
-    } else body.push(h("p", { class: "muted" }, t("wait.host")));
-    return h("div", { class: "overlay" }, h("div", { class: "sheet", role: "dialog", "aria-labelledby": "wait-title" }, body));
   }
 
   async startGame() {
@@ -722,110 +699,6 @@ class TableView {
     return names.slice(0, -1).join(", ") + and + names[names.length - 1];
   }
 
-  summaryEl() {
-    const table = this.table;
-    const result = table.result;
-    const match = table.match || {};
-    const mySide = result.teams[this.seat];
-    const teamGame = new Set(result.teams).size < result.teams.length;
-    const sides = this.sides(result);
-    let title;
-    let mood = "";
-    if (!result.winners.length) {
-      title = t("summary.void");
-    } else if (result.draw && result.winners.includes(mySide)) {
-      title = t("summary.draw");
-    } else if (result.winners.includes(mySide)) {
-      title = teamGame ? t("summary.win.team") : t("summary.win");
-      mood = "win";
-    } else {
-      title = teamGame ? t("summary.lose.team") : t("summary.lose");
-      mood = "lose";
-    }
-    const rows = [...sides.entries()]
-      .sort((a, b) => result.team_points[b[0]] - result.team_points[a[0]])
-      .map(([side, seats]) =>
-        h(
-          "tr",
-          { class: `${result.winners.includes(side) && !result.draw ? "winner" : ""}${side === mySide ? " mine" : ""}` },
-          h("td", {}, this.sideName(seats)),
-          h("td", { class: "n big" }, String(result.team_points[side])),
-        ),
-      );
-    const body = [
-      h("h2", { id: "summary-title" }, title),
-      h("p", { class: "sub" }, match.over || table.status === "over" ? t("summary.match") : t("summary.deal")),
-      h("table", { class: "result-table" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "n" }, t("summary.points")))), h("tbody", {}, rows)),
-    ];
-    if (result.replay && result.winners.length) body.push(h("p", {}, t("summary.replay")));
-    if (result.units && result.units.length) {
-      body.push(
-        h(
-          "table",
-          { class: "result-table units" },
-          h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "n" }, t("summary.points")), h("th", { class: "n" }, t("summary.units")))),
-          h(
-            "tbody",
-            {},
-            result.units.map((u, s) =>
-              h(
-                "tr",
-                { class: s === this.seat ? "mine" : "" },
-                h("td", {}, this.nameOf(s), result.teams[s] === result.teams[this.obs?.auction?.winner ?? -1] ? ` · ${s === this.obs?.auction?.winner ? t("table.caller") : t("table.partner")}` : ""),
-                h("td", { class: "n" }, String(result.seat_points[s])),
-                h("td", { class: "n big" }, u > 0 ? `+${u}` : String(u)),
-              ),
-            ),
-          ),
-        ),
-      );
-    }
-    if (match.format && match.format !== "single") body.push(this.standingEl(match));
-    if (match.over || table.status === "over") {
-      let verdict;
-      const mine = this.competitorOf(this.seat);
-      if (match.winner === null || match.winner === undefined) verdict = t("summary.match.draw");
-      else if (match.winner === mine) verdict = t("summary.match.win");
-      else verdict = t("summary.match.winner", { name: this.competitorName(match.winner) });
-      if (match.format && match.format !== "single") body.push(h("p", { class: "serif", style: { fontSize: "1.25rem", fontWeight: "700" } }, verdict));
-    }
-    const actions = [
-      h("button", { class: "btn btn-light btn-small", type: "button", onclick: () => { this.summaryHidden = true; this.render(); } }, t("table.close")),
-    ];
-    if (table.status === "deal_over") {
-      const ready = table.seats[this.seat]?.ready || this.readySent === table.deal;
-      if (ready) actions.push(h("span", { class: "muted", role: "status" }, t("summary.waiting")));
-      else
-        actions.push(
-          h(
-            "button",
-            {
-              class: "btn",
-              type: "button",
-              id: "next-deal",
-              onclick: () => {
-                if (this.send({ type: "next_deal" })) {
-                  this.readySent = table.deal;
-                  this.render();
-                }
-              },
-            },
-            `${t("summary.next")} ▶`,
-          ),
-        );
-    } else if (this.onAgain) {
-      actions.push(h("button", { class: "btn", type: "button", id: "play-again", onclick: () => this.onAgain() }, t("embed.again")));
-    } else {
-      actions.push(h("a", { class: "btn", href: "/", id: "new-game" }, t("table.newgame")));
-    }
-    body.push(h("div", { class: "actions" }, actions));
-    return h(
-      "div",
-      { class: "overlay", id: "summary" },
-      h("div", { class: `sheet ${mood}`, role: "dialog", "aria-modal": "false", "aria-labelledby": "summary-title" }, body),
-    );
-  }
-
   competitorName(c) {
     const m = this.table.match;
     if (m.competitors === "teams") {
@@ -834,73 +707,6 @@ class TableView {
       return this.sideName(seats);
     }
     return this.nameOf(c);
-  }
-
-  standingEl(match) {
-    const byPoints = match.format.startsWith("points") || match.format.startsWith("deals");
-    const values = byPoints ? match.points : match.wins;
-    const n = values.length;
-    const mine = this.competitorOf(this.seat);
-    return h(
-      "div",
-      { class: "standing" },
-      h("h3", {}, `${t("summary.standing")} · ${matchTitle(match.format)}`),
-      h(
-        "table",
-        { class: "score-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "n" }, byPoints ? t("summary.points") : t("summary.wins")))),
-        h(
-          "tbody",
-          {},
-          Array.from({ length: n }, (_, c) =>
-            h("tr", { class: c === mine ? "mine-row" : "" }, h("td", {}, this.competitorName(c)), h("td", { class: "n" }, String(values[c]))),
-          ),
-        ),
-      ),
-    );
-  }
-
-  dialogEl() {
-    const obs = this.obs;
-    let title;
-    let content;
-    if (this.dialog === "last") {
-      title = t("table.lasttrick");
-      content = this.lastTrickEl(obs) || h("p", {}, t("table.lasttrick.none"));
-    } else {
-      title = this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks");
-      const mine = this.teamOf(this.seat);
-      const tricks = (obs?.tricks || []).filter((tr) => this.teamOf(tr.winner) === mine);
-      content = tricks.length
-        ? h(
-            "div",
-            { class: "trick-list" },
-            tricks.map((tr) => h("div", { class: "mini-row" }, tr.plays.map(([s, c]) => cardImg(c, { cls: s === tr.winner ? "won" : "" })))),
-          )
-        : h("p", {}, t("table.tricks.none"));
-    }
-    return h(
-      "div",
-      { class: "overlay", onclick: (e) => { if (e.target === e.currentTarget) { this.dialog = null; this.render(); } } },
-      h(
-        "div",
-        { class: "sheet", role: "dialog", "aria-labelledby": "dlg-title" },
-        h("h2", { id: "dlg-title" }, title),
-        content,
-        h("div", { class: "actions" }, h("button", { class: "btn btn-light btn-small", type: "button", id: "dlg-close", onclick: () => { this.dialog = null; this.render(); } }, t("table.close"))),
-      ),
-    );
-  }
-
-  lastTrickEl(obs) {
-    const last = obs?.tricks?.[obs.tricks.length - 1];
-    if (!last) return null;
-    return h(
-      "div",
-      {},
-      h("div", { class: "mini-row" }, last.plays.map(([s, c]) => cardImg(c, { cls: s === last.winner ? "won" : "" }))),
-      h("div", { class: "trick-caption" }, last.winner === this.seat ? t("table.took.me") : t("table.took", { name: this.nameOf(last.winner) })),
-    );
   }
 
   renderSide() {
@@ -917,13 +723,39 @@ class TableView {
       }
       for (const [, seats] of sides) {
         const pts = seats.reduce((n, s) => n + obs.points[s], 0);
-        rows.push(h("tr", { class: seats.includes(this.seat) ? "mine-row" : "" }, h("td", {}, this.sideName(seats)), h("td", { class: "n" }, String(pts))));
+        rows.push(
+          h(
+            "tr",
+            { class: seats.includes(this.seat) ? "mine-row" : "" },
+            h("td", {}, this.sideName(seats)),
+            h("td", { class: "n" }, String(pts)),
+          ),
+        );
       }
       const taken = obs.points.reduce((a, b) => a + b, 0);
       const decl = (obs.declarations || []).reduce((n, d) => n + d.points, 0);
-      const total = 120 - (taken - decl) - obs.trick.reduce((n, [, c]) => n + cardPoints(c, obs.ruleset), 0);
-      rows.push(h("tr", {}, h("td", { class: "muted", style: { color: "#cfe" } }, t("table.points.left", { n: "" }).trim()), h("td", { class: "n" }, String(Math.max(0, total)))));
-      boxes.push(h("div", { class: "box" }, h("h3", {}, t("table.points")), h("table", { class: "score-table" }, h("tbody", {}, rows))));
+      const total =
+        120 - (taken - decl) - obs.trick.reduce((n, [, c]) => n + cardPoints(c, obs.ruleset), 0);
+      rows.push(
+        h(
+          "tr",
+          {},
+          h(
+            "td",
+            { class: "muted", style: { color: "#cfe" } },
+            t("table.points.left", { n: "" }).trim(),
+          ),
+          h("td", { class: "n" }, String(Math.max(0, total))),
+        ),
+      );
+      boxes.push(
+        h(
+          "div",
+          { class: "box" },
+          h("h3", {}, t("table.points")),
+          h("table", { class: "score-table" }, h("tbody", {}, rows)),
+        ),
+      );
     }
     const m = table.match;
     if (m && m.format && m.format !== "single") {
@@ -934,17 +766,50 @@ class TableView {
           "div",
           { class: "box" },
           h("h3", {}, matchTitle(m.format)),
-          h("table", { class: "score-table" }, h("tbody", {}, values.map((v, c) => h("tr", { class: c === this.competitorOf(this.seat) ? "mine-row" : "" }, h("td", {}, this.competitorName(c)), h("td", { class: "n" }, String(v)))))),
+          h(
+            "table",
+            { class: "score-table" },
+            h(
+              "tbody",
+              {},
+              values.map((v, c) =>
+                h(
+                  "tr",
+                  { class: c === this.competitorOf(this.seat) ? "mine-row" : "" },
+                  h("td", {}, this.competitorName(c)),
+                  h("td", { class: "n" }, String(v)),
+                ),
+              ),
+            ),
+          ),
         ),
       );
     }
-    boxes.push(h("div", { class: "box", id: "last-trick" }, h("h3", {}, t("table.lasttrick")), this.lastTrickEl(obs) || h("p", { class: "trick-caption" }, t("table.lasttrick.none"))));
+    boxes.push(
+      h(
+        "div",
+        { class: "box", id: "last-trick" },
+        h("h3", {}, t("table.lasttrick")),
+        lastTrick(this, obs) || h("p", { class: "trick-caption" }, t("table.lasttrick.none")),
+      ),
+    );
     if (obs?.tricks_visible) {
       boxes.push(
         h(
           "div",
           { class: "box" },
-          h("button", { class: "btn btn-ghost btn-small", type: "button", onclick: () => { this.dialog = "tricks"; this.render(); } }, this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks")),
+          h(
+            "button",
+            {
+              class: "btn btn-ghost btn-small",
+              type: "button",
+              onclick: () => {
+                this.dialog = "tricks";
+                this.render();
+              },
+            },
+            this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
+          ),
         ),
       );
     }
@@ -954,7 +819,9 @@ class TableView {
   renderMe() {
     const obs = this.obs;
     const table = this.table;
-    const hadFocus = this.me.contains(document.activeElement) ? document.activeElement.dataset?.card : null;
+    const hadFocus = this.me.contains(document.activeElement)
+      ? document.activeElement.dataset?.card
+      : null;
     if (!obs) {
       this.me.replaceChildren();
       return;
@@ -969,20 +836,83 @@ class TableView {
       if (a.startsWith("declare ")) {
         const suit = a.slice(-1);
         const pts = suit === obs.trump ? 40 : 20;
-        bar.push(h("button", { class: "btn btn-small", type: "button", disabled: !!this.pending, onclick: () => this.act(a), dataset: { action: a } }, t("table.declare", { suit: suitName(suit), n: pts })));
+        bar.push(
+          h(
+            "button",
+            {
+              class: "btn btn-small",
+              type: "button",
+              disabled: !!this.pending,
+              onclick: () => this.act(a),
+              dataset: { action: a },
+            },
+            t("table.declare", { suit: suitName(suit), n: pts }),
+          ),
+        );
       } else if (a === "exchange") {
         const rank = this.ruleset.exchange === "seven" ? "7" : "2";
-        bar.push(h("button", { class: "btn btn-small", type: "button", disabled: !!this.pending, onclick: () => this.act(a), dataset: { action: a } }, t("table.exchange", { card: cardName(rank + obs.trump) })));
+        bar.push(
+          h(
+            "button",
+            {
+              class: "btn btn-small",
+              type: "button",
+              disabled: !!this.pending,
+              onclick: () => this.act(a),
+              dataset: { action: a },
+            },
+            t("table.exchange", { card: cardName(rank + obs.trump) }),
+          ),
+        );
       }
     }
     bar.push(
-      h("button", { class: "btn btn-ghost btn-small side-btn", type: "button", id: "show-last", disabled: !obs.tricks.length, onclick: () => { this.dialog = "last"; this.render(); } }, t("table.lasttrick")),
+      h(
+        "button",
+        {
+          class: "btn btn-ghost btn-small side-btn",
+          type: "button",
+          id: "show-last",
+          disabled: !obs.tricks.length,
+          onclick: () => {
+            this.dialog = "last";
+            this.render();
+          },
+        },
+        t("table.lasttrick"),
+      ),
     );
     if (obs.tricks_visible) {
-      bar.push(h("button", { class: "btn btn-ghost btn-small side-btn", type: "button", onclick: () => { this.dialog = "tricks"; this.render(); } }, this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks")));
+      bar.push(
+        h(
+          "button",
+          {
+            class: "btn btn-ghost btn-small side-btn",
+            type: "button",
+            onclick: () => {
+              this.dialog = "tricks";
+              this.render();
+            },
+          },
+          this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
+        ),
+      );
     }
     if (table.result && this.summaryHidden && table.status !== "playing") {
-      bar.push(h("button", { class: "btn btn-small", type: "button", onclick: () => { this.summaryHidden = false; this.render(); } }, t("summary.deal")));
+      bar.push(
+        h(
+          "button",
+          {
+            class: "btn btn-small",
+            type: "button",
+            onclick: () => {
+              this.summaryHidden = false;
+              this.render();
+            },
+          },
+          t("summary.deal"),
+        ),
+      );
     }
     const known = new Set(Object.values(obs.known_cards || {}).flat());
     const n = obs.hand.length;
@@ -1033,7 +963,15 @@ class TableView {
 
   onKey(e) {
     const tag = (e.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "select" || tag === "textarea" || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (
+      tag === "input" ||
+      tag === "select" ||
+      tag === "textarea" ||
+      e.ctrlKey ||
+      e.metaKey ||
+      e.altKey
+    )
+      return;
     if (e.key === "Escape" && this.dialog) {
       this.dialog = null;
       this.render();
