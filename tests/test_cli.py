@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -18,6 +19,14 @@ from briscola.rules import preset
 from briscola.terminal import Screen
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output as through a pipe, even where the environment forces colour."""
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+
 
 ONES = "1\n" * 400
 
@@ -171,9 +180,11 @@ def test_bench_command_is_wired(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_installed_command_through_a_real_pipe() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
     proc = subprocess.run(
         [sys.executable, "-c", "from briscola.cli import main; main()", "play", "--seed", "2"],
         input="zz\n1\n",
+        env=env,
         capture_output=True,
         text=True,
         timeout=60,

@@ -73,16 +73,25 @@ def play(
             metavar="PRESET", help=f"The game: {', '.join(preset_names())} (or an alias)."
         ),
     ] = "classic",
-    lang: Annotated[str, typer.Option("--lang", help="Language: it or en.")] = "it",
+    lang: Annotated[
+        str, typer.Option("--lang", metavar="it|en", help="Language: it or en.")
+    ] = "it",
     opponent: Annotated[
-        str, typer.Option("--opponent", help=f"Bot for the other seats: {', '.join(bot_names())}.")
+        str,
+        typer.Option(
+            "--opponent", metavar="NAME", help=f"Bot for the other seats: {', '.join(bot_names())}."
+        ),
     ] = "simple",
-    seat: Annotated[int, typer.Option("--seat", help="Your seat, from 0.")] = 0,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable game.")] = None,
+    seat: Annotated[int, typer.Option("--seat", metavar="N", help="Your seat, from 0.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", help="Seed for a repeatable game.")
+    ] = None,
     match: Annotated[
         str,
         typer.Option(
-            "--match", help="single, best-of:N, first-to:N, points:N (e.g. points:120), deals:N."
+            "--match",
+            metavar="FORMAT",
+            help="single, best-of:N, first-to:N, points:N (e.g. points:120), deals:N.",
         ),
     ] = "single",
     option: Annotated[
@@ -90,19 +99,23 @@ def play(
         typer.Option(
             "--option",
             "-o",
+            metavar="KEY=VALUE",
             help="A rule option KEY=VALUE, repeatable: inversion=true, accusi=true, "
             "exchange=two, direction=clockwise, tie=replay, removed=2d, …",
         ),
     ] = None,
     dealer: Annotated[
-        int | None, typer.Option("--dealer", help="The first dealer's seat (default: drawn).")
+        int | None,
+        typer.Option("--dealer", metavar="N", help="The first dealer's seat (default: drawn)."),
     ] = None,
     auto: Annotated[
         bool, typer.Option("--auto", help="A bot plays your seat too (watch a game).")
     ] = False,
     human_bot: Annotated[
         str | None,
-        typer.Option("--human-bot", help="The bot that plays your seat (implies --auto)."),
+        typer.Option(
+            "--human-bot", metavar="NAME", help="The bot that plays your seat (implies --auto)."
+        ),
     ] = None,
 ) -> None:
     """Play Briscola in the terminal against the computer."""
@@ -145,13 +158,18 @@ def play(
 
 @app.command()
 def bench(
-    games: Annotated[int, typer.Option("--games", min=1, help="Games per preset.")] = 500,
+    games: Annotated[
+        int, typer.Option("--games", min=1, metavar="N", help="Games per preset.")
+    ] = 500,
     preset_names_: Annotated[
         list[str] | None,
-        typer.Option("--preset", help="A preset to measure (repeatable; default: all)."),
+        typer.Option(
+            "--preset", metavar="NAME", help="A preset to measure (repeatable; default: all)."
+        ),
     ] = None,
     json_path: Annotated[
-        str | None, typer.Option("--json", help="Also write the results as JSON here.")
+        str | None,
+        typer.Option("--json", metavar="PATH", help="Also write the results as JSON here."),
     ] = None,
 ) -> None:
     """Measure the engine's speed: random games per second for each preset."""
