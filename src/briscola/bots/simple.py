@@ -175,7 +175,7 @@ class _Table:
                 gifts = [c for c in cards if c.suit is not self.trump and self.points(c) > 0]
                 if gifts:  # caricare: load the partner's trick
                     return max(gifts, key=lambda c: (self.points(c), -c.index))
-            return self.cheapest(cards)
+            return min(cards, key=lambda c: (self.value(c) + 3 * self.beats(c, best), c.index))
         winners = [c for c in cards if self.beats(c, best)]
         safe = [c for c in winners if self.safe(c, threats)]
         plain_safe = [c for c in safe if c.suit is not self.trump]
@@ -186,7 +186,8 @@ class _Table:
             risky = min(plain, key=lambda c: (self.points(c), self.rules.strength_of(c)))
             if self.points(risky) <= trick_points:
                 return risky
-        trumps = [c for c in (safe or winners) if c.suit is self.trump]
+        trumps = [c for c in safe if c.suit is self.trump]
+        trumps = trumps or [c for c in winners if c.suit is self.trump]
         if trumps:
             low = min(trumps, key=self.rules.strength_of)
             if trick_points >= _BIG or (trick_points >= 4 and self.points(low) == 0):
@@ -236,12 +237,16 @@ def hand_strength(cards: Sequence[Card], rules: Ruleset) -> int:
     return sum(rules.points_of(c) for c in cards) + 3 * longest + best // 4
 
 
-def _ambition(bid: Bid, order: Sequence[Rank]) -> int:
-    """0 for a bid of Asso, 9 for a 2, then one more for each point above 61."""
+def _ambition(bid: Bid, order: Sequence[Rank], points_only: bool) -> int:
+    """0 for a bid of Asso, 9 for a 2, then one more for each point above 61.
+
+    In an auction on points only, 61 counts as an average contract (like a Cavallo).
+    """
     if bid.rank is not None:
         return order.index(bid.rank)
     assert bid.points is not None
-    return len(order) - 1 + bid.points - MIN_POINTS
+    start = 3 if points_only else len(order) - 1
+    return start + bid.points - MIN_POINTS
 
 
 def _bid(obs: Observation) -> Action:
@@ -252,8 +257,9 @@ def _bid(obs: Observation) -> Action:
     limit = min(limit, len(order) - 1 + 14)  # never beyond 75 points
     bids = [a for a in obs.legal if isinstance(a, Bid)]
     if bids:
-        cheapest = min(bids, key=lambda b: _ambition(b, order))
-        if _ambition(cheapest, order) <= limit:
+        only = rules.points_only_auction
+        cheapest = min(bids, key=lambda b: _ambition(b, order, only))
+        if _ambition(cheapest, order, only) <= limit:
             return cheapest
     return Pass()
 
