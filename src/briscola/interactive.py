@@ -192,7 +192,7 @@ class _Game:
             while not state.is_over:
                 state = self.turn(state)
             result = state.result()
-            if state.phase is Phase.OVER and (state.auction is None or state.caller is not None):
+            if state.auction is None or state.caller is not None:  # a void chiamata: no result
                 show_result(self.screen, result, observe(state, self.options.seat))
             self.match.record(result)
             show_standing(self.screen, self.match)
