@@ -230,3 +230,16 @@ def test_static_files_and_missing_pages(tmp_path: Path) -> None:
         home = c.get("/")
         assert home.status_code == 200 and "not installed" in home.text
         assert c.get("/static/nope.js").status_code == 404
+
+
+def test_pacing_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from briscola.server import create_app
+
+    monkeypatch.setenv("BRISCOLA_BOT_DELAY", "0.25")
+    monkeypatch.setenv("BRISCOLA_HUMAN_TIMEOUT", "5")
+    app = create_app(tmp_path / "a.db")
+    assert app.state.settings.bot_delay == 0.25 and app.state.settings.human_timeout == 5
+    assert create_app(tmp_path / "a.db", bot_delay=0).state.settings.bot_delay == 0
+    monkeypatch.setenv("BRISCOLA_BOT_DELAY", "soon")
+    with pytest.raises(ValueError, match="BRISCOLA_BOT_DELAY"):
+        create_app(tmp_path / "a.db")

@@ -17,11 +17,11 @@ __all__ = ["create_app", "serve"]
 
 
 def create_app(
-    db_url: str | None = None,
+    db_url: str | os.PathLike[str] | None = None,
     static_dir: str | Path | None = None,
     *,
-    bot_delay: float = 0.8,
-    human_timeout: float = 60.0,
+    bot_delay: float | None = None,
+    human_timeout: float | None = None,
     stand_in: str = "simple",
 ) -> FastAPI:
     """The game server as an ASGI app; see :func:`briscola.server.app.create_app`."""

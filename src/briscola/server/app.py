@@ -6,6 +6,7 @@ The protocol is described in docs/web-protocol.md; the HTTP API also by ``/opena
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -135,23 +136,41 @@ def _human_name(name: str, seat: int, lang: str) -> str:
     return f"Giocatore {seat + 1}" if lang == "it" else f"Player {seat + 1}"
 
 
+def _seconds(value: float | None, env: str, default: float) -> float:
+    """A duration: the value given, else the environment variable ``env``, else ``default``."""
+    if value is None:
+        text = os.environ.get(env, "").strip()
+        try:
+            value = float(text) if text else default
+        except ValueError:
+            raise ValueError(f"{env} must be a number of seconds, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"a duration cannot be negative: {value}")
+    return value
+
+
 def create_app(
-    db_url: str | None = None,
+    db_url: str | os.PathLike[str] | None = None,
     static_dir: str | Path | None = None,
     *,
-    bot_delay: float = 0.8,
-    human_timeout: float = 60.0,
+    bot_delay: float | None = None,
+    human_timeout: float | None = None,
     stand_in: str = "simple",
 ) -> FastAPI:
     """The game server as an ASGI app.
 
     ``db_url``: an SQLAlchemy URL or an SQLite file path (default ``$BRISCOLA_DB``, else
     ``./briscola.db``); ``static_dir``: the web client (default the package's ``web/``);
-    ``bot_delay``: seconds between computer moves; ``human_timeout``: seconds before the computer
-    plays for a disconnected person.
+    ``bot_delay``: seconds between computer moves (default ``$BRISCOLA_BOT_DELAY``, else 0.8);
+    ``human_timeout``: seconds before the computer plays for a disconnected person (default
+    ``$BRISCOLA_HUMAN_TIMEOUT``, else 60).
     """
+    settings = Settings(
+        bot_delay=_seconds(bot_delay, "BRISCOLA_BOT_DELAY", 0.8),
+        human_timeout=_seconds(human_timeout, "BRISCOLA_HUMAN_TIMEOUT", 60.0),
+        stand_in=stand_in,
+    )
     storage = Storage(db_url)
-    settings = Settings(bot_delay=bot_delay, human_timeout=human_timeout, stand_in=stand_in)
     rooms = Rooms(storage, settings)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
 

@@ -44,7 +44,7 @@ __all__ = [
 DEFAULT_DB_URL = "sqlite:///briscola.db"
 
 
-def resolve_db_url(db_url: str | None) -> str:
+def resolve_db_url(db_url: str | os.PathLike[str] | None) -> str:
     """The database URL to use: the one given, else ``$BRISCOLA_DB``, else ``./briscola.db``.
 
     A plain path is taken as an SQLite file.
@@ -52,7 +52,7 @@ def resolve_db_url(db_url: str | None) -> str:
     >>> resolve_db_url("games.db")
     'sqlite:///games.db'
     """
-    url = db_url or os.environ.get("BRISCOLA_DB") or DEFAULT_DB_URL
+    url = os.fspath(db_url) if db_url else os.environ.get("BRISCOLA_DB") or DEFAULT_DB_URL
     if "://" not in url:
         url = f"sqlite:///{url}"
     return url
@@ -146,7 +146,7 @@ class StoredTable:
 class Storage:
     """The database of tables. Every method is one short transaction."""
 
-    def __init__(self, db_url: str | None = None) -> None:
+    def __init__(self, db_url: str | os.PathLike[str] | None = None) -> None:
         url = resolve_db_url(db_url)
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
