@@ -178,6 +178,27 @@ def test_two_people_at_one_table(server: str, browser: Browser) -> None:
         guest_ctx.close()
 
 
+def test_waiting_room_then_start_with_computer_players(
+    server: str, context: BrowserContext
+) -> None:
+    page = context.new_page()
+    errors = _watch(page)
+    page.goto(server + "/")
+    page.locator("label[for=game-pairs]").click()
+    page.locator("#seat-2").select_option("bot:simple")
+    page.locator("#create-table").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    expect(page.locator(".seats-list li")).to_have_count(4)
+    expect(page.locator('.seats-list li[data-seat="2"]')).to_contain_text("Sensato")
+    expect(page.locator("#invite-link")).to_have_value(
+        re.compile(r"^http://127\.0\.0\.1:\d+/join/")
+    )
+    page.locator("#start-game").click()
+    expect(page.locator("#hand button.card")).to_have_count(3)
+    expect(page.locator(".seat")).to_have_count(3)
+    assert not errors, errors
+
+
 def _stock(page: Page) -> int:
     return int(page.locator(".deck .count").inner_text())
 

@@ -304,7 +304,21 @@ function createPanel(preset) {
   );
 }
 
+function heroActions() {
+  document
+    .getElementById("hero-actions")
+    .replaceChildren(
+      h(
+        "button",
+        { class: "btn", type: "button", id: "quick-play", onclick: playNow },
+        `▶ ${t("home.play")}`,
+      ),
+      h("a", { class: "btn btn-ghost", href: "#create-title" }, t("home.create")),
+    );
+}
+
 function render() {
+  heroActions();
   const panels = document.getElementById("panels");
   const preset = currentPreset();
   if (!preset) return;

@@ -1,7 +1,7 @@
 // The table's panels and sheets: the chiamata auction and call, the waiting room, the end-of-deal
 // summary with the match standing, the tricks dialog. Each takes the TableView it draws for.
 import { cardName, rankName, suitName, t } from "./i18n.js";
-import { cardImg, h, matchTitle, toast } from "./util.js";
+import { botIcon, cardImg, h, matchTitle, toast } from "./util.js";
 
 const SUITS = ["c", "d", "s", "b"];
 const RANK_ORDER = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"];

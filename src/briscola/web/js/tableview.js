@@ -2,7 +2,7 @@
 // mountTable(root, {tableId, seat, token, compact, onAgain}) connects the seat's WebSocket and
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
 import { cardName, langSwitch, onLangChange, suitName, t } from "./i18n.js";
-import { api, cardImg, h, matchTitle, toast } from "./util.js";
+import { api, botIcon, cardImg, h, matchTitle, toast } from "./util.js";
 import {
   auctionPanel,
   callPanel,
@@ -39,22 +39,6 @@ function cardPoints(code, ruleset) {
     if (rank === "3") return 0;
   }
   return CARD_POINTS[rank] || 0;
-}
-
-const SVGNS = "http://www.w3.org/2000/svg";
-
-/** A small robot head: the avatar of a computer player. */
-function botIcon() {
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("width", "18");
-  svg.setAttribute("height", "18");
-  svg.setAttribute("aria-hidden", "true");
-  svg.innerHTML =
-    '<rect x="4" y="7" width="16" height="12" rx="3" fill="#2c4a5e"/>' +
-    '<circle cx="9" cy="13" r="2" fill="#ffd54a"/><circle cx="15" cy="13" r="2" fill="#ffd54a"/>' +
-    '<path d="M12 3v4" stroke="#2c4a5e" stroke-width="2"/><circle cx="12" cy="3" r="1.6" fill="#c62828"/>';
-  return svg;
 }
 
 export function mountTable(root, opts) {
