@@ -404,6 +404,23 @@ def test_an_absent_human_is_played_by_the_computer_after_the_timeout(db: Path) -
         b.close()
 
 
+def test_a_human_who_never_comes_is_played_by_the_computer(db: Path) -> None:
+    with client_for(db, human_timeout=0.2) as c:
+        tid, tokens, _ = make_table(c, "pairs", ["human", "human", "human", "bot:random"])
+        a = Player(c, tid, 0, tokens[0][1])
+        a.connect()
+        c.post(f"/api/tables/{tid}/start", json={"token": tokens[0][1]})
+        a.recv()
+        autoplayed: set[int] = set()
+        for _ in range(20):
+            m = a.recv()
+            autoplayed |= {e["seat"] for e in m["events"] if e["type"] == "autoplay" and e["on"]}
+            if autoplayed == {1, 2}:
+                break
+        assert autoplayed == {1, 2}
+        a.close()
+
+
 def test_nobody_plays_while_no_human_is_connected(db: Path) -> None:
     with client_for(db, human_timeout=0.05) as c:
         tid, tokens, _ = make_table(c, "classic", ["human", "human"])

@@ -161,6 +161,7 @@ class Room:
         """After a change: store it, send every seat its view, let the computer players go on."""
         self.persist()
         await self.broadcast(events)
+        self._arm()
         self.kick()
 
     # -- connections ------------------------------------------------------------------------
@@ -179,6 +180,7 @@ class Room:
             if events:
                 self.persist()
                 await self.broadcast(events, skip=ws)
+            self._arm()
             self.kick()
 
     async def disconnect(self, seat: int, ws: WebSocket) -> None:
@@ -192,7 +194,7 @@ class Room:
             events = self.table.set_connected(seat, False)
             if seat in self.table.human_seats():
                 self.gone_since[seat] = time.monotonic()
-                self._timers[seat] = asyncio.create_task(self._timeout(seat))
+                self._arm()
             await self.broadcast(events)
 
     def _expire_absent(self) -> list[Event]:
@@ -206,8 +208,18 @@ class Room:
                 events += self.table.set_autoplay(seat, True)
         return events
 
-    async def _timeout(self, seat: int) -> None:
-        await asyncio.sleep(self.settings.human_timeout)
+    def _arm(self) -> None:
+        """Start a timeout for every absent human seat of a started table that has none."""
+        if not self.table.started:
+            return
+        now = time.monotonic()
+        for seat, since in self.gone_since.items():
+            if seat not in self._timers and not self.table.seats[seat].autoplay:
+                delay = max(0.0, self.settings.human_timeout - (now - since))
+                self._timers[seat] = asyncio.create_task(self._timeout(seat, delay))
+
+    async def _timeout(self, seat: int, delay: float) -> None:
+        await asyncio.sleep(delay)
         async with self.lock:
             self._timers.pop(seat, None)
             events = self._expire_absent()
