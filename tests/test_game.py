@@ -635,3 +635,43 @@ def test_build_deck_rejects_bad_requests() -> None:
         build_deck(preset("classic"), hands={0: "Ad", 1: "Ad"})
     with pytest.raises(ValueError, match="not in the three deck"):
         build_deck(preset("three"), hands={0: "2c"})
+
+
+# -- what each seat sees ---------------------------------------------------------------------
+
+
+def test_partners_see_each_others_hands_in_the_end_phase() -> None:
+    from briscola.observation import observe
+
+    rules = preset("pairs")
+    assert rules.partners_see_hands
+    rng = random.Random(1)
+    saw_start = saw_end = False
+    for state in random_states(new_game(rules, seed=1), rng):
+        if state.is_over:
+            break
+        obs = observe(state, 0)
+        if state.stock:
+            assert obs.other_hands == () and not obs.tricks_visible
+            saw_start = True
+        else:
+            assert obs.other_hands == ((2, state.hands[2]),)  # the partner, not the opponents
+            assert obs.tricks_visible
+            saw_end = True
+    assert saw_start and saw_end
+    hidden = preset("pairs", partners_see_hands=False)
+    final_phase = next(
+        s for s in random_states(new_game(hidden, seed=1), random.Random(1)) if not s.stock
+    )
+    assert observe(final_phase, 0).other_hands == ()
+
+
+def test_briscola_scoperta_hands_are_face_up() -> None:
+    from briscola.observation import observe
+
+    state = new_game(preset("scoperta"), seed=3)
+    assert observe(state, 0).other_hands == ((1, state.hands[1]),)
+    assert observe(state, 1).other_hands == ((0, state.hands[0]),)
+    closed = new_game(preset("classic"), seed=3)
+    assert observe(closed, 0).other_hands == ()
+    assert str(closed.hands[1][0]) not in str(observe(closed, 0).to_dict())
