@@ -1,4 +1,5 @@
-"""The ``briscola`` command: ``briscola play`` (the terminal game), ``briscola bench``.
+"""The ``briscola`` command: ``play`` (the terminal game), ``serve`` (the web app), ``score``
+(the score keeper), ``bench``.
 
 >>> from typer.testing import CliRunner
 >>> result = CliRunner().invoke(app, ["--version"])
@@ -180,6 +181,42 @@ def bench(
         except RulesetError as exc:
             raise typer.BadParameter(str(exc), param_hint="--preset") from None
     module.main(games=games, presets=list(preset_names_ or []), json_path=json_path)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="SQLAlchemy database URL (default: $BRISCOLA_DB, else sqlite:///briscola.db).",
+        ),
+    ] = None,
+) -> None:
+    """Start the web app: play in the browser, alone or with friends (http://HOST:PORT/)."""
+    from .server import serve as run_server
+
+    typer.echo(f"Briscola: http://{host}:{port}/  (Ctrl+C to stop)")
+    run_server(host=host, port=port, db_url=db)
+
+
+@app.command(
+    context_settings={
+        "allow_extra_args": True,
+        "ignore_unknown_options": True,
+        "help_option_names": [],
+    }
+)
+def score(ctx: typer.Context) -> None:
+    """Keep the score of games played with real cards (briscola score --help)."""
+    # Loaded on use, so that other commands do not pay for the database layer's import.
+    from .scorekeeper.cli import score_app
+
+    command = typer.main.get_command(score_app)
+    command.main(args=list(ctx.args), prog_name="briscola score", standalone_mode=True)
 
 
 def main() -> None:

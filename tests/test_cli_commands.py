@@ -1,0 +1,52 @@
+"""The ``briscola`` command's sub-commands are wired: serve, score, bench."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from briscola.cli import app
+
+
+def test_score_is_mounted_and_forwards_arguments(tmp_path: object) -> None:
+    runner = CliRunner()
+    db = f"{tmp_path}/s.db"
+    result = runner.invoke(
+        app, ["score", "new", "--name", "casa", "--player", "Anna", "--player", "Bruno", "--db", db]
+    )
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["score", "add", "casa", "Anna", "+10", "--db", db])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["score", "show", "casa", "--db", db, "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "Anna" in result.output and "10" in result.output
+
+
+def test_score_unknown_subcommand_fails_cleanly() -> None:
+    result = CliRunner().invoke(app, ["score", "frobnicate"])
+    assert result.exit_code == 2
+    assert "frobnicate" in result.output
+
+
+def test_serve_help_lists_its_options() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    assert "--port" in result.output and "--db" in result.output
+
+
+def test_serve_rejects_a_bad_port() -> None:
+    result = CliRunner().invoke(app, ["serve", "--port", "70000"])
+    assert result.exit_code == 2
+
+
+def test_play_command_does_not_import_heavy_layers() -> None:
+    code = (
+        "import sys, briscola.cli; "
+        "mods = ('numba', 'sqlalchemy', 'fastapi', 'pettingzoo'); "
+        "heavy = [m for m in mods if m in sys.modules]; "
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
