@@ -250,6 +250,8 @@ class ExternalEngine:
                 try:
                     item = self._lines.get(timeout=timeout)
                 except queue.Empty:
+                    with contextlib.suppress(OSError):
+                        proc.kill()  # it is stuck: no polite quit
                     self.close()
                     raise EngineError(
                         f"engine {self.name!r} did not answer within {timeout:g} s "
