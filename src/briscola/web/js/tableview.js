@@ -2,7 +2,8 @@
 // mountTable(root, {tableId, seat, token, compact, onAgain}) connects the seat's WebSocket and
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
 import { cardName, langSwitch, onLangChange, suitName, t } from "./i18n.js";
-import { api, botIcon, cardImg, h, matchTitle, toast } from "./util.js";
+import { aidOn, api, cardImg, cardPoints, h, matchTitle, setAid, toast } from "./util.js";
+import { namePlate, seatBox, statusLine, stockAndBriscola, trickCards } from "./felt.js";
 import {
   auctionPanel,
   callPanel,
@@ -14,31 +15,9 @@ import {
 
 const TRICK_HOLD_MS = 1500;
 
-function aidOn() {
-  try {
-    return localStorage.getItem("briscola.aid") === "1";
-  } catch {
-    return false;
-  }
-}
-
-function setAid(on) {
-  try {
-    localStorage.setItem("briscola.aid", on ? "1" : "0");
-  } catch {
-    /* ignore */
-  }
-}
-
-const CARD_POINTS = { A: 11, 3: 10, R: 4, C: 3, F: 2 };
-
-function cardPoints(code, ruleset) {
-  const rank = code.slice(0, -1);
-  if (ruleset && ruleset.inversion) {
-    if (rank === "7") return 10;
-    if (rank === "3") return 0;
-  }
-  return CARD_POINTS[rank] || 0;
+/** Focus the first element matching a selector once the DOM has been drawn. */
+function focusSoon(selector) {
+  requestAnimationFrame(() => document.querySelector(selector)?.focus());
 }
 
 export function mountTable(root, opts) {
@@ -374,13 +353,13 @@ class TableView {
     const obs = this.obs;
     const table = this.table;
     const parts = [];
-    for (let s = 0; s < this.players; s++) if (s !== this.seat) parts.push(this.seatEl(s));
+    for (let s = 0; s < this.players; s++) if (s !== this.seat) parts.push(seatBox(this, s));
     if (obs) {
-      parts.push(this.deckEl(obs));
+      parts.push(stockAndBriscola(this, obs));
       if (obs.phase === "auction") parts.push(auctionPanel(this, obs));
       else if (obs.phase === "call") parts.push(callPanel(this, obs));
-      else parts.push(...this.trickEls(obs));
-      const st = this.statusEl(obs);
+      else parts.push(...trickCards(this, obs));
+      const st = statusLine(this, obs);
       if (st) parts.push(st);
     }
     if (this.banner) parts.push(h("div", { class: "banner", role: "status" }, this.banner));
@@ -392,271 +371,15 @@ class TableView {
       !(this.held && Date.now() < this.held.until)
     ) {
       parts.push(dealSummary(this));
+      const key = `${table.deal}:${table.status}`;
+      if (this.summaryKey !== key) {
+        this.summaryKey = key;
+        focusSoon("#next-deal, #new-game, #play-again");
+      }
     }
     if (this.dialog) parts.push(dialogSheet(this));
     this.felt.replaceChildren(...parts);
     this.prevTrick = obs ? obs.trick.map((p) => p[1]) : [];
-  }
-
-  seatEl(s) {
-    const obs = this.obs;
-    const table = this.table;
-    const info = table.seats[s] || {};
-    const a = this.angle(s);
-    const c = Math.cos(a);
-    const sn = Math.sin(a);
-    // anchor each seat to its edge: the top seat hangs from the top, side seats lean on the sides
-    const x = 50 + 48 * c;
-    const y = 50 + 47 * sn;
-    const tx = -50 - 50 * c;
-    const ty = -50 - 50 * sn;
-    const turn = obs && obs.turn === s && obs.phase !== "over";
-    const count = obs ? obs.hand_counts[s] : 0;
-    const open = obs?.other_hands?.[String(s)];
-    const known = obs?.known_cards?.[String(s)] || [];
-    let cards;
-    if (open) {
-      const partnerHand = this.ruleset.partnership !== "none" && !this.ruleset.open_hands;
-      cards = h(
-        "div",
-        { class: "open-hand-box" },
-        h(
-          "div",
-          {
-            class: "open-hand",
-            role: "group",
-            "aria-label": `${this.nameOf(s)}: ${open.map(cardName).join(", ")}`,
-          },
-          open.map((c) => cardImg(c)),
-        ),
-        partnerHand ? h("span", { class: "hand-caption" }, t("table.partnerhand")) : null,
-      );
-    } else {
-      const backs = [];
-      for (const c of known) backs.push(cardImg(c, { cls: "known" }));
-      for (let i = known.length; i < count; i++) backs.push(cardImg(null, { decorative: true }));
-      cards = h("div", { class: "backs", "aria-hidden": known.length ? null : "true" }, backs);
-    }
-    const plate = this.plateEl(s, info, turn);
-    const top = sn < -0.3;
-    return h(
-      "div",
-      {
-        class: `seat${sn < -0.8 ? " top" : ""}${Math.abs(c) > 0.45 ? " flank" : ""}`,
-        style: { left: `${x}%`, top: `${y}%`, transform: `translate(${tx}%, ${ty}%)` },
-        dataset: { seat: String(s) },
-        "aria-label": `${this.nameOf(s)}: ${t("table.cards", { n: count })}`,
-      },
-      top ? [cards, plate] : [plate, cards],
-    );
-  }
-
-  plateEl(s, info, turn) {
-    const obs = this.obs;
-    const chips = [];
-    if (obs && obs.dealer === s)
-      chips.push(h("span", { class: "chip", title: t("table.dealer") }, "D"));
-    const rs = this.ruleset;
-    if (rs.partnership === "alternate") {
-      const us = s % 2 === this.seat % 2;
-      chips.push(
-        h(
-          "span",
-          { class: `chip ${us ? "team-us" : "team-them"}` },
-          us ? t("table.team.us") : t("table.team.them"),
-        ),
-      );
-    }
-    if (rs.partnership === "called" && obs) {
-      if (obs.auction?.winner === s && obs.phase !== "auction")
-        chips.push(h("span", { class: "chip" }, t("table.caller")));
-      if (obs.partner === s && s !== this.seat)
-        chips.push(h("span", { class: "chip team-us" }, t("table.partner")));
-    }
-    for (const d of obs?.declarations || []) {
-      if (d.seat === s) {
-        chips.push(
-          h(
-            "span",
-            {
-              class: "chip decl",
-              title: t("table.declared", {
-                name: this.nameOf(s),
-                suit: suitName(d.suit),
-                n: d.points,
-              }),
-            },
-            `R+C ${suitName(d.suit)} +${d.points}`,
-          ),
-        );
-      }
-    }
-    let sub = null;
-    if (info.kind === "bot") sub = t("table.bot");
-    if (info.autoplay) sub = t("table.autoplay");
-    else if (
-      info.kind === "human" &&
-      !info.connected &&
-      s !== this.seat &&
-      this.table.status !== "waiting"
-    )
-      sub = t("table.offline");
-    const pts =
-      aidOn() && obs
-        ? h("span", { class: "pts", title: t("table.points") }, String(obs.points[s]))
-        : null;
-    const plain = !info.name || /^(Giocatore|Player) \d+$/.test(info.name);
-    const name =
-      s === this.seat ? `${t("table.you")}${plain ? "" : ` (${info.name})`}` : this.nameOf(s);
-    return h(
-      "div",
-      { class: `plate${turn ? " turn" : ""}${sub === t("table.offline") ? " offline" : ""}` },
-      h(
-        "span",
-        { class: `avatar${info.kind === "bot" ? " bot" : ""}`, "aria-hidden": "true" },
-        info.kind === "bot" ? botIcon() : (name[0] || "?").toUpperCase(),
-      ),
-      h(
-        "span",
-        { class: "who" },
-        h("span", { class: "name" }, name),
-        sub ? h("span", { class: "sub" }, sub) : null,
-      ),
-      chips,
-      pts,
-    );
-  }
-
-  deckEl(obs) {
-    const rs = obs.ruleset;
-    if (!obs.briscola) return h("div", { class: "deck", hidden: true });
-    const onTable = rs.briscola_face_up && obs.stock > 0;
-    const label = onTable
-      ? `${t("table.briscola")}: ${cardName(obs.briscola)}. ${t("table.stock", { n: obs.stock })}`
-      : rs.briscola_face_up
-        ? `${t("table.briscola.is", { suit: suitName(obs.trump) })} (${cardName(obs.briscola)}). ${t("table.stock.empty")}`
-        : `${t("table.briscola.is", { suit: suitName(obs.trump) })}. ${t("call.called")}: ${cardName(obs.briscola)}`;
-    if (onTable && this.players === 2) {
-      // the stock, with the briscola face up half under it
-      const backs = [];
-      const layers = Math.min(4, Math.ceil((obs.stock - 1) / 6));
-      for (let i = 0; i < layers; i++) {
-        const img = cardImg(null, { decorative: true });
-        img.style.transform = `translate(${-i * 1.5}px, ${-i * 1.5}px)`;
-        backs.push(img);
-      }
-      return h(
-        "div",
-        { class: "deck", role: "img", "aria-label": label },
-        cardImg(obs.briscola, { cls: "briscola-card", decorative: true }),
-        obs.stock > 1 ? h("div", { class: "stock" }, backs) : null,
-        h("div", { class: "count", "aria-hidden": "true" }, `${obs.stock}`),
-      );
-    }
-    // a compact chip: the briscola card, the trump suit, the cards left in the stock
-    const text = rs.briscola_face_up
-      ? t("table.briscola.is", { suit: suitName(obs.trump) })
-      : `${t("call.called")}`;
-    return h(
-      "div",
-      {
-        class: `trump-chip${onTable ? "" : " drawn"}${this.players === 5 ? " low" : ""}`,
-        role: "img",
-        "aria-label": label,
-      },
-      cardImg(obs.briscola, { decorative: true }),
-      h(
-        "span",
-        { class: "trump-text", "aria-hidden": "true" },
-        h("span", {}, text),
-        !rs.briscola_face_up
-          ? h("small", {}, t("table.briscola.is", { suit: suitName(obs.trump) }))
-          : null,
-        onTable
-          ? h("small", {}, t("table.stock", { n: obs.stock }))
-          : rs.briscola_face_up
-            ? h("small", {}, t("table.stock.empty"))
-            : null,
-      ),
-      onTable ? h("span", { class: "count", "aria-hidden": "true" }, String(obs.stock)) : null,
-    );
-  }
-
-  trickPos(seat) {
-    const a = this.angle(seat);
-    const c = Math.cos(a);
-    const s = Math.sin(a);
-    const narrow = this.felt.clientWidth < 560;
-    const fx = this.players === 2 ? 0 : c * (narrow ? 0.92 : 0.72);
-    return {
-      left: `calc(var(--play-w) * ${fx.toFixed(3)})`,
-      top: `calc(var(--play-h) * ${(s * 0.6).toFixed(3)})`,
-      rot: ((seat * 37) % 13) - 6,
-      fx: `${(c * 120).toFixed(0)}px`,
-      fy: `${(s * 120).toFixed(0)}px`,
-    };
-  }
-
-  trickEls(obs) {
-    let plays = obs.trick;
-    let done = false;
-    let winner = null;
-    if (plays.length === 0 && this.held && Date.now() < this.held.until) {
-      plays = this.held.cards;
-      done = true;
-      winner = this.held.winner;
-    }
-    const els = plays.map(([seat, card]) => {
-      const p = this.trickPos(seat);
-      const fresh = !done && !this.prevTrick.includes(card);
-      return h(
-        "div",
-        {
-          class: `played${fresh ? " enter" : ""}${done && seat === winner ? " winner" : ""}`,
-          style: { left: p.left, top: p.top, "--rot": `${p.rot}deg`, "--fx": p.fx, "--fy": p.fy },
-          dataset: { card, seat: String(seat) },
-        },
-        cardImg(card),
-        h("span", { class: "by" }, this.nameOf(seat)),
-      );
-    });
-    return [
-      h(
-        "div",
-        { class: `trick${done ? " done" : ""}`, role: "group", "aria-label": t("table.trick") },
-        els,
-      ),
-    ];
-  }
-
-  statusEl(obs) {
-    const bits = [];
-    if (obs.trick.length === 0 && this.held && Date.now() < this.held.until) {
-      const w = this.held.winner;
-      const pts = this.held.points ? ` +${this.held.points}` : "";
-      bits.push(
-        `${w === this.seat ? t("table.takes.me") : t("table.takes", { name: this.nameOf(w) })}${pts}`,
-      );
-    } else if (aidOn() && obs.trick.length) {
-      const pts = obs.trick.reduce((n, [, c]) => n + cardPoints(c, obs.ruleset), 0);
-      bits.push(t("table.points.trick", { n: pts }));
-    }
-    let mine = false;
-    if (
-      obs.phase !== "over" &&
-      this.table.status === "playing" &&
-      obs.turn !== null &&
-      obs.turn !== undefined
-    ) {
-      mine = obs.turn === this.seat;
-      bits.push(mine ? t("table.yourturn") : t("table.turnof", { name: this.nameOf(obs.turn) }));
-    }
-    if (!bits.length) return null;
-    return h(
-      "div",
-      { class: `status${mine ? " mine" : ""}`, role: "status", id: "turn-status" },
-      bits.join(" · "),
-    );
   }
 
   async startGame() {
@@ -790,6 +513,7 @@ class TableView {
               onclick: () => {
                 this.dialog = "tricks";
                 this.render();
+                focusSoon("#dlg-close");
               },
             },
             this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
@@ -814,7 +538,7 @@ class TableView {
     const legal = new Set(obs.legal);
     const live = myTurn && !this.pending;
     const info = table.seats[this.seat] || {};
-    const bar = [this.plateEl(this.seat, info, myTurn)];
+    const bar = [namePlate(this, this.seat, info, myTurn)];
     // accusi and the exchange, when legal
     for (const a of obs.legal) {
       if (a.startsWith("declare ")) {
@@ -861,6 +585,7 @@ class TableView {
           onclick: () => {
             this.dialog = "last";
             this.render();
+            focusSoon("#dlg-close");
           },
         },
         t("table.lasttrick"),
@@ -876,6 +601,7 @@ class TableView {
             onclick: () => {
               this.dialog = "tricks";
               this.render();
+              focusSoon("#dlg-close");
             },
           },
           this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),

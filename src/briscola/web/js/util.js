@@ -166,3 +166,32 @@ export function botIcon() {
     '<path d="M12 3v4" stroke="#2c4a5e" stroke-width="2"/><circle cx="12" cy="3" r="1.6" fill="#c62828"/>';
   return svg;
 }
+
+/** Is the beginner aid (running points) on? */
+export function aidOn() {
+  try {
+    return localStorage.getItem("briscola.aid") === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function setAid(on) {
+  try {
+    localStorage.setItem("briscola.aid", on ? "1" : "0");
+  } catch {
+    /* ignore */
+  }
+}
+
+const CARD_POINTS = { A: 11, 3: 10, R: 4, C: 3, F: 2 };
+
+/** A card's points under a ruleset (the Tre/Sette inversion swaps 3 and 7). */
+export function cardPoints(code, ruleset) {
+  const rank = code.slice(0, -1);
+  if (ruleset && ruleset.inversion) {
+    if (rank === "7") return 10;
+    if (rank === "3") return 0;
+  }
+  return CARD_POINTS[rank] || 0;
+}
