@@ -1,16 +1,19 @@
-# The two set-up commands of the README: `make play` and `make test`.
+# The two set-up commands of the README: `make run` (the web app) and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint system-deps bench clean
+.PHONY: run play test lint system-deps bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
+
+run: $(STAMP)
+	$(BIN)/briscola serve $(ARGS)
 
 play: $(STAMP)
 	$(BIN)/briscola play $(ARGS)
