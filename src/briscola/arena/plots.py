@@ -106,6 +106,10 @@ def plot_ratings(result: ArenaResult, path: Path) -> Path:
             ha="center",
             fontsize=9,
         )
+    ends = [x for s in rows if s.rating is not None for x in (s.rating.low, s.rating.high, 0.0)]
+    ends = [x for x in ends if not math.isnan(x)]
+    span = max(max(ends) - min(ends), 20.0)
+    ax.set_xlim(min(ends) - 0.18 * span, max(ends) + 0.18 * span)  # room for the labels
     ax.axvline(0, color="#999999", linewidth=1, linestyle="--")
     ax.set_yticks(ys, [result.labels[s.player] for s in rows])
     ax.set_ylim(-0.7, len(rows) - 0.3)
