@@ -154,6 +154,15 @@ def machine() -> dict[str, Any]:
     return info
 
 
+def _short(x: float) -> str:
+    """1.23M, 456k, 789."""
+    if x >= 1e6:
+        return f"{x / 1e6:.2f}M"
+    if x >= 1e4:
+        return f"{x / 1e3:.0f}k"
+    return f"{x:,.0f}"
+
+
 def print_table(rows: list[dict[str, Any]], info: dict[str, Any]) -> None:
     """The rows as a Rich table."""
     from rich.console import Console
@@ -161,29 +170,31 @@ def print_table(rows: list[dict[str, Any]], info: dict[str, Any]) -> None:
 
     table = Table(
         title=(
-            f"Fast core vs reference engine, random play ({info['processor']}, "
-            f"{info['cpus']} CPUs, load {info.get('load_average', '?')})"
-        )
+            f"Fast core vs reference engine (games/s), random play\n{info['processor']}, "
+            f"{info['cpus']} CPUs, load {info.get('load_average', '?')}"
+        ),
+        caption="games/s CPU: per second of the process's CPU time (one core, whatever the load)",
     )
+    procs = rows[0]["all_cores_processes"] if rows else "?"
     for col in (
         "preset",
-        "fast games/s",
-        "fast decisions/s",
-        "fast games/s (CPU time)",
-        f"all cores ({rows[0]['workers'] if rows else '?'} proc.) games/s",
-        "reference games/s",
+        "games/s",
+        "actions/s",
+        "games/s CPU",
+        f"games/s x{procs}",
+        "reference",
         "speed-up",
-        "speed-up, all cores",
+        f"speed-up x{procs}",
     ):
         table.add_column(col, justify="left" if col == "preset" else "right")
     for r in rows:
         table.add_row(
             r["preset"],
-            f"{r['games_per_second']:,.0f}",
-            f"{r['decisions_per_second']:,.0f}",
-            f"{r['cpu_games_per_second']:,.0f}",
-            f"{r['all_cores_games_per_second']:,.0f}",
-            f"{r['reference_games_per_second']:,.0f}",
+            _short(r["games_per_second"]),
+            _short(r["decisions_per_second"]),
+            _short(r["cpu_games_per_second"]),
+            _short(r["all_cores_games_per_second"]),
+            _short(r["reference_games_per_second"]),
             f"{r['speedup']:,.0f}x",
             f"{r['speedup_all_cores']:,.0f}x",
         )
