@@ -34,6 +34,7 @@ from .layout import (
     A_POINTS_MIN,
     EXCH_NONE,
     EXCH_TWO,
+    MAX_ACTIONS,
     MAX_HAND,
     MAX_PLAYERS,
     O_DECK,
@@ -912,7 +913,8 @@ def run_batch(
     deck order per game (top card first), or has no rows to shuffle each deal from the seed.
     ``dealer_mode`` is a fixed dealer seat, or -1 to rotate the dealer with the game number.
     With ``trace`` the deck, the action codes and the trick winners of each game are kept.
-    Returns the number of decisions taken in all.
+    Returns the number of decisions taken in all, or ``-1 - g`` if a policy chose an illegal
+    action in game ``g`` (which would be a bug of the core: the callers raise an error).
     """
     n = P[P_PLAYERS]
     size = P[P_DECK_SIZE]
@@ -949,8 +951,8 @@ def run_batch(
                 t_actions[g, nact] = code
             if slot >= 0:
                 play_slot(P, S, seat, slot)
-            else:
-                apply_code(P, S, buf, code)
+            elif not apply_code(P, S, buf, code) or nact >= MAX_ACTIONS - 1:
+                return -1 - g  # a policy chose an illegal action: a bug, reported by the caller
             nact += 1
         finish(P, S, out[g])
         out[g, R_DECISIONS] = nact

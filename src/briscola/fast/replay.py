@@ -41,6 +41,7 @@ from .layout import (
     S_LEN,
 )
 from .params import ruleset_params
+from .sim import _check_done, policy_codes
 
 __all__ = [
     "ReplayOutcome",
@@ -159,12 +160,6 @@ class Trace:
         return tuple(FULL_DECK[int(i)] for i in self.decks[game])
 
 
-def _policy_array(policies: Sequence[str], players: int) -> npt.NDArray[np.int64]:
-    from .sim import policy_codes
-
-    return policy_codes(policies, players)
-
-
 def trace_games(
     ruleset: Ruleset,
     n_games: int,
@@ -186,11 +181,11 @@ def trace_games(
     decks = np.zeros((n_games, size), dtype=np.int8)
     actions = np.zeros((n_games, MAX_ACTIONS), dtype=np.int8)
     winners = np.full((n_games, MAX_TRICKS), -1, dtype=np.int8)
-    K.run_batch(
+    done = K.run_batch(
         np.zeros(S_LEN, np.int64),
         np.zeros(MAX_ACTIONS, np.int64),
         P,
-        _policy_array(policies, ruleset.players),
+        policy_codes(policies, ruleset.players),
         np.uint64(seed % 2**64),
         game0,
         n_games,
@@ -202,6 +197,7 @@ def trace_games(
         actions,
         winners,
     )
+    _check_done(done, game0)
     return Trace(
         ruleset,
         decks,

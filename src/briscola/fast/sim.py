@@ -133,7 +133,7 @@ def _run_chunk(
     dummy_deck = np.zeros((1, 40), dtype=np.int8)
     dummy_actions = np.zeros((1, MAX_ACTIONS), dtype=np.int8)
     dummy_winners = np.zeros((1, 20), dtype=np.int8)
-    K.run_batch(
+    done = K.run_batch(
         np.zeros(S_LEN, np.int64),
         np.zeros(MAX_ACTIONS, np.int64),
         P,
@@ -149,7 +149,17 @@ def _run_chunk(
         dummy_actions,
         dummy_winners,
     )
+    _check_done(done, game0)
     return out
+
+
+def _check_done(done: int, game0: int) -> None:
+    """Raise if the kernel reports that a policy chose an illegal action (a bug of the core)."""
+    if done < 0:
+        raise RuntimeError(
+            f"fast core bug: a policy chose an illegal action in game {game0 - 1 - done}; "
+            "please report it with the ruleset and seed"
+        )
 
 
 def _check_decks(
