@@ -260,9 +260,11 @@ def test_embed_page_plays_a_card(server: str, browser: Browser) -> None:
         card = page.locator("#hand.live button.card").first
         code = card.get_attribute("data-card")
         card.click()
-        played = page.locator(f'.trick .played[data-card="{code}"], #last-trick img')
-        expect(played.first).to_be_attached()
+        expect(page.locator(f'#hand button.card[data-card="{code}"]')).to_have_count(0)
         expect(page.locator("#hand button.card")).to_have_count(3)
+        expect(
+            page.locator(f'.trick .played[data-card="{code}"], #last-trick img').first
+        ).to_be_attached()
         assert not errors, errors
     finally:
         ctx.close()

@@ -15,6 +15,14 @@ import {
 
 const TRICK_HOLD_MS = 1500;
 
+/** A server error in the language in use: known codes are worded here, others as sent. */
+function errorText(m) {
+  const key = `error.${m.code}`;
+  const own = t(key);
+  if (own === key) return m.message || m.code;
+  return m.code === "illegal_action" && m.message ? `${own} (${m.message})` : own;
+}
+
 /** Focus the first element matching a selector once the DOM has been drawn. */
 function focusSoon(selector) {
   requestAnimationFrame(() => document.querySelector(selector)?.focus());
@@ -96,7 +104,7 @@ class TableView {
       if (m.type === "state") this.onState(m);
       else if (m.type === "error") {
         this.pending = null;
-        toast(m.message || m.code);
+        toast(errorText(m));
         this.render();
       }
     };
