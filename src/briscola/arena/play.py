@@ -165,9 +165,10 @@ def _bot(setup: Setup, player: int, seat: int, seed: int) -> Bot:
 def run_task(setup: Setup, task: Task) -> list[GameOutcome]:
     """Play one deal of one matchup in every rotation; the outcomes in rotation order.
 
-    The result depends only on ``setup`` and ``task`` (bots are seeded from the arena's seed,
-    the matchup, the deal, the rotation and the seat), so tasks may run in any order and in any
-    process.
+    The result depends only on ``setup`` and ``task``, so tasks may run in any order and in any
+    process. Bots are seeded from the arena's seed, the deal and the seat, whoever sits there:
+    in every rotation the bot at a seat draws the same chances, so a bot against itself plays
+    the same game in every rotation, even when it uses chance.
     """
     rules = setup.ruleset
     sides = side_count(rules)
@@ -182,7 +183,7 @@ def run_task(setup: Setup, task: Task) -> list[GameOutcome]:
                 setup,
                 seats[seat],
                 seat,
-                derive_seed(setup.seed, "bot", task.matchup, task.deal, rotation, seat),
+                derive_seed(setup.seed, "bot", task.deal, seat),
             )
             for seat in range(rules.players)
         ]
