@@ -50,3 +50,16 @@ def test_play_command_does_not_import_heavy_layers() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_engine_and_arena_are_mounted() -> None:
+    runner = CliRunner()
+    for name in ("engine", "arena"):
+        result = runner.invoke(app, [name, "--help"])
+        assert result.exit_code == 0, result.output
+
+
+def test_engine_answers_a_hello_through_the_command() -> None:
+    result = CliRunner().invoke(app, ["engine", "--level", "simple"], input='{"type":"hello"}\n')
+    assert result.exit_code == 0, result.output
+    assert '"type": "hello"' in result.output or '"type":"hello"' in result.output

@@ -219,6 +219,18 @@ def score(ctx: typer.Context) -> None:
     command.main(args=list(ctx.args), prog_name="briscola score", standalone_mode=True)
 
 
+def _mount_tools() -> None:
+    """The bot builders' commands (light to import: their heavy parts load on use)."""
+    from .arena.cli import arena_command
+    from .engine import engine_command
+
+    app.command("engine")(engine_command)
+    app.command("arena")(arena_command)
+
+
+_mount_tools()
+
+
 def main() -> None:
     """The console script's entry point."""
     app()
