@@ -142,6 +142,23 @@ const CATALOG = {
     "match.points": "A {n} punti",
     "match.deals": "{n} mani",
     "match.deal": "Mano {n}",
+    "rules.title": "Come si gioca",
+    "rules.deck":
+      "Si gioca con le 40 carte italiane: coppe, denari, spade e bastoni. La carta scoperta sotto il mazzo è la briscola: il suo seme vince sugli altri.",
+    "rules.order": "Forza, dalla più alta: Asso, Tre, Re, Cavallo, Fante, 7, 6, 5, 4, 2.",
+    "rules.points":
+      "Punti: Asso 11, Tre 10, Re 4, Cavallo 3, Fante 2, le altre nulla. In tutto 120.",
+    "rules.trick":
+      "Non c'è obbligo di rispondere al seme. Prende la briscola più alta; se non ce ne sono, la carta più alta del seme giocato per primo.",
+    "rules.draw":
+      "Chi prende pesca per primo, poi gli altri, e gioca per primo la mano dopo. Finito il mazzo si giocano le ultime carte.",
+    "rules.win": "Vince chi fa almeno 61 punti; 60 a 60 è pareggio.",
+    "rules.inversion":
+      "In questa partita il Sette prende il posto del Tre: è la seconda carta e vale 10; il Tre vale zero.",
+    "rules.teams":
+      "Si gioca in coppia con chi siede di fronte: i punti si sommano. Finito il mazzo, i compagni vedono le carte l'uno dell'altro.",
+    "rules.chiamata":
+      "Briscola chiamata: all'asta si chiama una carta; chi vince l'asta sceglie la briscola, e chi ha la carta chiamata è il suo compagno segreto.",
     "error.network": "Errore di rete: il server non risponde.",
     "error.generic": "Qualcosa è andato storto.",
     "error.not_your_turn": "Non è il tuo turno.",
@@ -292,6 +309,23 @@ const CATALOG = {
     "match.points": "To {n} points",
     "match.deals": "{n} deals",
     "match.deal": "Deal {n}",
+    "rules.title": "How to play",
+    "rules.deck":
+      "The game uses the 40 Italian cards: cups, coins, swords and clubs. The card turned up under the stock is the briscola: its suit is trumps.",
+    "rules.order": "Strength, highest first: Ace, Three, King, Knight, Jack, 7, 6, 5, 4, 2.",
+    "rules.points":
+      "Points: Ace 11, Three 10, King 4, Knight 3, Jack 2, the others nothing. 120 in all.",
+    "rules.trick":
+      "You need not follow suit. The highest trump takes the trick; without trumps, the highest card of the suit led.",
+    "rules.draw":
+      "Whoever takes the trick draws first, then the others, and leads the next trick. Once the stock is used up the last cards are played out.",
+    "rules.win": "61 points or more wins; 60-60 is a draw.",
+    "rules.inversion":
+      "In this game the Seven takes the Three's place: second strongest and worth 10; the Three is worth nothing.",
+    "rules.teams":
+      "You play in pairs with the player opposite: your points add up. Once the stock is used up, partners see each other's hands.",
+    "rules.chiamata":
+      "Briscola chiamata: the auction calls a card; its winner names the trump suit, and whoever holds the called card is their secret partner.",
     "error.network": "Network error: the server does not answer.",
     "error.generic": "Something went wrong.",
     "error.not_your_turn": "It is not your turn.",

@@ -440,6 +440,17 @@ export function dialogSheet(view) {
   if (view.dialog === "last") {
     title = t("table.lasttrick");
     content = lastTrick(view, obs) || h("p", {}, t("table.lasttrick.none"));
+  } else if (view.dialog === "rules") {
+    title = t("rules.title");
+    const items = ["deck", "order", "points", "trick", "draw", "win"];
+    if (view.ruleset.inversion) items.push("inversion");
+    if (view.ruleset.partnership === "alternate") items.push("teams");
+    if (view.ruleset.partnership === "called") items.push("chiamata");
+    content = h(
+      "ul",
+      { class: "rules" },
+      items.map((k) => h("li", {}, t(`rules.${k}`))),
+    );
   } else {
     title = view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks");
     const mine = view.teamOf(view.seat);

@@ -336,6 +336,24 @@ class TableView {
         h("span", { class: "short" }, t("table.points")),
       ),
     );
+    bits.push(
+      h(
+        "button",
+        {
+          class: "btn btn-ghost btn-small rules-btn",
+          type: "button",
+          id: "show-rules",
+          "aria-label": t("rules.title"),
+          title: t("rules.title"),
+          onclick: () => {
+            this.dialog = "rules";
+            this.render();
+            focusSoon("#dlg-close");
+          },
+        },
+        "?",
+      ),
+    );
     bits.push(langSwitch());
     this.topbar.replaceChildren(...bits);
   }
