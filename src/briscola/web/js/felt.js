@@ -50,6 +50,7 @@ export function seatBox(view, s) {
       class: `seat${sn < -0.8 ? " top" : ""}${Math.abs(c) > 0.45 ? " flank" : ""}`,
       style: { left: `${x}%`, top: `${y}%`, transform: `translate(${tx}%, ${ty}%)` },
       dataset: { seat: String(s) },
+      role: "group",
       "aria-label": `${view.nameOf(s)}: ${t("table.cards", { n: count })}`,
     },
     top ? [cards, plate] : [plate, cards],

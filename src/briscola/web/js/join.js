@@ -1,7 +1,17 @@
 // The invitation page: /join/{table_id}/{invite_code}. Shows the table, asks for a name, takes
 // the first free seat and goes to the table.
 import { applyStatic, getLang, langSwitch, onLangChange, t } from "./i18n.js";
-import { api, getName, h, matchTitle, saveSeat, setName, toast } from "./util.js";
+import {
+  api,
+  getName,
+  h,
+  loadSeat,
+  matchTitle,
+  saveSeat,
+  setName,
+  tableUrl,
+  toast,
+} from "./util.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[1] || "");
@@ -31,6 +41,25 @@ function render() {
       langSwitch(),
     ),
   );
+  const mine = loadSeat(tableId);
+  if (mine && info) {
+    // this browser already sits at the table: go back to that seat
+    box.replaceChildren(
+      head,
+      h("h2", { style: { marginTop: "10px" } }, t("join.title")),
+      h("p", { class: "lead" }, t("join.already")),
+      h(
+        "div",
+        { class: "actions" },
+        h(
+          "a",
+          { class: "btn", id: "back-to-seat", href: tableUrl(tableId, mine.seat, mine.token) },
+          `${t("join.back")} ▶`,
+        ),
+      ),
+    );
+    return;
+  }
   if (problem) {
     box.replaceChildren(
       head,

@@ -10,11 +10,13 @@ const CATALOG = {
     "nav.sheets": "I tuoi fogli",
     "lang.label": "Lingua",
     "list.title": "I tuoi fogli",
-    "list.lead": "I fogli aperti su questo dispositivo. Il link di un foglio lo apre anche altrove.",
+    "list.lead":
+      "I fogli aperti su questo dispositivo. Il link di un foglio lo apre anche altrove.",
     "list.empty": "Ancora nessun foglio qui: creane uno.",
     "list.game": "partita {n}",
     "list.forget": "Togli dall'elenco",
-    "list.forget_confirm": "Togliere {name} dall'elenco? Il foglio resta raggiungibile dal suo link.",
+    "list.forget_confirm":
+      "Togliere {name} dall'elenco? Il foglio resta raggiungibile dal suo link.",
     "new.title": "Nuovo foglio",
     "new.lead": "Chi gioca, fino a quanti punti, e in che formato.",
     "new.name": "Nome del foglio",

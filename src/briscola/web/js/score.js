@@ -169,7 +169,13 @@ function listPage() {
         "li",
         { class: "sk-row" },
         h("span", { class: "sk-num" }, i + 1),
-        h("div", { class: "sk-row-inputs" }, first, partner && h("span", { class: "sk-amp" }, "&"), partner),
+        h(
+          "div",
+          { class: "sk-row-inputs" },
+          first,
+          partner && h("span", { class: "sk-amp" }, "&"),
+          partner,
+        ),
         remove,
       );
     });
@@ -218,7 +224,15 @@ function listPage() {
       form.target === "chiamata"
         ? number("target-units", form.units, 1, 999, 1, (v) => (form.units = v), t("new.units"))
         : form.target === "custom"
-          ? number("target-points", form.points, 1, 9999, 1, (v) => (form.points = v), t("new.points"))
+          ? number(
+              "target-points",
+              form.points,
+              1,
+              9999,
+              1,
+              (v) => (form.points = v),
+              t("new.points"),
+            )
           : null;
     const formatExtra =
       form.format === "single"
@@ -260,8 +274,22 @@ function listPage() {
           h(
             "div",
             { class: "sk-seg", role: "group" },
-            chip("mode", "players", t("new.players"), null, form.mode === "players", (v) => (form.mode = v)),
-            chip("mode", "pairs", t("new.pairs"), null, form.mode === "pairs", (v) => (form.mode = v)),
+            chip(
+              "mode",
+              "players",
+              t("new.players"),
+              null,
+              form.mode === "players",
+              (v) => (form.mode = v),
+            ),
+            chip(
+              "mode",
+              "pairs",
+              t("new.pairs"),
+              null,
+              form.mode === "pairs",
+              (v) => (form.mode = v),
+            ),
           ),
           h("ol", { class: "sk-rows" }, competitorRows()),
           form.mode === "pairs" ? h("p", { class: "sk-hint" }, t("new.pair_hint")) : null,
@@ -289,8 +317,22 @@ function listPage() {
           h(
             "div",
             { class: "sk-chips sk-chips-4" },
-            chip("target", "61", t("new.t61"), t("new.t61_sub"), form.target === "61", (v) => (form.target = v)),
-            chip("target", "120", t("new.t120"), t("new.t120_sub"), form.target === "120", (v) => (form.target = v)),
+            chip(
+              "target",
+              "61",
+              t("new.t61"),
+              t("new.t61_sub"),
+              form.target === "61",
+              (v) => (form.target = v),
+            ),
+            chip(
+              "target",
+              "120",
+              t("new.t120"),
+              t("new.t120_sub"),
+              form.target === "120",
+              (v) => (form.target = v),
+            ),
             chip(
               "target",
               "chiamata",
@@ -317,12 +359,26 @@ function listPage() {
           h(
             "div",
             { class: "sk-chips sk-chips-3" },
-            chip("format", "single", t("new.single"), null, form.format === "single", (v) => (form.format = v)),
+            chip(
+              "format",
+              "single",
+              t("new.single"),
+              null,
+              form.format === "single",
+              (v) => (form.format = v),
+            ),
             chip("format", "best-of", t("new.best_of"), "N", form.format === "best-of", (v) => {
               form.format = v;
               if (form.n % 2 === 0) form.n += 1;
             }),
-            chip("format", "first-to", t("new.first_to"), "N", form.format === "first-to", (v) => (form.format = v)),
+            chip(
+              "format",
+              "first-to",
+              t("new.first_to"),
+              "N",
+              form.format === "first-to",
+              (v) => (form.format = v),
+            ),
           ),
           formatExtra,
         ),
@@ -369,7 +425,10 @@ function listPage() {
                     "span",
                     { class: "sk-sheet-score" },
                     s.competitors
-                      .map((n, i) => `${n} ${s.totals?.[i] ?? 0}${s.trophies?.[i] ? ` 🏆${s.trophies[i]}` : ""}`)
+                      .map(
+                        (n, i) =>
+                          `${n} ${s.totals?.[i] ?? 0}${s.trophies?.[i] ? ` 🏆${s.trophies[i]}` : ""}`,
+                      )
                       .join(" · "),
                   ),
                   h("small", {}, t("list.game", { n: s.game || 1 })),
@@ -447,12 +506,7 @@ function listPage() {
     document.title = `${t("app.name")} · Briscola`;
     const sheets = listSheets();
     app.replaceChildren(
-      h(
-        "section",
-        { class: "sk-hero" },
-        h("h1", {}, t("app.name")),
-        h("p", {}, t("app.tagline")),
-      ),
+      h("section", { class: "sk-hero" }, h("h1", {}, t("app.name")), h("p", {}, t("app.tagline"))),
       h(
         "div",
         { class: `sk-panels${sheets.length ? "" : " sk-panels-new-first"}` },
@@ -512,7 +566,9 @@ function sheetPage(id) {
     let text = "";
     if (offline) {
       state = "offline";
-      text = waiting ? `${t("net.offline")} · ${t("net.pending", { n: waiting })}` : t("net.offline");
+      text = waiting
+        ? `${t("net.offline")} · ${t("net.pending", { n: waiting })}`
+        : t("net.offline");
     } else if (replaying && waiting) {
       state = "syncing";
       text = t("net.syncing");
@@ -668,7 +724,11 @@ function sheetPage(id) {
     let negative = false;
     const title = h("h2", { id: "pad-title" });
     const now = h("p", { class: "sk-pad-now" });
-    const display = h("output", { id: "pad-display", class: "sk-pad-display", "aria-live": "polite" });
+    const display = h("output", {
+      id: "pad-display",
+      class: "sk-pad-display",
+      "aria-live": "polite",
+    });
     const keys = h("div", { class: "sk-pad-keys" });
     const setBtn = h("button", { type: "button", id: "pad-set", class: "btn sk-pad-go" });
     const addBtn = h("button", { type: "button", id: "pad-add", class: "btn btn-light sk-pad-go" });
@@ -741,7 +801,20 @@ function sheetPage(id) {
         setBtn.textContent = t("pad.set");
         addBtn.textContent = t("pad.add");
         closeBtn.setAttribute("aria-label", t("pad.close"));
-        const layout = ["1", "2", "3", "4", "5", "6", "7", "8", "9", v.counts_points ? "clear" : "sign", "0", "back"];
+        const layout = [
+          "1",
+          "2",
+          "3",
+          "4",
+          "5",
+          "6",
+          "7",
+          "8",
+          "9",
+          v.counts_points ? "clear" : "sign",
+          "0",
+          "back",
+        ];
         keys.replaceChildren(
           ...layout.map((k) =>
             h(
@@ -750,7 +823,14 @@ function sheetPage(id) {
                 type: "button",
                 class: `sk-key${/^[0-9]$/.test(k) ? "" : " sk-key-fn"}`,
                 dataset: { key: k },
-                "aria-label": k === "back" ? t("pad.back") : k === "clear" ? t("pad.clear") : k === "sign" ? t("pad.sign") : k,
+                "aria-label":
+                  k === "back"
+                    ? t("pad.back")
+                    : k === "clear"
+                      ? t("pad.clear")
+                      : k === "sign"
+                        ? t("pad.sign")
+                        : k,
                 onclick: () => press(k),
               },
               k === "back" ? "⌫" : k === "clear" ? "C" : k === "sign" ? "±" : k,
@@ -772,12 +852,17 @@ function sheetPage(id) {
     const match = sheet.format !== "single";
     return h(
       "section",
-      { class: "sk-cards", dataset: { n: String(Math.min(sheet.competitors.length, 6)) }, "aria-label": t("sheet.points_for") },
+      {
+        class: "sk-cards",
+        dataset: { n: String(Math.min(sheet.competitors.length, 6)) },
+        "aria-label": t("sheet.points_for"),
+      },
       sheet.competitors.map((c, i) => {
         const total = sheet.totals[i];
         const won = sheet.outcome === "win" && sheet.winner === i;
         const pct = Math.max(0, Math.min(100, (100 * total) / v.target_value));
-        const members = c.members.length > 1 && c.name !== c.members.join(" & ") ? c.members.join(" + ") : "";
+        const members =
+          c.members.length > 1 && c.name !== c.members.join(" & ") ? c.members.join(" + ") : "";
         const left = v.target_value - total;
         return h(
           "button",
@@ -796,7 +881,11 @@ function sheetPage(id) {
             ondblclick: () => pad.open(i),
           },
           won
-            ? h("span", { class: "sk-badge" }, `★ ${sheet.decides_match && match ? t("sheet.win_match") : t("sheet.win")}`)
+            ? h(
+                "span",
+                { class: "sk-badge" },
+                `★ ${sheet.decides_match && match ? t("sheet.win_match") : t("sheet.win")}`,
+              )
             : null,
           h("span", { class: "sk-name" }, c.name),
           members ? h("span", { class: "sk-members" }, members) : null,
@@ -810,7 +899,11 @@ function sheetPage(id) {
                 ? t("sheet.points")
                 : t("sheet.units"),
           ),
-          h("span", { class: "sk-bar", "aria-hidden": "true" }, h("i", { style: { width: `${pct}%` } })),
+          h(
+            "span",
+            { class: "sk-bar", "aria-hidden": "true" },
+            h("i", { style: { width: `${pct}%` } }),
+          ),
           multi && sheet.deals.length > 1
             ? h("span", { class: "sk-deals" }, sheet.deals.map((d) => d[i]).join(" + "))
             : multi
@@ -821,7 +914,10 @@ function sheetPage(id) {
             { class: "sk-foot" },
             h(
               "span",
-              { class: `sk-trophies${c.trophies ? "" : " is-zero"}`, title: t("sheet.trophies", { n: c.trophies }) },
+              {
+                class: `sk-trophies${c.trophies ? "" : " is-zero"}`,
+                title: t("sheet.trophies", { n: c.trophies }),
+              },
               `🏆 ${c.trophies}`,
             ),
             match
@@ -830,7 +926,10 @@ function sheetPage(id) {
                   {
                     class: "sk-dots",
                     title: t("sheet.standing", { n: sheet.standing[i], need: sheet.wins_needed }),
-                    "aria-label": t("sheet.standing", { n: sheet.standing[i], need: sheet.wins_needed }),
+                    "aria-label": t("sheet.standing", {
+                      n: sheet.standing[i],
+                      need: sheet.wins_needed,
+                    }),
                   },
                   Array.from({ length: sheet.wins_needed }, (_, k) =>
                     h("i", { class: k < sheet.standing[i] ? "on" : "" }),
@@ -864,7 +963,12 @@ function sheetPage(id) {
         "div",
         { class: "sk-banner is-draw", id: "banner", role: "status" },
         h("span", { class: "sk-banner-icon", "aria-hidden": "true" }, "⚖"),
-        h("div", {}, h("strong", {}, `${t("sheet.draw")} ${detail}`), h("small", {}, t("sheet.draw_line", { detail }))),
+        h(
+          "div",
+          {},
+          h("strong", {}, `${t("sheet.draw")} ${detail}`),
+          h("small", {}, t("sheet.draw_line", { detail })),
+        ),
       );
     }
     if (sheet.deal_is_draw) {
@@ -882,7 +986,8 @@ function sheetPage(id) {
   function standingStrip(v) {
     const sheet = v.sheet;
     if (sheet.format === "single") return null;
-    const need = sheet.wins_needed === 1 ? t("sheet.needs_one") : t("sheet.needs", { n: sheet.wins_needed });
+    const need =
+      sheet.wins_needed === 1 ? t("sheet.needs_one") : t("sheet.needs", { n: sheet.wins_needed });
     return h(
       "div",
       { class: "sk-standing", id: "standing" },
@@ -922,7 +1027,13 @@ function sheetPage(id) {
       h(
         "div",
         { class: "sk-for" },
-        h("span", {}, t("sheet.points_for"), " ", h("strong", { id: "selected-name" }, sheet.competitors[sel].name)),
+        h(
+          "span",
+          {},
+          t("sheet.points_for"),
+          " ",
+          h("strong", { id: "selected-name" }, sheet.competitors[sel].name),
+        ),
         h(
           "span",
           { class: "sk-for-deal" },
@@ -1000,7 +1111,12 @@ function sheetPage(id) {
     const details = h(
       "details",
       { class: "panel sk-history", id: "history", open: historyOpen },
-      h("summary", {}, h("h2", {}, t("history.title")), h("span", { class: "sk-count" }, String(games.length))),
+      h(
+        "summary",
+        {},
+        h("h2", {}, t("history.title")),
+        h("span", { class: "sk-count" }, String(games.length)),
+      ),
       games.length
         ? h(
             "ol",
@@ -1022,7 +1138,9 @@ function sheetPage(id) {
                   "span",
                   { class: "sk-game-result" },
                   result,
-                  g.match_winner ? h("small", {}, t("history.match_won", { name: g.match_winner })) : null,
+                  g.match_winner
+                    ? h("small", {}, t("history.match_won", { name: g.match_winner }))
+                    : null,
                 ),
               );
             }),
@@ -1043,7 +1161,13 @@ function sheetPage(id) {
       h(
         "div",
         { class: "sk-share-row" },
-        h("input", { type: "text", id: "share-link", readonly: true, value: link, "aria-label": t("share.title") }),
+        h("input", {
+          type: "text",
+          id: "share-link",
+          readonly: true,
+          value: link,
+          "aria-label": t("share.title"),
+        }),
         h(
           "button",
           {
@@ -1091,16 +1215,48 @@ function sheetPage(id) {
           },
         },
         h("label", { for: input.id }, label),
-        h("div", { class: "sk-set-line" }, input, h("button", { type: "submit", class: "btn btn-light btn-small", disabled: off }, t("settings.apply"))),
+        h(
+          "div",
+          { class: "sk-set-line" },
+          input,
+          h(
+            "button",
+            { type: "submit", class: "btn btn-light btn-small", disabled: off },
+            t("settings.apply"),
+          ),
+        ),
       );
-    const nameInput = h("input", { type: "text", id: "set-sheet-name", value: sheet.name, maxlength: 80 });
-    const targetInput = h("input", { type: "text", id: "set-target", value: sheet.target, maxlength: 20 });
+    const nameInput = h("input", {
+      type: "text",
+      id: "set-sheet-name",
+      value: sheet.name,
+      maxlength: 80,
+    });
+    const targetInput = h("input", {
+      type: "text",
+      id: "set-target",
+      value: sheet.target,
+      maxlength: 20,
+    });
     const formatInput = h("select", { id: "set-format" });
-    const formats = ["single", "best-of:3", "best-of:5", "best-of:7", "first-to:2", "first-to:3", "first-to:5"];
+    const formats = [
+      "single",
+      "best-of:3",
+      "best-of:5",
+      "best-of:7",
+      "first-to:2",
+      "first-to:3",
+      "first-to:5",
+    ];
     if (!formats.includes(sheet.format)) formats.push(sheet.format);
     for (const f of formats) formatInput.append(h("option", { value: f }, formatText(f)));
     formatInput.value = sheet.format;
-    const addInput = h("input", { type: "text", id: "set-add", maxlength: 80, placeholder: t("settings.add_ph") });
+    const addInput = h("input", {
+      type: "text",
+      id: "set-add",
+      maxlength: 80,
+      placeholder: t("settings.add_ph"),
+    });
     const details = h(
       "details",
       { class: "panel sk-settings", open: settingsOpen },
@@ -1114,7 +1270,12 @@ function sheetPage(id) {
         "ul",
         { class: "sk-set-list" },
         sheet.competitors.map((c, i) => {
-          const input = h("input", { type: "text", value: c.name, maxlength: 80, "aria-label": c.name });
+          const input = h("input", {
+            type: "text",
+            value: c.name,
+            maxlength: 80,
+            "aria-label": c.name,
+          });
           return h(
             "li",
             {},
@@ -1128,7 +1289,11 @@ function sheetPage(id) {
                 },
               },
               input,
-              h("button", { type: "submit", class: "btn btn-light btn-small", disabled: off }, t("settings.rename")),
+              h(
+                "button",
+                { type: "submit", class: "btn btn-light btn-small", disabled: off },
+                t("settings.rename"),
+              ),
               h(
                 "button",
                 {
@@ -1150,8 +1315,11 @@ function sheetPage(id) {
       form("set-add-form", t("settings.add_competitor"), addInput, () =>
         submit({ op: "add_competitor", name: addInput.value }),
       ),
-      form("set-target-form", `${t("settings.target")} (61, 120, chiamata:10, 200…)`, targetInput, () =>
-        submit({ op: "target", target: targetInput.value }),
+      form(
+        "set-target-form",
+        `${t("settings.target")} (61, 120, chiamata:10, 200…)`,
+        targetInput,
+        () => submit({ op: "target", target: targetInput.value }),
       ),
       form("set-format-form", t("settings.format"), formatInput, () =>
         submit({ op: "format", format: formatInput.value }),
@@ -1190,13 +1358,21 @@ function sheetPage(id) {
     const v = view();
     if (!v) {
       app.replaceChildren(
-        h("section", { class: "panel sk-missing" }, h("p", {}, offline ? t("sheet.offline_first") : "…")),
+        h(
+          "section",
+          { class: "panel sk-missing" },
+          h("p", {}, offline ? t("sheet.offline_first") : "…"),
+        ),
       );
       return;
     }
     const sheet = v.sheet;
     document.title = `${sheet.name} · ${t("app.name")}`;
-    const sub = [t("sheet.game", { n: sheet.game }), targetText(sheet.target), formatText(sheet.format)];
+    const sub = [
+      t("sheet.game", { n: sheet.game }),
+      targetText(sheet.target),
+      formatText(sheet.format),
+    ];
     if (sheet.declarations) sub.push(t("new.declarations").split(" (")[0]);
     const scrollY = window.scrollY;
     app.replaceChildren(
@@ -1218,7 +1394,12 @@ function sheetPage(id) {
         ),
         controls(v),
       ),
-      h("div", { class: "sk-more" }, history(v), h("div", { class: "sk-side" }, share(), settings(v))),
+      h(
+        "div",
+        { class: "sk-more" },
+        history(v),
+        h("div", { class: "sk-side" }, share(), settings(v)),
+      ),
     );
     window.scrollTo(0, scrollY);
   }

@@ -1,0 +1,53 @@
+// The score keeper's service worker (served as /score-sw.js, scope /score): it keeps the page's
+// own files, so a sheet opens after a reload without a network, from the last state the page
+// saved in localStorage. Network first, the cache when the network fails; the API is never cached.
+const CACHE = "briscola-score-v1";
+const PAGE = "/score";
+const FILES = [
+  PAGE,
+  "/static/js/score.js",
+  "/static/js/score-i18n.js",
+  "/static/js/score-local.js",
+  "/static/css/style.css",
+  "/static/css/score.css",
+  "/static/favicon.svg",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const page = url.pathname === PAGE || url.pathname.startsWith(`${PAGE}/`);
+  if (!page && !FILES.includes(url.pathname)) return;
+  const key = page ? PAGE : url.pathname;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(key, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(key).then((hit) => hit || Response.error())),
+  );
+});
