@@ -16,9 +16,10 @@ import typer
 
 from . import __version__
 from .bots import UnknownBotError, bot_info, bot_names
+from .cli_common import build_ruleset
 from .i18n import LANGS
 from .match import MatchFormat, MatchFormatError
-from .rules import Ruleset, RulesetError, preset, preset_names
+from .rules import RulesetError, preset, preset_names
 
 __all__ = ["app", "main"]
 
@@ -44,26 +45,6 @@ def _root(
     ] = False,
 ) -> None:
     """Briscola, the Italian card game."""
-
-
-def build_ruleset(name: str, options: list[str]) -> Ruleset:
-    """The preset ``name`` with ``KEY=VALUE`` options, or :class:`typer.BadParameter`."""
-    try:
-        rules = preset(name)
-    except RulesetError as exc:
-        raise typer.BadParameter(str(exc), param_hint="PRESET") from None
-    overrides: dict[str, str] = {}
-    for item in options:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise typer.BadParameter(
-                f"{item!r} is not KEY=VALUE (e.g. inversion=true)", param_hint="--option"
-            )
-        overrides[key.strip()] = value.strip()
-    try:
-        return rules.with_options(**overrides) if overrides else rules
-    except RulesetError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--option") from None
 
 
 @app.command()

@@ -48,9 +48,10 @@ import typer
 
 from . import __version__
 from .bots import Bot, UnknownBotError, bot_info, bot_names, make_bot
+from .cli_common import build_ruleset
 from .external import EngineError, ExternalEngine
 from .observation_json import ObservationParseError, observation_from_dict
-from .rules import Ruleset, RulesetError, preset, preset_names
+from .rules import Ruleset, preset_names
 
 __all__ = [
     "PROTOCOL",
@@ -192,22 +193,7 @@ def ruleset_from_options(name: str, options: list[str]) -> Ruleset:
     >>> ruleset_from_options("classic", ["inversion=true"]).inversion
     True
     """
-    try:
-        rules = preset(name)
-    except RulesetError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--preset") from None
-    overrides: dict[str, str] = {}
-    for item in options:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise typer.BadParameter(
-                f"{item!r} is not KEY=VALUE (e.g. inversion=true)", param_hint="--option"
-            )
-        overrides[key.strip()] = value.strip()
-    try:
-        return rules.with_options(**overrides) if overrides else rules
-    except RulesetError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--option") from None
+    return build_ruleset(name, options, preset_hint="--preset")
 
 
 def engine_command(
