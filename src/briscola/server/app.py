@@ -22,7 +22,7 @@ from ..bots import UnknownBotError, bot_info
 from ..match import MatchFormat, MatchFormatError
 from ..rules import Ruleset, RulesetError, preset
 from ..table import Event, Seat, Table, TableError
-from . import catalog
+from . import catalog, scores
 from .rooms import Room, Rooms, Settings
 from .schemas import (
     CreateTableRequest,
@@ -453,6 +453,8 @@ def create_app(
     @app.get("/embed", include_in_schema=False)
     async def embed_page() -> Response:
         return page("embed.html")
+
+    scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score
 
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
