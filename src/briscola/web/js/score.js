@@ -53,7 +53,7 @@ function h(tag, attrs = {}, ...children) {
 let toastBox = null;
 function toast(message, kind = "error", ms = 4500) {
   if (!toastBox) {
-    toastBox = h("div", { class: "toasts sk-toasts", role: "status", "aria-live": "polite" });
+    toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
   }
   const el = h("div", { class: `toast toast-${kind}` }, message);
@@ -102,6 +102,25 @@ function header() {
 
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+const TROPHY =
+  '<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">' +
+  '<path fill="currentColor" d="M7 2h10v2h3.5v3.2A4.3 4.3 0 0 1 16.4 11.5 5.2 5.2 0 0 1 13 14.3V17h2.5' +
+  "a1.5 1.5 0 0 1 1.5 1.5V20H7v-1.5A1.5 1.5 0 0 1 8.5 17H11v-2.7a5.2 5.2 0 0 1-3.4-2.8A4.3 4.3 0 0 1" +
+  " 3.5 7.2V4H7V2zm0 4H5.5v1.2c0 1.1.7 2.1 1.7 2.4A5 5 0 0 1 7 8.6V6zm10 0v2.6c0 .3 0 .7-.1 1" +
+  ' 1-.3 1.6-1.3 1.6-2.4V6H17z"/><rect x="6" y="20.5" width="12" height="1.8" rx=".9"' +
+  ' fill="currentColor"/></svg>';
+const LEVEL =
+  '<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">' +
+  '<rect x="4" y="7" width="16" height="3.2" rx="1.6" fill="currentColor"/>' +
+  '<rect x="4" y="13.8" width="16" height="3.2" rx="1.6" fill="currentColor"/></svg>';
+
+/** An inline icon (a trophy, or the level sign of a draw). */
+function icon(svg, cls = "") {
+  const span = h("span", { class: `sk-icon ${cls}`, "aria-hidden": "true" });
+  span.innerHTML = svg;
+  return span;
 }
 
 // -- the list of sheets and the new-sheet form ----------------------------------------------------
@@ -363,19 +382,26 @@ function listPage() {
               "format",
               "single",
               t("new.single"),
-              null,
+              t("new.single_sub"),
               form.format === "single",
               (v) => (form.format = v),
             ),
-            chip("format", "best-of", t("new.best_of"), "N", form.format === "best-of", (v) => {
-              form.format = v;
-              if (form.n % 2 === 0) form.n += 1;
-            }),
+            chip(
+              "format",
+              "best-of",
+              t("new.best_of"),
+              t("new.best_of_sub"),
+              form.format === "best-of",
+              (v) => {
+                form.format = v;
+                if (form.n % 2 === 0) form.n += 1;
+              },
+            ),
             chip(
               "format",
               "first-to",
               t("new.first_to"),
-              "N",
+              t("new.first_to_sub"),
               form.format === "first-to",
               (v) => (form.format = v),
             ),
@@ -424,12 +450,11 @@ function listPage() {
                   h(
                     "span",
                     { class: "sk-sheet-score" },
-                    s.competitors
-                      .map(
-                        (n, i) =>
-                          `${n} ${s.totals?.[i] ?? 0}${s.trophies?.[i] ? ` 🏆${s.trophies[i]}` : ""}`,
-                      )
-                      .join(" · "),
+                    s.competitors.map((n, i) => [
+                      i ? " · " : "",
+                      `${n} ${s.totals?.[i] ?? 0}`,
+                      s.trophies?.[i] ? [" ", icon(TROPHY, "sk-gold"), s.trophies[i]] : null,
+                    ]),
                   ),
                   h("small", {}, t("list.game", { n: s.game || 1 })),
                 ),
@@ -906,9 +931,7 @@ function sheetPage(id) {
           ),
           multi && sheet.deals.length > 1
             ? h("span", { class: "sk-deals" }, sheet.deals.map((d) => d[i]).join(" + "))
-            : multi
-              ? h("span", { class: "sk-deals" }, `${t("sheet.deal", { n: 1 })}: ${deal[i]}`)
-              : null,
+            : null,
           h(
             "span",
             { class: "sk-foot" },
@@ -917,8 +940,10 @@ function sheetPage(id) {
               {
                 class: `sk-trophies${c.trophies ? "" : " is-zero"}`,
                 title: t("sheet.trophies", { n: c.trophies }),
+                "aria-label": t("sheet.trophies", { n: c.trophies }),
               },
-              `🏆 ${c.trophies}`,
+              icon(TROPHY),
+              h("span", { class: "sk-trophy-count" }, String(c.trophies)),
             ),
             match
               ? h(
@@ -954,7 +979,7 @@ function sheetPage(id) {
       return h(
         "div",
         { class: "sk-banner is-win", id: "banner", role: "status" },
-        h("span", { class: "sk-banner-icon", "aria-hidden": "true" }, "🏆"),
+        icon(TROPHY, "sk-banner-icon"),
         h("div", {}, h("strong", {}, line), h("small", {}, t("sheet.press_new"))),
       );
     }
@@ -962,7 +987,7 @@ function sheetPage(id) {
       return h(
         "div",
         { class: "sk-banner is-draw", id: "banner", role: "status" },
-        h("span", { class: "sk-banner-icon", "aria-hidden": "true" }, "⚖"),
+        icon(LEVEL, "sk-banner-icon"),
         h(
           "div",
           {},
@@ -976,7 +1001,7 @@ function sheetPage(id) {
       return h(
         "div",
         { class: "sk-banner is-draw", id: "banner", role: "status" },
-        h("span", { class: "sk-banner-icon", "aria-hidden": "true" }, "⚖"),
+        icon(LEVEL, "sk-banner-icon"),
         h("div", {}, h("strong", {}, t("sheet.deal_draw", { detail: deal.join("-") }))),
       );
     }
@@ -1125,7 +1150,7 @@ function sheetPage(id) {
               const score = g.names.map((n, i) => `${n} ${g.totals[i]}`).join(" – ");
               const result =
                 g.outcome === "win"
-                  ? `🏆 ${g.winner}`
+                  ? [icon(TROPHY, "sk-gold"), " ", g.winner]
                   : g.outcome === "draw"
                     ? t("history.draw")
                     : t("history.unfinished");
