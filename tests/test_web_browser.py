@@ -85,7 +85,7 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     ctx.set_default_timeout(TIMEOUT_MS)
     yield ctx
     ctx.close()
@@ -109,7 +109,7 @@ def _play_until_summary(pages: list[Page], limit_s: float = 90) -> None:
             live = page.locator("#hand.live button.card")
             if live.count():
                 try:
-                    live.first.click(timeout=2000)
+                    live.first.click(timeout=500)
                     moved = True
                 except Exception:  # the hand was redrawn under the click: try again
                     pass
@@ -141,9 +141,41 @@ def test_play_a_whole_deal_against_the_computer(server: str, context: BrowserCon
     assert not errors, errors
 
 
+def test_a_match_of_two_deals_with_the_next_deal_button(
+    server: str, context: BrowserContext
+) -> None:
+    page = context.new_page()
+    errors = _watch(page)
+    page.goto(server + "/")
+    page.locator("label[for=game-classic]").click()
+    _choose_match(page, "deals:2")
+    page.locator("#play-now").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    _play_until_summary([page])
+    expect(page.locator("#summary .standing")).to_be_visible()
+    page.locator("#next-deal").click()
+    expect(page.locator("#summary")).to_have_count(0)
+    expect(page.locator("#hand button.card")).to_have_count(3)
+    _play_until_summary([page])
+    expect(page.locator("#summary #new-game")).to_be_visible()
+    expect(page.locator("#summary .standing")).to_be_visible()
+    assert not errors, errors
+
+
+def _choose_match(page: Page, value: str) -> None:
+    """Choose a match format on the home page, adding it when the list lacks it (the server
+    accepts any format)."""
+    page.evaluate(
+        """v => { const s = document.getElementById("match");
+                  if (![...s.options].some(o => o.value === v)) s.add(new Option(v, v));
+                  s.value = v; s.dispatchEvent(new Event("change")); }""",
+        value,
+    )
+
+
 def test_two_people_at_one_table(server: str, browser: Browser) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
     try:
         host_ctx.set_default_timeout(TIMEOUT_MS)
         guest_ctx.set_default_timeout(TIMEOUT_MS)
@@ -250,7 +282,7 @@ def test_keyboard_play(server: str, context: BrowserContext) -> None:
 
 
 def test_embed_page_plays_a_card(server: str, browser: Browser) -> None:
-    ctx = browser.new_context(viewport={"width": 420, "height": 640})
+    ctx = browser.new_context(viewport={"width": 420, "height": 640}, reduced_motion="reduce")
     ctx.set_default_timeout(TIMEOUT_MS)
     try:
         page = ctx.new_page()

@@ -266,13 +266,27 @@ export function dealSummary(view) {
         h("td", { class: "n big" }, String(result.team_points[side])),
       ),
     );
+  // at the end of a match of several deals, the match's verdict heads the sheet
+  const multi = match.format && match.format !== "single";
+  const matchOver = match.over || table.status === "over";
+  let sub = matchOver ? t("summary.match") : t("summary.deal");
+  if (multi && matchOver) {
+    const mine = view.competitorOf(view.seat);
+    sub = `${t("summary.deal")}: ${title}`;
+    if (match.winner === null || match.winner === undefined) {
+      title = t("summary.match.draw");
+      mood = "";
+    } else if (match.winner === mine) {
+      title = t("summary.match.win");
+      mood = "win";
+    } else {
+      title = t("summary.match.winner", { name: view.competitorName(match.winner) });
+      mood = "lose";
+    }
+  }
   const body = [
     h("h2", { id: "summary-title" }, title),
-    h(
-      "p",
-      { class: "sub" },
-      match.over || table.status === "over" ? t("summary.match") : t("summary.deal"),
-    ),
+    h("p", { class: "sub" }, sub),
     h(
       "table",
       { class: "result-table" },
@@ -320,18 +334,7 @@ export function dealSummary(view) {
       ),
     );
   }
-  if (match.format && match.format !== "single") body.push(standingBox(view, match));
-  if (match.over || table.status === "over") {
-    let verdict;
-    const mine = view.competitorOf(view.seat);
-    if (match.winner === null || match.winner === undefined) verdict = t("summary.match.draw");
-    else if (match.winner === mine) verdict = t("summary.match.win");
-    else verdict = t("summary.match.winner", { name: view.competitorName(match.winner) });
-    if (match.format && match.format !== "single")
-      body.push(
-        h("p", { class: "serif", style: { fontSize: "1.25rem", fontWeight: "700" } }, verdict),
-      );
-  }
+  if (multi) body.push(standingBox(view, match));
   const actions = [
     h(
       "button",

@@ -534,9 +534,9 @@ function listPage() {
       h("section", { class: "sk-hero" }, h("h1", {}, t("app.name")), h("p", {}, t("app.tagline"))),
       h(
         "div",
-        { class: `sk-panels${sheets.length ? "" : " sk-panels-new-first"}` },
-        newPanel(),
-        listPanel(),
+        { class: "sk-panels" },
+        // a phone shows this browser's sheets first, when there are some
+        sheets.length ? [listPanel(), newPanel()] : [newPanel(), listPanel()],
       ),
     );
     if (focused) document.getElementById(focused)?.focus();

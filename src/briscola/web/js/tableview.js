@@ -280,6 +280,9 @@ class TableView {
       return;
     }
     this.renderFelt();
+    const obs = this.obs;
+    const myTurn = obs && obs.turn === this.seat && this.table.status === "playing";
+    document.title = myTurn ? `▶ ${t("table.yourturn")} · Briscola` : "Briscola";
     this.renderSide();
     this.renderMe();
   }
