@@ -110,7 +110,9 @@ function gameTiles() {
 
 function optionControls(preset) {
   const values = optionValues(preset);
-  const opts = preset.options || [];
+  // yes/no options first (two to a row), then the ones with a list of values
+  const yesNo = (o) => (o.values || [false, true]).every((v) => typeof v === "boolean");
+  const opts = [...(preset.options || [])].sort((a, b) => yesNo(b) - yesNo(a));
   if (!opts.length) return null;
   return h(
     "fieldset",
@@ -155,7 +157,12 @@ function optionControls(preset) {
             ),
           );
         }
-        return h("div", { class: "opt" }, h("label", { for: id }, title), control);
+        return h(
+          "div",
+          { class: isBool ? "opt" : "opt wide" },
+          h("label", { for: id }, title),
+          control,
+        );
       }),
     ),
   );
