@@ -431,7 +431,10 @@ class _Sheets:
         raise ScoreApiError(404, "not_found", _word("not_found", lang))
 
     def load(self, key: str, lang: str) -> StoredSheet:
-        return self.store.get(self.row_id(key, lang))
+        try:
+            return self.store.get(self.row_id(key, lang))
+        except ScoreError as err:  # a stored sheet that no longer reads (bad_state)
+            raise _score_error(err, lang) from None
 
 
 def install(app: FastAPI, engine: Engine, web: Path) -> None:
@@ -510,11 +513,10 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
     def get_history(key: str, request: Request, lang: LangQuery = None) -> HistoryResponse:
         """The finished games, oldest first, with the time each was closed."""
         language = _lang(request, lang)
-        row_id = sheets.row_id(key, language)
-        stored = sheets.store.get(row_id)
+        stored = sheets.load(key, language)
         games = [
             StoredGameView(**g.record.to_dict(), finished_at=g.finished_at.isoformat())
-            for g in sheets.store.games(row_id)
+            for g in sheets.store.games(stored.id)
         ]
         return HistoryResponse(id=key, name=stored.sheet.name, games=games)
 
