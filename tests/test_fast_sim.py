@@ -141,7 +141,7 @@ def test_options_reach_the_core() -> None:
 def test_numba_is_not_imported_by_the_rest_of_the_package() -> None:
     code = (
         "import sys, briscola, briscola.rules, briscola.game, briscola.record, briscola.bench\n"
-        "import briscola.fast.layout\n"
+        "import briscola.cli, briscola.fast, briscola.fast.layout, briscola.fast.params\n"
         "assert 'numba' not in sys.modules, 'numba imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
