@@ -6,6 +6,8 @@ Heavy dependencies (pettingzoo, gymnasium, numpy) are imported only here, in thi
 * :mod:`briscola.env.briscola_v0`: every seat an agent (``briscola_v0.env(preset="pairs")``).
 * :class:`BriscolaEnv`: one seat against computer players, registered as ``Briscola-v0``.
 * :mod:`briscola.env.encoding`: the observation vector and the discrete action space.
+* :class:`BriscolaVectorEnv` (:mod:`briscola.env.vector`): N deals stepped together in the fast
+  core, for throughput (needs Numba).
 
 >>> import gymnasium
 >>> env = gymnasium.make("Briscola-v0", preset="three")
@@ -15,6 +17,8 @@ True
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import gymnasium
 
@@ -35,12 +39,23 @@ __all__ = [
     "N_ACTIONS",
     "OBS_SIZE",
     "BriscolaEnv",
+    "BriscolaVectorEnv",
     "action_mask",
     "action_to_index",
     "briscola_v0",
     "encode",
     "index_to_action",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The batch environment needs Numba (the fast core): loaded on first use only.
+    if name == "BriscolaVectorEnv":
+        from .vector import BriscolaVectorEnv
+
+        return BriscolaVectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 if "Briscola-v0" not in gymnasium.registry:
     gymnasium.register(id="Briscola-v0", entry_point="briscola.env.gym_env:BriscolaEnv")
