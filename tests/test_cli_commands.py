@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -63,3 +65,28 @@ def test_engine_answers_a_hello_through_the_command() -> None:
     result = CliRunner().invoke(app, ["engine", "--level", "simple"], input='{"type":"hello"}\n')
     assert result.exit_code == 0, result.output
     assert '"type": "hello"' in result.output or '"type":"hello"' in result.output
+
+
+def test_bench_reference_writes_json(tmp_path: object) -> None:
+    out = f"{tmp_path}/ref.json"
+    result = CliRunner().invoke(app, ["bench", "--games", "5", "--preset", "pairs", "--json", out])
+    assert result.exit_code == 0, result.output
+    data = json.loads(Path(out).read_text())
+    assert [r["preset"] for r in data["results"]] == ["pairs"]
+    assert data["results"][0]["games"] == 5 and data["results"][0]["decisions"] >= 5 * 40
+
+
+def test_bench_fast_compares_with_the_reference(tmp_path: object) -> None:
+    out = f"{tmp_path}/fast.json"
+    args = ["bench", "--fast", "--games", "2000", "--preset", "classic", "--workers", "1"]
+    result = CliRunner().invoke(app, [*args, "--json", out])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(Path(out).read_text())["results"]
+    assert row["preset"] == "classic"
+    assert row["speedup"] > 1
+
+
+def test_bench_rejects_an_unknown_preset() -> None:
+    result = CliRunner().invoke(app, ["bench", "--preset", "sette"])
+    assert result.exit_code == 2
+    assert "sette" in result.output

@@ -141,27 +141,59 @@ def play(
 @app.command()
 def bench(
     games: Annotated[
-        int, typer.Option("--games", min=1, metavar="N", help="Games per preset.")
-    ] = 500,
+        int | None,
+        typer.Option(
+            "--games",
+            min=1,
+            metavar="N",
+            help="Games per preset (default: 500 for the reference engine, 1,000,000 with --fast).",
+        ),
+    ] = None,
     preset_names_: Annotated[
         list[str] | None,
         typer.Option(
             "--preset", metavar="NAME", help="A preset to measure (repeatable; default: all)."
         ),
     ] = None,
+    fast: Annotated[
+        bool,
+        typer.Option(
+            "--fast",
+            help="Measure the compiled fast core too (one core and all cores) against the "
+            "reference engine; needs the 'fast' extra.",
+        ),
+    ] = False,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", min=0, metavar="N", help="With --fast: processes (0: CPUs)."),
+    ] = 0,
     json_path: Annotated[
         str | None,
         typer.Option("--json", metavar="PATH", help="Also write the results as JSON here."),
     ] = None,
 ) -> None:
-    """Measure the engine's speed: random games per second for each preset."""
-    module = importlib.import_module("briscola.bench")
+    """Measure the engines' speed: games and decisions per second for each preset."""
     for name in preset_names_ or []:
         try:
             preset(name)
         except RulesetError as exc:
             raise typer.BadParameter(str(exc), param_hint="--preset") from None
-    module.main(games=games, presets=list(preset_names_ or []), json_path=json_path)
+    if not fast:
+        module = importlib.import_module("briscola.bench")
+        module.main(games=games or 500, presets=list(preset_names_ or []), json_path=json_path)
+        return
+    try:
+        fast_bench = importlib.import_module("briscola.fast.bench")
+    except ImportError as exc:
+        raise typer.BadParameter(
+            f"the fast core needs numba and numpy (pip install 'briscola[fast]'): {exc}",
+            param_hint="--fast",
+        ) from None
+    argv = ["--games", str(games or 1_000_000), "--workers", str(workers)]
+    if preset_names_:
+        argv += ["--presets", ",".join(preset_names_)]
+    argv += ["--json", json_path or ""]
+    fast_bench.main(argv)
 
 
 @app.command()
