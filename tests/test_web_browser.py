@@ -1,13 +1,15 @@
 """The web client in a real browser: Debian's Chromium driven by Playwright against the game server
-on a free localhost port (a temporary SQLite file, computer players without delay).
+on a free localhost port (a temporary SQLite file, computer players without delay); and the card
+art, checked against its generator.
 
-Outside CI these tests are skipped when /usr/bin/chromium (or Playwright) is missing; in CI
+Outside CI the browser tests are skipped when /usr/bin/chromium (or Playwright) is missing; in CI
 (``CI=true``) a missing browser is a failure. Playwright never downloads a browser here: it
 launches Debian's Chromium by its path.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -16,9 +18,15 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "src" / "briscola" / "web"
 CHROMIUM = os.environ.get("BRISCOLA_CHROMIUM", "/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM_ARGS = [
@@ -31,16 +39,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+_missing = None
 if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-    if IN_CI:
-        raise RuntimeError(f"CI needs Chromium at {CHROMIUM} for the browser tests")
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+    _missing = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 except ImportError:  # pragma: no cover - the dev extra installs it
-    if IN_CI:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
+    _missing = _missing or "playwright is not installed (pip install -e '.[dev]')"
+if _missing and IN_CI:
+    raise RuntimeError(f"CI runs the browser tests: {_missing}")
+needs_browser = pytest.mark.skipif(_missing is not None, reason=_missing or "")
 
 TIMEOUT_MS = 15_000
 
@@ -122,6 +130,7 @@ def _summary_points(page: Page) -> list[int]:
     return [int(x) for x in page.locator("#summary .result-table td.big").all_inner_texts()]
 
 
+@needs_browser
 def test_play_a_whole_deal_against_the_computer(server: str, context: BrowserContext) -> None:
     page = context.new_page()
     errors = _watch(page)
@@ -141,6 +150,7 @@ def test_play_a_whole_deal_against_the_computer(server: str, context: BrowserCon
     assert not errors, errors
 
 
+@needs_browser
 def test_a_match_of_two_deals_with_the_next_deal_button(
     server: str, context: BrowserContext
 ) -> None:
@@ -173,6 +183,7 @@ def _choose_match(page: Page, value: str) -> None:
     )
 
 
+@needs_browser
 def test_two_people_at_one_table(server: str, browser: Browser) -> None:
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
@@ -210,6 +221,7 @@ def test_two_people_at_one_table(server: str, browser: Browser) -> None:
         guest_ctx.close()
 
 
+@needs_browser
 def test_waiting_room_then_start_with_computer_players(
     server: str, context: BrowserContext
 ) -> None:
@@ -235,6 +247,7 @@ def _stock(page: Page) -> int:
     return int(page.locator(".deck .count").inner_text())
 
 
+@needs_browser
 def test_reload_mid_game_keeps_the_seat(server: str, context: BrowserContext) -> None:
     page = context.new_page()
     errors = _watch(page)
@@ -264,6 +277,7 @@ def test_reload_mid_game_keeps_the_seat(server: str, context: BrowserContext) ->
     assert not errors, errors
 
 
+@needs_browser
 def test_keyboard_play(server: str, context: BrowserContext) -> None:
     page = context.new_page()
     page.goto(server + "/")
@@ -281,6 +295,7 @@ def test_keyboard_play(server: str, context: BrowserContext) -> None:
     expect(page.locator(".deck .count")).to_have_text(str(stock - 4))
 
 
+@needs_browser
 def test_embed_page_plays_a_card(server: str, browser: Browser) -> None:
     ctx = browser.new_context(viewport={"width": 420, "height": 640}, reduced_motion="reduce")
     ctx.set_default_timeout(TIMEOUT_MS)
@@ -302,6 +317,7 @@ def test_embed_page_plays_a_card(server: str, browser: Browser) -> None:
         ctx.close()
 
 
+@needs_browser
 def test_language_switch_to_english(server: str, context: BrowserContext) -> None:
     page = context.new_page()
     page.goto(server + "/")
@@ -321,9 +337,21 @@ def test_language_switch_to_english(server: str, context: BrowserContext) -> Non
 
 
 def test_card_art_is_complete() -> None:
-    web = Path(__file__).resolve().parent.parent / "src" / "briscola" / "web"
-    names = {p.stem for p in (web / "cards").glob("*.svg")}
+    names = {p.stem for p in (WEB / "cards").glob("*.svg")}
     expected = {r + s for r in "A234567FCR" for s in "cdsb"} | {"back"}
     assert names == expected
     for page in ("index.html", "table.html", "join.html", "embed.html"):
-        assert (web / page).is_file()
+        assert (WEB / page).is_file()
+
+
+def test_card_art_matches_its_generator() -> None:
+    """The committed SVGs are exactly what scripts/make_cards.py draws (regenerate, don't edit)."""
+    spec = importlib.util.spec_from_file_location("make_cards", ROOT / "scripts" / "make_cards.py")
+    assert spec is not None and spec.loader is not None
+    make_cards = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_cards)
+    for suit in make_cards.SUITS:
+        for rank in make_cards.RANKS:
+            drawn = make_cards.card_svg(rank, suit)
+            assert (WEB / "cards" / f"{rank}{suit}.svg").read_text(encoding="utf-8") == drawn
+    assert (WEB / "cards" / "back.svg").read_text(encoding="utf-8") == make_cards.back_svg()
