@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: $(STAMP) system-deps lint
-	$(BIN)/pytest
+	bash scripts/with-postgres.sh $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/briscola bench $(ARGS)

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium for the browser tests (driven by Playwright, never a
-# browser download). Installs only what is missing; needs root (or sudo).
+# browser download), PostgreSQL's server for scripts/with-postgres.sh. Installs only what is
+# missing; needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)  # scripts/with-postgres.sh
 [ ${#missing[@]} -eq 0 ] && exit 0
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then

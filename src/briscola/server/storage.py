@@ -1,6 +1,9 @@
 """Storage of tables with SQLAlchemy: an SQLite file by default, PostgreSQL (or any database
 SQLAlchemy speaks) by URL.
 
+On PostgreSQL (``postgresql+psycopg://user:password@host/db``, the ``postgres`` extra installs
+the driver) the NUL character, which its text cannot hold, is dropped from the text written.
+
 Every table, seat, deal and action is written as it happens, so a restarted server rebuilds each
 game exactly (:meth:`Storage.load`). Seats keep a hash of their token, never the token itself.
 """
@@ -155,8 +158,10 @@ class Storage:
                 kwargs["poolclass"] = StaticPool
         self.url = url
         self.engine: Engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
+        if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        elif self.engine.dialect.name == "postgresql":
+            event.listen(self.engine, "before_cursor_execute", _drop_nul, retval=True)
         Base.metadata.create_all(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -305,6 +310,24 @@ def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _without_nul(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("\x00", "")
+    if isinstance(value, dict):
+        return {k: _without_nul(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_without_nul(v) for v in value)
+    return value
+
+
+def _drop_nul(
+    conn: Any, cursor: Any, statement: str, parameters: Any, context: Any, executemany: bool
+) -> tuple[str, Any]:
+    """PostgreSQL: text cannot hold the NUL character, so it is dropped from what is written
+    (a name with one would otherwise fail with an error; SQLite keeps it)."""
+    return statement, _without_nul(parameters)
 
 
 def token_matches(token: str, token_hash: str | None) -> bool:
