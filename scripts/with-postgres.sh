@@ -26,7 +26,10 @@ if [ "$(id -u)" -eq 0 ]; then
   as_user=(runuser -u postgres --)
 fi
 
-dir="$(mktemp -d "${TMPDIR:-/tmp}/briscola-pg.XXXXXX")"
+# In /tmp when the server runs as `postgres` (it must reach the folder; a root-only $TMPDIR won't do)
+base="${TMPDIR:-/tmp}"
+[ ${#as_user[@]} -eq 0 ] || base=/tmp
+dir="$(mktemp -d "$base/briscola-pg.XXXXXX")"
 chmod 755 "$dir"
 [ ${#as_user[@]} -eq 0 ] || chown postgres: "$dir"
 started=""
