@@ -56,7 +56,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", default="", help="save the summary here")
     args = parser.parse_args()
-    per = args.games // (len(CONFIGS) * len(DIRECTIONS))
+    per = -(-args.games // (len(CONFIGS) * len(DIRECTIONS)))  # round up: at least --games
     tasks = []
     for c in range(len(CONFIGS)):
         for d in range(len(DIRECTIONS)):
