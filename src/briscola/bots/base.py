@@ -73,6 +73,36 @@ def _make_simple(seed: int | None) -> Bot:
     return SimpleBot(seed)
 
 
+def _make_beginner(seed: int | None) -> Bot:
+    from .easy import BeginnerBot
+
+    return BeginnerBot(seed)
+
+
+def _make_easy(seed: int | None) -> Bot:
+    from .easy import EasyBot
+
+    return EasyBot(seed)
+
+
+def _make_medium(seed: int | None) -> Bot:
+    from .medium import MediumBot
+
+    return MediumBot(seed)
+
+
+def _make_hard(seed: int | None) -> Bot:
+    from .search import SearchBot
+
+    return SearchBot.hard(seed)
+
+
+def _make_champion(seed: int | None) -> Bot:
+    from .search import SearchBot
+
+    return SearchBot.champion(seed)
+
+
 _REGISTRY: dict[str, BotInfo] = {
     info.name: info
     for info in (
@@ -96,6 +126,57 @@ _REGISTRY: dict[str, BotInfo] = {
             },
             aliases=("semplice", "sensato", "sensible", "default"),
         ),
+        # The levels, from beginner to champion (docs/levels.md).
+        BotInfo(
+            "beginner",
+            _make_beginner,
+            {"it": "Principiante", "en": "Beginner"},
+            {
+                "it": "gioca quasi a caso, con un pizzico di buon senso",
+                "en": "plays almost at random, with a little sense",
+            },
+            aliases=("principiante",),
+        ),
+        BotInfo(
+            "easy",
+            _make_easy,
+            {"it": "Facile", "en": "Easy"},
+            {
+                "it": "arraffa tutti i punti che può, subito e senza contare le carte",
+                "en": "grabs every point it can at once, without counting cards",
+            },
+            aliases=("facile", "greedy"),
+        ),
+        BotInfo(
+            "medium",
+            _make_medium,
+            {"it": "Medio", "en": "Medium"},
+            {
+                "it": "conta le carte, risparmia le briscole, carica il compagno",
+                "en": "counts cards, saves its trumps, loads points on its partner",
+            },
+            aliases=("medio",),
+        ),
+        BotInfo(
+            "hard",
+            _make_hard,
+            {"it": "Difficile", "en": "Hard"},
+            {
+                "it": "prima di ogni carta simula centinaia di smazzate possibili",
+                "en": "simulates hundreds of possible deals before each card",
+            },
+            aliases=("difficile",),
+        ),
+        BotInfo(
+            "champion",
+            _make_champion,
+            {"it": "Campione", "en": "Champion"},
+            {
+                "it": "esplora migliaia di smazzate possibili e risolve il finale alla perfezione",
+                "en": "searches thousands of possible deals and solves the endgame perfectly",
+            },
+            aliases=("campione", "expert", "esperto"),
+        ),
     )
 }
 
@@ -117,9 +198,9 @@ def bot_info(name: str) -> BotInfo:
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A new bot by name or alias; ``seed`` makes a bot that uses chance reproducible.
 
-    >>> make_bot("grandmaster")
+    >>> make_bot("grandmaster")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    briscola.bots.base.UnknownBotError: unknown bot 'grandmaster'; bots: random, simple
+    briscola.bots.base.UnknownBotError: unknown bot 'grandmaster'; bots: random, simple, ...
     """
     return bot_info(name).factory(seed)

@@ -1,0 +1,109 @@
+"""The two lowest levels: beginner (almost random) and easy (grabs points greedily).
+
+* **easy** takes every trick it can when that brings points, with the card that brings the most
+  (even a big trump on a small trick: it does not count cards nor save its trumps), never minds
+  a partner, and otherwise throws its card worth least. It leads its cheapest card.
+* **beginner** plays at random, except that now and then (one move in three) it plays as easy does.
+
+>>> from briscola.game import new_game
+>>> from briscola.observation import observe
+>>> from briscola.rules import preset
+>>> state = new_game(preset("three"), seed=4)
+>>> obs = observe(state, state.turn)
+>>> EasyBot().act(obs) in obs.legal and BeginnerBot(seed=2).act(obs) in obs.legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from ..cards import Card, Suit
+from ..game import Phase, trick_winner
+from ..observation import Observation
+from .auction import best_suit
+
+__all__ = ["BeginnerBot", "EasyBot", "greedy_action"]
+
+
+def _worth(card: Card, obs: Observation) -> tuple[int, int]:
+    return obs.ruleset.points_of(card), obs.ruleset.strength_of(card)
+
+
+def _greedy_card(obs: Observation, cards: Sequence[Card]) -> Card:
+    rules = obs.ruleset
+    trump = obs.trump
+    assert trump is not None
+    if not obs.trick:
+        return min(cards, key=lambda c: (*_worth(c, obs), c.suit is trump, c.index))
+    best_seat = trick_winner(obs.trick, trump, rules)
+    best = next(c for s, c in obs.trick if s == best_seat)
+    pts = sum(rules.points_of(c) for _, c in obs.trick)
+
+    def beats(card: Card) -> bool:
+        if card.suit is best.suit:
+            return rules.strength_of(card) > rules.strength_of(best)
+        return card.suit is trump
+
+    winners = [c for c in cards if beats(c)]
+    if winners:
+        take = max(winners, key=lambda c: (rules.points_of(c), rules.strength_of(c), -c.index))
+        if pts + rules.points_of(take) > 0:
+            return take
+    return min(cards, key=lambda c: (*_worth(c, obs), c.suit is trump, c.index))
+
+
+def greedy_action(obs: Observation) -> Action:
+    """The easy level's action."""
+    legal = obs.legal
+    if obs.phase is Phase.AUCTION:
+        _suit, score = best_suit(obs.hand, obs.ruleset)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids and score >= 70:
+            return bids[0]
+        return Pass()
+    if obs.phase is Phase.CALL:
+        counts = {s: sum(1 for c in obs.hand if c.suit is s) for s in Suit}
+        return Call(max(Suit, key=lambda s: counts[s]))
+    declares = [a for a in legal if isinstance(a, Declare)]
+    if declares:
+        return declares[0]
+    if ExchangeBriscola() in legal:
+        return ExchangeBriscola()
+    cards = [a.card for a in legal if isinstance(a, Play)]
+    return Play(_greedy_card(obs, cards))
+
+
+class EasyBot:
+    """The easy computer player: greedy for points (see the module's documentation)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, obs: Observation) -> Action:
+        """The action this bot takes; always one of ``obs.legal``."""
+        if not obs.legal:
+            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
+        return greedy_action(obs)
+
+
+class BeginnerBot:
+    """The beginner: random play with a little sense (see the module's documentation)."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | None = None, sense: float = 1 / 3) -> None:
+        self._rng = random.Random(seed)
+        self._sense = sense
+
+    def act(self, obs: Observation) -> Action:
+        """The action this bot takes; always one of ``obs.legal``."""
+        if not obs.legal:
+            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
+        if obs.phase is not Phase.PLAY or self._rng.random() < self._sense:
+            return greedy_action(obs)
+        return self._rng.choice(obs.legal)
