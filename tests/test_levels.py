@@ -408,3 +408,34 @@ def test_search_levels_use_a_visible_partner_hand() -> None:
     obs: Observation = observe(state, state.turn)
     assert obs.other_hands
     assert SearchBot.champion(seed=2).act(obs) in obs.legal
+
+
+def test_inference_finds_the_opponents_cards() -> None:
+    """Against the medium rules, worlds drawn from the champion's posterior put more of the
+    opponent's true cards in its hand than worlds dealt uniformly."""
+    from briscola.bots.search import CHAMPION, _events, _opponent_slots, _posterior_worlds
+    from briscola.fast import search as FS
+
+    rules = preset("classic")
+    posterior = prior = 0.0
+    count = 0
+    for game in range(6):
+        state = new_game(rules, seed=game)
+        bots = [MediumBot(), MediumBot()]
+        while state.stock:
+            assert state.turn is not None
+            seat = state.turn
+            obs = observe(state, seat)
+            if len(state.tricks) >= 3:
+                enc = FS.encode_observation(obs)
+                events = _events(FS, enc, obs)
+                if events is not None:
+                    worlds = _posterior_worlds(FS, enc, obs, CHAMPION, events, game, 400)
+                    hand_pos, _, _ = _opponent_slots(enc, 1 - seat)
+                    truth = [c.index for c in state.hands[1 - seat]]
+                    posterior += np.isin(worlds[:, hand_pos], truth).sum(axis=1).mean()
+                    prior += len(hand_pos) * len(hand_pos) / len(enc.pool)
+                    count += 1
+            state = state.apply(bots[seat].act(obs))
+    assert count > 30
+    assert posterior / count > prior / count + 0.1, (posterior / count, prior / count)

@@ -162,8 +162,8 @@ _REGISTRY: dict[str, BotInfo] = {
             _make_hard,
             {"it": "Difficile", "en": "Hard"},
             {
-                "it": "prima di ogni carta simula centinaia di smazzate possibili",
-                "en": "simulates hundreds of possible deals before each card",
+                "it": "gioca come il Medio, ma verifica ogni carta simulando centinaia di smazzate",
+                "en": "plays like Medium but checks every card by simulating hundreds of deals",
             },
             aliases=("difficile",),
         ),

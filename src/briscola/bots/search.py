@@ -58,7 +58,8 @@ class SearchConfig:
     a candidate ``z`` standard errors worse than the best is dropped. With ``infer`` (two
     players), the opponent's possible hands are weighed by its past plays
     (:func:`briscola.fast.search.hand_weights`, noise ``eps``; ``reps`` draws of its history for
-    enumerated worlds, ``reps_sampled`` for sampled ones) and worlds drawn accordingly.
+    enumerated worlds, ``reps_sampled`` for sampled ones) and worlds drawn accordingly. With
+    ``anchor`` the bot plays the medium level's move unless the search drops it.
     """
 
     rollouts: int = 8000
@@ -75,16 +76,17 @@ class SearchConfig:
     eps: float = 0.3
     reps: int = 8
     reps_sampled: int = 4
+    anchor: bool = False
 
 
 HARD = SearchConfig(
-    rollouts=240,
-    rollouts_multi=480,
-    policy=1,
-    solve_stock=-1,
-    exact_stock=-1,
-    lam=0.5,
-    min_worlds=1000,
+    rollouts=700,
+    rollouts_multi=1400,
+    policy=2,
+    solve_stock=0,
+    exact_stock=0,
+    infer=False,
+    anchor=True,
 )
 CHAMPION = SearchConfig()
 
@@ -154,12 +156,18 @@ class SearchBot:
             values = self.evaluate(obs, seed)
         except ImportError:  # no Numba: play as the medium level
             return self._medium.act(obs)
+        if self.config.anchor:
+            # play the medium level's move unless the search has dropped it as clearly worse
+            move = self._medium.act(obs)
+            if values[legal.index(move)] > -math.inf:
+                return move
         best = max(range(len(legal)), key=lambda i: (values[i], -i))
         return legal[best]
 
     # -- the search -------------------------------------------------------------------------
     def evaluate(self, obs: Observation, seed: int) -> list[float]:
-        """The average value of each of ``obs.legal`` over the searched worlds."""
+        """The average value of each of ``obs.legal`` over the searched worlds (minus infinity
+        for an action the search dropped as clearly worse)."""
         from ..fast import search as FS
 
         cfg = self.config
@@ -351,8 +359,8 @@ def _sample(
     data = np.concatenate(chunks)
     w = np.concatenate(wchunks)
     means = w @ data / w.sum()
-    # a dropped candidate's mean counts only the worlds it was played on; below any live one
-    return [float(means[j]) if active[j] else float(means[j]) - 10.0 for j in range(n_cand)]
+    # a dropped candidate's mean counts only the worlds it was played on: it is out
+    return [float(means[j]) if active[j] else -math.inf for j in range(n_cand)]
 
 
 def _enumerate_worlds(enc: object, limit: int) -> np.ndarray | None:
