@@ -152,7 +152,10 @@ def bench(
     preset_names_: Annotated[
         list[str] | None,
         typer.Option(
-            "--preset", metavar="NAME", help="A preset to measure (repeatable; default: all)."
+            "--preset",
+            metavar="NAME",
+            help="A preset to measure (repeatable; default: all; with --think or --strength one "
+            "preset, default classic).",
         ),
     ] = None,
     fast: Annotated[
@@ -163,22 +166,95 @@ def bench(
             "reference engine; needs the 'fast' extra.",
         ),
     ] = False,
+    think: Annotated[
+        bool,
+        typer.Option(
+            "--think",
+            help="Time the computer players' levels: ms per move (median, p95, max) on one core, "
+            "each level against medium, with the champion's target.",
+        ),
+    ] = False,
+    strength: Annotated[
+        bool,
+        typer.Option(
+            "--strength",
+            help="Play each level against the one below it (and champion against medium) over "
+            "duplicate deals in the arena; scores with 95% intervals against the bars.",
+        ),
+    ] = False,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            "--deals",
+            metavar="N",
+            help="With --think: deals per level (default 10); with --strength: duplicate deals "
+            "per pair (default 100; the bar is judged over 2,000).",
+        ),
+    ] = None,
+    levels: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--level",
+            metavar="NAME",
+            help="With --think: a level to time (repeatable; default: all).",
+        ),
+    ] = None,
+    pairs: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--pair",
+            metavar="UPPER:LOWER",
+            help="With --strength: a pair to play, e.g. champion:medium (repeatable; default: "
+            "the ladder).",
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="With --think or --strength: the seed.")
+    ] = 1,
     workers: Annotated[
-        int,
-        typer.Option("--workers", min=0, metavar="N", help="With --fast: processes (0: CPUs)."),
-    ] = 0,
+        int | None,
+        typer.Option(
+            "--workers",
+            min=0,
+            metavar="N",
+            help="With --fast or --strength: processes (0: CPUs; default: CPUs with --fast, 1 "
+            "with --strength).",
+        ),
+    ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="With --think or --strength: exit with status 1 when a target is missed.",
+        ),
+    ] = False,
     json_path: Annotated[
         str | None,
         typer.Option("--json", metavar="PATH", help="Also write the results as JSON here."),
     ] = None,
 ) -> None:
-    """Measure the engines' speed: games and decisions per second for each preset."""
+    """Measure the engines' speed (games and decisions per second for each preset), or the
+    computer players' think time (--think) and strength (--strength)."""
     for name in preset_names_ or []:
         try:
             preset(name)
         except RulesetError as exc:
             raise typer.BadParameter(str(exc), param_hint="--preset") from None
+    if fast + think + strength > 1:
+        raise typer.BadParameter("choose one of --fast, --think and --strength")
+    if think or strength:
+        _bench_levels(
+            strength, preset_names_, deals, levels, pairs, seed, workers, games, json_path, strict
+        )
+        return
+    for value, flag in ((deals, "--deals"), (levels, "--level"), (pairs, "--pair")):
+        if value is not None:
+            raise typer.BadParameter("goes with --think or --strength", param_hint=flag)
+    if strict:
+        raise typer.BadParameter("goes with --think or --strength", param_hint="--strict")
     if not fast:
+        if workers is not None:
+            raise typer.BadParameter("goes with --fast or --strength", param_hint="--workers")
         module = importlib.import_module("briscola.bench")
         module.main(games=games or 500, presets=list(preset_names_ or []), json_path=json_path)
         return
@@ -189,11 +265,79 @@ def bench(
             f"the fast core needs numba and numpy (pip install 'briscola[fast]'): {exc}",
             param_hint="--fast",
         ) from None
-    argv = ["--games", str(games or 1_000_000), "--workers", str(workers)]
+    argv = ["--games", str(games or 1_000_000), "--workers", str(workers or 0)]
     if preset_names_:
         argv += ["--presets", ",".join(preset_names_)]
     argv += ["--json", json_path or ""]
     fast_bench.main(argv)
+
+
+def _bench_levels(
+    strength: bool,
+    presets: list[str] | None,
+    deals: int | None,
+    levels: list[str] | None,
+    pairs: list[str] | None,
+    seed: int,
+    workers: int | None,
+    games: int | None,
+    json_path: str | None,
+    strict: bool,
+) -> None:
+    """``briscola bench --think`` or ``--strength``: check the options, measure, report."""
+    import os
+
+    from .levels_bench import (
+        LADDER,
+        LEVELS,
+        LevelsBenchError,
+        level_name,
+        parse_pair,
+        run_strength,
+        run_think,
+    )
+
+    flag = "--strength" if strength else "--think"
+    if games is not None:
+        raise typer.BadParameter(f"{flag} counts deals: use --deals", param_hint="--games")
+    if len(presets or []) > 1:
+        raise typer.BadParameter(f"{flag} measures one preset", param_hint="--preset")
+    if deals is not None and deals < 1:
+        raise typer.BadParameter("play at least one deal", param_hint="--deals")
+    if strength and levels is not None:
+        raise typer.BadParameter("--strength plays pairs: use --pair", param_hint="--level")
+    if not strength and pairs is not None:
+        raise typer.BadParameter("--think times levels: use --level", param_hint="--pair")
+    if not strength and workers is not None:
+        raise typer.BadParameter("--think times every move on one core", param_hint="--workers")
+    preset_name = (presets or ["classic"])[0]
+    try:
+        ladder = [parse_pair(p) for p in pairs] if pairs else list(LADDER)
+    except LevelsBenchError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--pair") from None
+    try:
+        names = [level_name(n) for n in levels] if levels else list(LEVELS)
+    except LevelsBenchError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--level") from None
+    try:
+        if strength:
+            n = workers if workers is not None else 1
+            rows = run_strength(
+                ladder,
+                preset_name,
+                deals or 100,
+                seed=seed,
+                workers=n or os.cpu_count() or 1,
+                json_path=json_path,
+            )
+            missed = not all(r.met for r in rows)
+        else:
+            report = run_think(names, preset_name, deals or 10, seed=seed, json_path=json_path)
+            missed = not report.met
+    except LevelsBenchError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--preset") from None
+    if strict and missed:
+        raise typer.Exit(1)
 
 
 @app.command()
