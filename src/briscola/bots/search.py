@@ -59,7 +59,9 @@ class SearchConfig:
     players), the opponent's possible hands are weighed by its past plays
     (:func:`briscola.fast.search.hand_weights`, noise ``eps``; ``reps`` draws of its history for
     enumerated worlds, ``reps_sampled`` for sampled ones) and worlds drawn accordingly. With
-    ``anchor`` the bot plays the medium level's move unless the search drops it.
+    ``anchor`` the bot plays the medium level's move unless the search drops it. With
+    ``solved_stock`` cards or fewer in the stock (two players, above ``exact_stock``),
+    ``solved_worlds`` sampled worlds per candidate are each solved exactly from the root.
     """
 
     rollouts: int = 8000
@@ -73,20 +75,23 @@ class SearchConfig:
     batch: int = 64
     z: float = 3.0
     infer: bool = True
-    eps: float = 0.3
-    reps: int = 8
-    reps_sampled: int = 4
+    eps: float = 0.05
+    reps: int = 16
+    reps_sampled: int = 16
     anchor: bool = False
+    solved_stock: int = 6
+    solved_worlds: int = 200
 
 
 HARD = SearchConfig(
-    rollouts=700,
+    rollouts=300,
     rollouts_multi=1400,
     policy=2,
     solve_stock=0,
     exact_stock=0,
     infer=False,
     anchor=True,
+    solved_stock=-1,
 )
 CHAMPION = SearchConfig()
 
@@ -191,11 +196,15 @@ class SearchBot:
                     weights = _world_weights(FS, enc, obs, cfg, events, seed, worlds)
                 return [float(v) for v in weights @ out / weights.sum()]
         budget = cfg.rollouts if two else cfg.rollouts_multi
+        solve = cfg.solve_stock if two else -1
+        if two and 0 <= obs.stock_count <= cfg.solved_stock:
+            # a short stock: every sampled world is solved exactly from the root
+            budget, solve = cfg.solved_worlds * n_cand, obs.stock_count
         given = None
         if events is not None:
-            worlds = _posterior_worlds(FS, enc, obs, cfg, events, seed, budget // 2)
+            worlds = _posterior_worlds(FS, enc, obs, cfg, events, seed, max(budget // 2, 64))
             given = (worlds, np.ones(len(worlds)))
-        return _sample(FS, enc, obs, cfg, budget, seed, work, given)
+        return _sample(FS, enc, obs, cfg, budget, seed, work, given, solve)
 
 
 def _events(FS: Any, enc: Any, obs: Observation) -> Any:
@@ -296,15 +305,16 @@ def _sample(
     seed: int,
     work: Any,
     given: tuple[np.ndarray, np.ndarray] | None = None,
+    solve: int = -1,
 ) -> list[float]:
     """PIMC in batches of worlds (fresh random ones, or the ``given`` worlds and their weights):
     after each batch a candidate clearly worse than the best (by ``cfg.z`` standard errors of
     the weighted paired difference) is dropped, and the rest of the budget goes to the
-    candidates still in contention; with one left the search stops."""
+    candidates still in contention; with one left the search stops. Rollouts hand over to the
+    exact solver once the stock holds ``solve`` cards or fewer (-1: never)."""
     Sw, Sr, buf, row, ws = work
     n_cand = len(enc.actions)
     n_unk = len(enc.pool)
-    solve = cfg.solve_stock if obs.ruleset.players == 2 else -1
     active = np.ones(n_cand, np.int64)
     chunks: list[np.ndarray] = []
     wchunks: list[np.ndarray] = []
