@@ -287,6 +287,19 @@ def test_unknown_sheets_and_bad_requests(client: TestClient) -> None:
     assert r.status_code == 422
     r = client.post("/api/scores", json={"competitors": [f"P{i}" for i in range(13)]})
     assert r.status_code == 400 and r.json()["code"] == "too_many_competitors"
+    for body in ({"competitors": ["A\x00", "B"]}, {"competitors": ["A", "B"], "name": "x\x00y"}):
+        r = client.post("/api/scores", json=body)
+        assert r.status_code == 422, r.text
+        assert "control characters" in r.json()["message"]
+    r = client.post(
+        f"/api/scores/{sheet['id']}/changes",
+        json={
+            "revision": sheet["revision"],
+            "change": {"op": "rename", "competitor": 0, "name": "\x00"},
+        },
+    )
+    assert r.status_code == 422 and "control characters" in r.json()["message"]
+    assert client.get(f"/api/scores/{sheet['id']}").json()["sheet"] == sheet["sheet"]
 
 
 def test_history_and_csv(client: TestClient) -> None:

@@ -124,6 +124,11 @@ def test_bad_requests_are_explained(client: TestClient) -> None:
     error(client.post("/api/play", json={"match": "best-of:4"}), 400, "bad_match")
     error(client.post("/api/play", json={"lang": "fr"}), 422, "invalid_request")
     error(client.post("/api/play", json={"presetx": 1}), 422, "invalid_request")
+    for bad in ("An\x00na", "Anna\nMaria", "\x07"):
+        msg = error(client.post("/api/play", json={"name": bad}), 422, "invalid_request")
+        assert "name" in msg and "control characters" in msg
+    msg = error(client.post("/api/tables", json={"host_name": "H\x00"}), 422, "invalid_request")
+    assert "host_name" in msg
     r = client.post("/api/play", content=b"not json", headers={"content-type": "application/json"})
     error(r, 422, "invalid_request")
     error(client.post("/api/tables", json={"seats": ["human"]}), 400, "bad_seats")

@@ -26,6 +26,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "it": {
         # errors
         "empty_name": "il nome non può essere vuoto",
+        "control_name": "il nome non può contenere caratteri di controllo",
         "duplicate_name": "c'è già un concorrente di nome {name}",
         "bad_pair": "una coppia ha due nomi uniti da +, come Anna+Bruno (non {text!r})",
         "unknown_competitor": "nessun concorrente corrisponde a {ref!r}: scegli tra {names}",
@@ -163,6 +164,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "en": {
         "empty_name": "a name cannot be empty",
+        "control_name": "a name cannot contain control characters",
         "duplicate_name": "there is already a competitor named {name}",
         "bad_pair": "a pair is two names joined by +, like Anna+Bruno (not {text!r})",
         "unknown_competitor": "no competitor matches {ref!r}: choose one of {names}",

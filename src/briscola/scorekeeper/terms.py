@@ -12,6 +12,7 @@ Competitor(name='Anna & Bruno', members=('Anna', 'Bruno'), trophies=0, matches=0
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
@@ -49,10 +50,16 @@ def clean_name(text: str) -> str:
     Traceback (most recent call last):
     ...
     briscola.scorekeeper.messages.ScoreError: a name cannot be empty
+    >>> clean_name("An\\x00na")
+    Traceback (most recent call last):
+    ...
+    briscola.scorekeeper.messages.ScoreError: a name cannot contain control characters
     """
     name = " ".join(str(text).split())
     if not name:
         raise ScoreError("empty_name")
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise ScoreError("control_name")
     return name
 
 

@@ -3,9 +3,10 @@ messages (documented in docs/web-protocol.md)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 __all__ = [
     "PROTOCOL",
@@ -19,6 +20,7 @@ __all__ = [
     "JoinResponse",
     "LevelsResponse",
     "NextDealMessage",
+    "PersonName",
     "PingMessage",
     "PlayRequest",
     "PlayResponse",
@@ -34,6 +36,25 @@ __all__ = [
 PROTOCOL = 1
 
 Lang = Literal["it", "en"]
+
+
+def printable(text: str) -> str:
+    """``text`` unchanged; a clear error when it holds a control character (a NUL, a newline…).
+
+    >>> printable("Anna Maria")
+    'Anna Maria'
+    >>> printable("An\\x00na")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name cannot contain control characters (such as a NUL or a line break)
+    """
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise ValueError("a name cannot contain control characters (such as a NUL or a line break)")
+    return text
+
+
+PersonName = Annotated[str, Field(max_length=40), AfterValidator(printable)]
+"""A player's name at a table: at most 40 characters, no control characters."""
 
 
 class _Model(BaseModel):
@@ -115,7 +136,7 @@ class PlayRequest(_Model):
     level: str = "simple"
     match: str = "single"
     lang: Lang = "it"
-    name: str = Field(default="", max_length=40)
+    name: PersonName = ""
 
 
 class PlayResponse(BaseModel):
@@ -136,7 +157,7 @@ class CreateTableRequest(_Model):
     seats: list[str] | None = Field(
         default=None, examples=[["human", "bot:simple", "human", "human"]]
     )
-    host_name: str = Field(default="", max_length=40)
+    host_name: PersonName = ""
     lang: Lang = "it"
 
 
@@ -155,7 +176,7 @@ class JoinRequest(_Model):
     """Take the first free human seat."""
 
     invite_code: str
-    name: str = Field(default="", max_length=40)
+    name: PersonName = ""
 
 
 class JoinResponse(BaseModel):

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
@@ -30,6 +30,7 @@ from ..scorekeeper import Competitor, ScoreError, Sheet
 from ..scorekeeper.export import csv_text
 from ..scorekeeper.messages import DEFAULT_LANG, LANGS
 from ..scorekeeper.store import SheetRow, SheetStore, StaleSheetError, StoredSheet
+from .schemas import printable
 
 __all__ = [
     "ApplyRequest",
@@ -168,8 +169,8 @@ class CreateSheetRequest(_Model):
     ``Anna & Bruno``) or a named pair ``Noi=Anna+Bruno``. ``name``: empty for the competitors'
     names."""
 
-    name: str = Field(default="", max_length=200)
-    competitors: list[Annotated[str, Field(max_length=200)]] = Field(
+    name: Annotated[str, Field(max_length=200), AfterValidator(printable)] = ""
+    competitors: list[Annotated[str, Field(max_length=200), AfterValidator(printable)]] = Field(
         examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]]
     )
     target: str = Field(default="61", max_length=40, examples=["61", "120", "chiamata", "200"])
@@ -179,7 +180,7 @@ class CreateSheetRequest(_Model):
 
 _Points = Annotated[int, Field(ge=-100_000, le=100_000)]
 _Who = Annotated[int, Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position")]
-_Name = Annotated[str, Field(max_length=200)]
+_Name = Annotated[str, Field(max_length=200), AfterValidator(printable)]
 
 
 class AddChange(_Model):
