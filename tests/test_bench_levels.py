@@ -136,6 +136,31 @@ def test_strength_plays_the_ladder(tmp_path: Path) -> None:
     assert data["met"] == all(p["met"] for p in data["pairs"])
 
 
+def test_strength_draws_the_ladder(tmp_path: Path) -> None:
+    png = tmp_path / "ladder.png"
+    args = ["bench", "--strength", "--pair", "easy:beginner", "--deals", "3", "--plot", str(png)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    result = runner.invoke(app, ["bench", "--think", "--plot", str(png)])
+    assert result.exit_code != 0 and "--strength" in _flat(result.output)
+
+
+def test_the_ladder_plot_is_drawn_from_a_saved_report(tmp_path: Path) -> None:
+    from briscola.levels_bench.plot import main, plot_strength
+
+    est = {"mean": 0.65, "low": 0.62, "high": 0.68, "sd": 0.4, "n": 2000}
+    row = {"upper": "hard", "lower": "medium", "bar": 0.6, "met": True, "score": est}
+    report = tmp_path / "r.json"
+    report.write_text(json.dumps({"preset": "classic", "deals": 2000, "seed": 1, "pairs": [row]}))
+    main([str(report), str(tmp_path / "a.png")])
+    assert (tmp_path / "a.png").stat().st_size > 1000
+    with pytest.raises(ValueError, match="no pairs"):
+        plot_strength({"pairs": []}, tmp_path / "b.png")
+    with pytest.raises(SystemExit, match="usage"):
+        main([str(report)])
+
+
 def test_strength_strict_fails_when_a_bar_is_missed(tmp_path: Path) -> None:
     out = tmp_path / "strength.json"
     args = ["bench", "--strength", "--pair", "beginner:medium", "--deals", "3", "--strict"]

@@ -232,6 +232,14 @@ def bench(
         str | None,
         typer.Option("--json", metavar="PATH", help="Also write the results as JSON here."),
     ] = None,
+    plot_path: Annotated[
+        str | None,
+        typer.Option(
+            "--plot",
+            metavar="PATH",
+            help="With --strength: also draw the scores against their bars as a PNG here.",
+        ),
+    ] = None,
 ) -> None:
     """Measure the engines' speed (games and decisions per second for each preset), or the
     computer players' think time (--think) and strength (--strength)."""
@@ -242,10 +250,13 @@ def bench(
             raise typer.BadParameter(str(exc), param_hint="--preset") from None
     if fast + think + strength > 1:
         raise typer.BadParameter("choose one of --fast, --think and --strength")
+    if plot_path is not None and not strength:
+        raise typer.BadParameter("goes with --strength", param_hint="--plot")
     if think or strength:
         _bench_levels(
-            strength, preset_names_, deals, levels, pairs, seed, workers, games, json_path, strict
-        )
+            strength, preset_names_, deals, levels, pairs, seed, workers, games, json_path, strict,
+            plot_path,
+        )  # fmt: skip
         return
     for value, flag in ((deals, "--deals"), (levels, "--level"), (pairs, "--pair")):
         if value is not None:
@@ -283,6 +294,7 @@ def _bench_levels(
     games: int | None,
     json_path: str | None,
     strict: bool,
+    plot_path: str | None = None,
 ) -> None:
     """``briscola bench --think`` or ``--strength``: check the options, measure, report."""
     import os
@@ -329,6 +341,7 @@ def _bench_levels(
                 seed=seed,
                 workers=n or os.cpu_count() or 1,
                 json_path=json_path,
+                plot_path=plot_path,
             )
             missed = not all(r.met for r in rows)
         else:

@@ -153,6 +153,7 @@ def run_strength(
     workers: int = 1,
     json_path: str | None = None,
     progress: bool = True,
+    plot_path: str | None = None,
 ) -> list[StrengthRow]:
     """Play the ladder with a progress bar, print the table, write the JSON."""
     from rich.console import Console
@@ -179,6 +180,11 @@ def run_strength(
             pairs, preset_name, deals, seed=seed, workers=workers, progress=advance
         )
     console.print(strength_table(rows, preset_name, seed))
+    data = strength_json(rows, preset_name, deals, seed, workers)
     if json_path:
-        _write(json_path, strength_json(rows, preset_name, deals, seed, workers), console)
+        _write(json_path, data, console)
+    if plot_path:
+        from .plot import plot_strength
+
+        console.print(f"saved {plot_strength(data, plot_path)}")
     return rows
