@@ -222,6 +222,27 @@ def test_two_people_at_one_table(server: str, browser: Browser) -> None:
 
 
 @needs_browser
+def test_join_errors_speak_the_page_language(server: str, context: BrowserContext) -> None:
+    page = context.new_page()
+    errors = _watch(page)
+    made = page.request.post(server + "/api/tables", data={"seats": ["human", "human"]}).json()
+    path = made["invite_url"].split("://", 1)[-1]
+    path = path[path.index("/join/") :]
+    page.goto(server + path.rsplit("/", 1)[0] + "/not-the-code")
+    page.locator("#join-name").fill("Bruno")
+    page.locator("#join-btn").click()
+    expect(page.locator(".toast").last).to_have_text(
+        "Questo invito non è del tavolo: chiedi un nuovo link."
+    )
+    page.locator('.lang-switch button[data-lang="en"]').click()
+    page.locator("#join-btn").click()
+    expect(page.locator(".toast").last).to_have_text(
+        "This invitation is not the table's: ask for a new link."
+    )
+    assert not errors, errors
+
+
+@needs_browser
 def test_waiting_room_then_start_with_computer_players(
     server: str, context: BrowserContext
 ) -> None:

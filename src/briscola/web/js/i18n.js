@@ -172,6 +172,13 @@ const CATALOG = {
     "error.not_started": "La partita non è ancora cominciata.",
     "error.between_deals": "La mano è finita: premi «Prossima mano».",
     "error.match_over": "La partita è finita.",
+    "error.bad_invite": "Questo invito non è del tavolo: chiedi un nuovo link.",
+    "error.already_started": "La partita è già cominciata.",
+    "error.table_full": "Tutti i posti del tavolo sono presi.",
+    "error.not_found": "Questo tavolo non esiste (più): controlla il link.",
+    "error.bad_token": "Questo posto non è tuo: riapri il tuo link.",
+    "error.not_host": "Solo chi ha creato il tavolo può cominciare la partita.",
+    "error.invalid_request": "Richiesta non valida",
     "embed.again": "Gioca ancora",
     "embed.open": "Apri in una pagina",
   },
@@ -345,6 +352,13 @@ const CATALOG = {
     "error.not_started": "The game has not started yet.",
     "error.between_deals": "The deal is over: press “Next deal”.",
     "error.match_over": "The match is over.",
+    "error.bad_invite": "This invitation is not the table's: ask for a new link.",
+    "error.already_started": "The game has already started.",
+    "error.table_full": "Every seat at the table is taken.",
+    "error.not_found": "This table does not exist (any more): check the link.",
+    "error.bad_token": "This seat is not yours: open your own link again.",
+    "error.not_host": "Only the table's host can start the game.",
+    "error.invalid_request": "Invalid request",
     "embed.again": "Play again",
     "embed.open": "Open in a page",
   },
@@ -414,6 +428,11 @@ export function setLang(lang) {
 
 export function onLangChange(fn) {
   listeners.add(fn);
+}
+
+/** True when the catalogue has ``key`` (in Italian, the fallback of every language). */
+export function hasText(key) {
+  return key in CATALOG.it;
 }
 
 export function t(key, params = {}) {

@@ -1,5 +1,5 @@
 // Small helpers shared by the pages: DOM building, the HTTP API, toasts, seat tokens, card images.
-import { cardName, t } from "./i18n.js";
+import { cardName, hasText, t } from "./i18n.js";
 
 /** h("div", {class: "x", onclick: fn}, child, "text", [more]) builds an element. */
 export function h(tag, attrs = {}, ...children) {
@@ -54,7 +54,11 @@ export async function api(path, body = undefined, method = undefined) {
   if (!res.ok) {
     let msg = data && (data.message || data.detail);
     if (Array.isArray(msg)) msg = msg.map((d) => d.msg || d).join("; ");
-    throw new ApiError(msg || `${t("error.generic")} (HTTP ${res.status})`, data?.code, res.status);
+    const code = data?.code;
+    // the server words its errors in English: the common ones are said in the page's language
+    if (code === "invalid_request") msg = `${t("error.invalid_request")}${msg ? ` (${msg})` : ""}`;
+    else if (code && hasText(`error.${code}`)) msg = t(`error.${code}`);
+    throw new ApiError(msg || `${t("error.generic")} (HTTP ${res.status})`, code, res.status);
   }
   return data;
 }
