@@ -1,0 +1,359 @@
+// The score keeper's new-sheet form: competitors (players or pairs), target, format and
+// declarations; it creates the sheet on the server and opens it.
+import { t } from "./score-i18n.js";
+import { remember, saveRecord } from "./score-local.js";
+import { h, toast } from "./score-dom.js";
+import { call, errorText } from "./score-sync.js";
+
+/** The form's state and its panel: returns a function that draws the panel; `paint` redraws. */
+export function newSheetForm(paint) {
+  const form = {
+    mode: "players",
+    names: [
+      ["", ""],
+      ["", ""],
+    ],
+    target: "61",
+    units: 10,
+    points: 200,
+    format: "single",
+    n: 3,
+    declarations: false,
+    name: "",
+  };
+
+  function competitorRows() {
+    return form.names.map((pair, i) => {
+      const first = h("input", {
+        type: "text",
+        id: `competitor-${i}`,
+        class: "sk-name-input",
+        value: pair[0],
+        maxlength: 40,
+        autocomplete: "off",
+        placeholder: t("new.player", { n: form.mode === "pairs" ? 2 * i + 1 : i + 1 }),
+        "aria-label": t("new.player", { n: i + 1 }),
+        oninput: (e) => (pair[0] = e.target.value),
+      });
+      const partner =
+        form.mode === "pairs"
+          ? h("input", {
+              type: "text",
+              id: `partner-${i}`,
+              class: "sk-name-input",
+              value: pair[1],
+              maxlength: 40,
+              autocomplete: "off",
+              placeholder: t("new.player", { n: 2 * i + 2 }),
+              "aria-label": `${t("new.partner")} ${i + 1}`,
+              oninput: (e) => (pair[1] = e.target.value),
+            })
+          : null;
+      const remove =
+        form.names.length > 2
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "sk-icon-btn",
+                "aria-label": t("new.remove"),
+                title: t("new.remove"),
+                onclick: () => {
+                  form.names.splice(i, 1);
+                  paint();
+                },
+              },
+              "×",
+            )
+          : null;
+      return h(
+        "li",
+        { class: "sk-row" },
+        h("span", { class: "sk-num" }, i + 1),
+        h(
+          "div",
+          { class: "sk-row-inputs" },
+          first,
+          partner && h("span", { class: "sk-amp" }, "&"),
+          partner,
+        ),
+        remove,
+      );
+    });
+  }
+
+  function chip(group, value, label, sub, checked, onpick) {
+    const id = `${group}-${value}`;
+    return h(
+      "div",
+      { class: "sk-chip" },
+      h("input", {
+        type: "radio",
+        name: group,
+        id,
+        value,
+        checked,
+        onchange: () => {
+          onpick(value);
+          paint();
+        },
+      }),
+      h("label", { for: id }, h("strong", {}, label), sub ? h("small", {}, sub) : null),
+    );
+  }
+
+  function number(id, value, min, max, step, onset, label) {
+    return h(
+      "label",
+      { class: "sk-inline-number", for: id },
+      h("span", {}, label),
+      h("input", {
+        type: "number",
+        id,
+        inputmode: "numeric",
+        value: String(value),
+        min,
+        max,
+        step,
+        oninput: (e) => onset(Number(e.target.value)),
+      }),
+    );
+  }
+
+  function newPanel() {
+    const targetExtra =
+      form.target === "chiamata"
+        ? number("target-units", form.units, 1, 999, 1, (v) => (form.units = v), t("new.units"))
+        : form.target === "custom"
+          ? number(
+              "target-points",
+              form.points,
+              1,
+              9999,
+              1,
+              (v) => (form.points = v),
+              t("new.points"),
+            )
+          : null;
+    const formatExtra =
+      form.format === "single"
+        ? null
+        : number(
+            "format-n",
+            form.n,
+            1,
+            99,
+            form.format === "best-of" ? 2 : 1,
+            (v) => (form.n = v),
+            t("new.games"),
+          );
+    return h(
+      "section",
+      { class: "panel sk-new", "aria-labelledby": "new-title" },
+      h("h2", { id: "new-title" }, t("new.title")),
+      h("p", { class: "lead" }, t("new.lead")),
+      h(
+        "form",
+        { id: "new-sheet", onsubmit: create, novalidate: true },
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "sheet-name" }, t("new.name")),
+          h("input", {
+            type: "text",
+            id: "sheet-name",
+            maxlength: 80,
+            value: form.name,
+            placeholder: t("new.name_ph"),
+            oninput: (e) => (form.name = e.target.value),
+          }),
+        ),
+        h(
+          "fieldset",
+          { class: "field" },
+          h("legend", {}, t("new.who")),
+          h(
+            "div",
+            { class: "sk-seg", role: "group" },
+            chip(
+              "mode",
+              "players",
+              t("new.players"),
+              null,
+              form.mode === "players",
+              (v) => (form.mode = v),
+            ),
+            chip(
+              "mode",
+              "pairs",
+              t("new.pairs"),
+              null,
+              form.mode === "pairs",
+              (v) => (form.mode = v),
+            ),
+          ),
+          h("ol", { class: "sk-rows" }, competitorRows()),
+          form.mode === "pairs" ? h("p", { class: "sk-hint" }, t("new.pair_hint")) : null,
+          form.names.length < 8
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  id: "add-competitor",
+                  class: "btn btn-light btn-small sk-add",
+                  onclick: () => {
+                    form.names.push(["", ""]);
+                    paint();
+                    document.getElementById(`competitor-${form.names.length - 1}`)?.focus();
+                  },
+                },
+                t("new.add"),
+              )
+            : null,
+        ),
+        h(
+          "fieldset",
+          { class: "field" },
+          h("legend", {}, t("new.target")),
+          h(
+            "div",
+            { class: "sk-chips sk-chips-4" },
+            chip(
+              "target",
+              "61",
+              t("new.t61"),
+              t("new.t61_sub"),
+              form.target === "61",
+              (v) => (form.target = v),
+            ),
+            chip(
+              "target",
+              "120",
+              t("new.t120"),
+              t("new.t120_sub"),
+              form.target === "120",
+              (v) => (form.target = v),
+            ),
+            chip(
+              "target",
+              "chiamata",
+              t("new.tchiamata"),
+              t("new.tchiamata_sub"),
+              form.target === "chiamata",
+              (v) => (form.target = v),
+            ),
+            chip(
+              "target",
+              "custom",
+              t("new.tcustom"),
+              t("new.tcustom_sub"),
+              form.target === "custom",
+              (v) => (form.target = v),
+            ),
+          ),
+          targetExtra,
+        ),
+        h(
+          "fieldset",
+          { class: "field" },
+          h("legend", {}, t("new.format")),
+          h(
+            "div",
+            { class: "sk-chips sk-chips-3" },
+            chip(
+              "format",
+              "single",
+              t("new.single"),
+              t("new.single_sub"),
+              form.format === "single",
+              (v) => (form.format = v),
+            ),
+            chip(
+              "format",
+              "best-of",
+              t("new.best_of"),
+              t("new.best_of_sub"),
+              form.format === "best-of",
+              (v) => {
+                form.format = v;
+                if (form.n % 2 === 0) form.n += 1;
+              },
+            ),
+            chip(
+              "format",
+              "first-to",
+              t("new.first_to"),
+              t("new.first_to_sub"),
+              form.format === "first-to",
+              (v) => (form.format = v),
+            ),
+          ),
+          formatExtra,
+        ),
+        h(
+          "label",
+          { class: "opt sk-opt", for: "declarations" },
+          h("span", {}, t("new.declarations")),
+          h("input", {
+            type: "checkbox",
+            id: "declarations",
+            checked: form.declarations,
+            onchange: (e) => (form.declarations = e.target.checked),
+          }),
+        ),
+        h(
+          "div",
+          { class: "actions" },
+          h("button", { type: "submit", id: "create-sheet", class: "btn sk-big" }, t("new.create")),
+        ),
+      ),
+    );
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    const competitors = form.names
+      .map(([a, b]) => {
+        a = a.trim();
+        b = b.trim();
+        if (form.mode !== "pairs") return a;
+        return a && b ? `${a}+${b}` : a || b;
+      })
+      .filter(Boolean);
+    if (competitors.length < 2) {
+      toast(t("new.need_two"));
+      return;
+    }
+    const target =
+      form.target === "chiamata"
+        ? `chiamata:${form.units}`
+        : form.target === "custom"
+          ? `custom:${form.points}`
+          : form.target;
+    const format = form.format === "single" ? "single" : `${form.format}:${form.n}`;
+    const button = document.getElementById("create-sheet");
+    button.disabled = true;
+    try {
+      const { status, data } = await call("/api/scores", {
+        name: form.name.trim(),
+        competitors,
+        target,
+        format,
+        declarations: form.declarations,
+      });
+      if (status !== 201) {
+        toast(errorText(data, status));
+        return;
+      }
+      remember(data);
+      saveRecord(data.id, { server: data, queue: [], selected: 0 });
+      location.href = data.url;
+    } catch {
+      toast(t("err.network"));
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  return newPanel;
+}

@@ -1,0 +1,248 @@
+// The score keeper's panels under a sheet's board: the games played, the share link and CSV
+// export, and the settings (names, competitors, target, format, declarations).
+import { formatText, getLang, t } from "./score-i18n.js";
+import { h, icon, toast, TROPHY } from "./score-dom.js";
+
+/** The panels of sheet `id`; `sync` makes the changes (settings wait while offline). */
+export function sheetPanels(id, sync) {
+  const { submit } = sync;
+  let settingsOpen = false;
+  let historyOpen = true;
+
+  function history(v) {
+    const games = [...v.sheet.history].reverse();
+    const details = h(
+      "details",
+      { class: "panel sk-history", id: "history", open: historyOpen },
+      h(
+        "summary",
+        {},
+        h("h2", {}, t("history.title")),
+        h("span", { class: "sk-count" }, String(games.length)),
+      ),
+      games.length
+        ? h(
+            "ol",
+            { class: "sk-games", reversed: true },
+            games.map((g) => {
+              const score = g.names.map((n, i) => `${n} ${g.totals[i]}`).join(" – ");
+              const result =
+                g.outcome === "win"
+                  ? [icon(TROPHY, "sk-gold"), " ", g.winner]
+                  : g.outcome === "draw"
+                    ? t("history.draw")
+                    : t("history.unfinished");
+              return h(
+                "li",
+                { class: `sk-game is-${g.outcome}` },
+                h("span", { class: "sk-game-n" }, t("history.game", { n: g.number })),
+                h("span", { class: "sk-game-score" }, score),
+                h(
+                  "span",
+                  { class: "sk-game-result" },
+                  result,
+                  g.match_winner
+                    ? h("small", {}, t("history.match_won", { name: g.match_winner }))
+                    : null,
+                ),
+              );
+            }),
+          )
+        : h("p", { class: "muted" }, t("history.empty")),
+    );
+    details.addEventListener("toggle", () => (historyOpen = details.open));
+    return details;
+  }
+
+  function share() {
+    const link = `${location.origin}/score/${id}`;
+    return h(
+      "section",
+      { class: "panel sk-share" },
+      h("h2", {}, t("share.title")),
+      h("p", { class: "lead" }, t("share.lead")),
+      h(
+        "div",
+        { class: "sk-share-row" },
+        h("input", {
+          type: "text",
+          id: "share-link",
+          readonly: true,
+          value: link,
+          "aria-label": t("share.title"),
+        }),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-light btn-small",
+            onclick: async () => {
+              try {
+                await navigator.clipboard.writeText(link);
+              } catch {
+                document.getElementById("share-link")?.select();
+                document.execCommand?.("copy");
+              }
+              toast(t("share.copied"), "info", 2000);
+            },
+          },
+          t("share.copy"),
+        ),
+      ),
+      h(
+        "a",
+        {
+          id: "export-csv",
+          class: "btn btn-small sk-csv",
+          href: `/api/scores/${encodeURIComponent(id)}/export.csv?lang=${getLang()}`,
+          download: "",
+        },
+        "⬇ ",
+        t("share.csv"),
+      ),
+    );
+  }
+
+  function settings(v) {
+    const sheet = v.sheet;
+    const off = sync.offline;
+    const form = (fid, label, input, action) =>
+      h(
+        "form",
+        {
+          class: "sk-set-row",
+          id: fid,
+          onsubmit: (e) => {
+            e.preventDefault();
+            action();
+          },
+        },
+        h("label", { for: input.id }, label),
+        h(
+          "div",
+          { class: "sk-set-line" },
+          input,
+          h(
+            "button",
+            { type: "submit", class: "btn btn-light btn-small", disabled: off },
+            t("settings.apply"),
+          ),
+        ),
+      );
+    const nameInput = h("input", {
+      type: "text",
+      id: "set-sheet-name",
+      value: sheet.name,
+      maxlength: 80,
+    });
+    const targetInput = h("input", {
+      type: "text",
+      id: "set-target",
+      value: sheet.target,
+      maxlength: 20,
+    });
+    const formatInput = h("select", { id: "set-format" });
+    const formats = [
+      "single",
+      "best-of:3",
+      "best-of:5",
+      "best-of:7",
+      "first-to:2",
+      "first-to:3",
+      "first-to:5",
+    ];
+    if (!formats.includes(sheet.format)) formats.push(sheet.format);
+    for (const f of formats) formatInput.append(h("option", { value: f }, formatText(f)));
+    formatInput.value = sheet.format;
+    const addInput = h("input", {
+      type: "text",
+      id: "set-add",
+      maxlength: 80,
+      placeholder: t("settings.add_ph"),
+    });
+    const details = h(
+      "details",
+      { class: "panel sk-settings", open: settingsOpen },
+      h("summary", {}, h("h2", {}, t("settings.title"))),
+      off ? h("p", { class: "sk-hint" }, t("settings.offline")) : null,
+      form("set-name-form", t("settings.sheet_name"), nameInput, () =>
+        submit({ op: "rename_sheet", name: nameInput.value }),
+      ),
+      h("h3", {}, t("settings.competitors")),
+      h(
+        "ul",
+        { class: "sk-set-list" },
+        sheet.competitors.map((c, i) => {
+          const input = h("input", {
+            type: "text",
+            value: c.name,
+            maxlength: 80,
+            "aria-label": c.name,
+          });
+          return h(
+            "li",
+            {},
+            h(
+              "form",
+              {
+                class: "sk-set-line",
+                onsubmit: (e) => {
+                  e.preventDefault();
+                  submit({ op: "rename", competitor: i, name: input.value });
+                },
+              },
+              input,
+              h(
+                "button",
+                { type: "submit", class: "btn btn-light btn-small", disabled: off },
+                t("settings.rename"),
+              ),
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn btn-red btn-small",
+                  disabled: off || sheet.competitors.length <= 2,
+                  onclick: () => {
+                    if (confirm(t("settings.remove_confirm", { name: c.name }))) {
+                      submit({ op: "remove_competitor", competitor: i });
+                    }
+                  },
+                },
+                t("settings.remove"),
+              ),
+            ),
+          );
+        }),
+      ),
+      form("set-add-form", t("settings.add_competitor"), addInput, () =>
+        submit({ op: "add_competitor", name: addInput.value }),
+      ),
+      form(
+        "set-target-form",
+        `${t("settings.target")} (61, 120, chiamata:10, 200…)`,
+        targetInput,
+        () => submit({ op: "target", target: targetInput.value }),
+      ),
+      form("set-format-form", t("settings.format"), formatInput, () =>
+        submit({ op: "format", format: formatInput.value }),
+      ),
+      h(
+        "label",
+        { class: "opt sk-opt", for: "set-declarations" },
+        h("span", {}, t("new.declarations")),
+        h("input", {
+          type: "checkbox",
+          id: "set-declarations",
+          checked: sheet.declarations,
+          disabled: off,
+          onchange: (e) => submit({ op: "declarations", allowed: e.target.checked }),
+        }),
+      ),
+    );
+    details.addEventListener("toggle", () => (settingsOpen = details.open));
+    return details;
+  }
+
+  return { history, share, settings };
+}
