@@ -1,17 +1,14 @@
 // The table: a seat's live view of a game, drawn from the server's `state` messages.
 // mountTable(root, {tableId, seat, token, compact, onAgain}) connects the seat's WebSocket and
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
-import { cardName, langSwitch, onLangChange, suitName, t } from "./i18n.js";
-import { aidOn, api, cardImg, cardPoints, h, matchTitle, setAid, toast } from "./util.js";
-import { namePlate, seatBox, statusLine, stockAndBriscola, trickCards } from "./felt.js";
-import {
-  auctionPanel,
-  callPanel,
-  dealSummary,
-  dialogSheet,
-  lastTrick,
-  waitingRoom,
-} from "./panels.js";
+// The drawing around the felt is in tableview-info.js (top bar, side column) and tableview-hand.js
+// (the player's bar and hand, the keyboard); the felt itself in felt.js and panels.js.
+import { cardName, onLangChange, suitName, t } from "./i18n.js";
+import { api, h, toast } from "./util.js";
+import { seatBox, statusLine, stockAndBriscola, trickCards } from "./felt.js";
+import { auctionPanel, callPanel, dealSummary, dialogSheet, waitingRoom } from "./panels.js";
+import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
+import { onTableKey, renderMe } from "./tableview-hand.js";
 
 const TRICK_HOLD_MS = 1500;
 
@@ -21,11 +18,6 @@ function errorText(m) {
   const own = t(key);
   if (own === key) return m.message || m.code;
   return m.code === "illegal_action" && m.message ? `${own} (${m.message})` : own;
-}
-
-/** Focus the first element matching a selector once the DOM has been drawn. */
-function focusSoon(selector) {
-  requestAnimationFrame(() => document.querySelector(selector)?.focus());
 }
 
 export function mountTable(root, opts) {
@@ -255,7 +247,7 @@ class TableView {
 
   // -- drawing -----------------------------------------------------------------------------
   render() {
-    this.renderTop();
+    renderTop(this);
     if (this.fatal) {
       this.felt.replaceChildren(
         h(
@@ -283,93 +275,8 @@ class TableView {
     const obs = this.obs;
     const myTurn = obs && obs.turn === this.seat && this.table.status === "playing";
     document.title = myTurn ? `▶ ${t("table.yourturn")} · Briscola` : "Briscola";
-    this.renderSide();
-    this.renderMe();
-  }
-
-  renderTop() {
-    const table = this.table;
-    const bits = [];
-    bits.push(
-      h(
-        "a",
-        {
-          class: "brand",
-          href: "/",
-          target: this.compact ? "_blank" : null,
-          title: this.compact ? t("embed.open") : t("table.home"),
-        },
-        h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
-        h("span", { class: "brand-name" }, "Briscola"),
-      ),
-    );
-    if (table) {
-      const deal =
-        table.deal !== null && table.deal !== undefined
-          ? ` · ${t("match.deal", { n: table.deal + 1 })}`
-          : "";
-      bits.push(
-        h(
-          "span",
-          { class: "game-name" },
-          `${this.presetTitle()} · ${matchTitle(table.match?.format)}${deal}`,
-        ),
-      );
-    }
-    bits.push(h("span", { class: "spacer" }));
-    const chip = this.matchChip();
-    if (chip)
-      bits.push(h("span", { class: "score-chip compact", title: t("summary.standing") }, chip));
-    if (this.connState === "lost")
-      bits.push(h("span", { class: "score-chip", role: "status" }, "⚠ " + t("table.reconnecting")));
-    const aid = h("input", {
-      type: "checkbox",
-      checked: aidOn(),
-      onchange: (e) => {
-        setAid(e.target.checked);
-        this.render();
-      },
-    });
-    bits.push(
-      h(
-        "label",
-        { class: "aid-toggle", title: t("table.aid.title") },
-        aid,
-        h("span", { class: "long" }, t("table.aid")),
-        h("span", { class: "short" }, t("table.points")),
-      ),
-    );
-    bits.push(
-      h(
-        "button",
-        {
-          class: "btn btn-ghost btn-small rules-btn",
-          type: "button",
-          id: "show-rules",
-          "aria-label": t("rules.title"),
-          title: t("rules.title"),
-          onclick: () => {
-            this.dialog = "rules";
-            this.render();
-            focusSoon("#dlg-close");
-          },
-        },
-        "?",
-      ),
-    );
-    bits.push(langSwitch());
-    this.topbar.replaceChildren(...bits);
-  }
-
-  matchChip() {
-    const m = this.table?.match;
-    if (!m || !m.format || m.format === "single") return null;
-    const values =
-      m.format.startsWith("points") || m.format.startsWith("deals") ? m.points : m.wins;
-    if (!values) return null;
-    const mine = this.competitorOf(this.seat);
-    const order = [mine, ...values.map((_, i) => i).filter((i) => i !== mine)];
-    return order.map((i) => values[i]).join(" – ");
+    renderSide(this);
+    renderMe(this);
   }
 
   competitorOf(seat) {
@@ -445,297 +352,7 @@ class TableView {
     return this.nameOf(c);
   }
 
-  renderSide() {
-    const obs = this.obs;
-    const table = this.table;
-    const boxes = [];
-    // points of the deal (beginner aid) and the match standing
-    const rows = [];
-    if (obs && aidOn()) {
-      const sides = new Map();
-      for (let s = 0; s < this.players; s++) {
-        const side = this.ruleset.partnership === "alternate" ? s % 2 : s;
-        sides.set(side, [...(sides.get(side) || []), s]);
-      }
-      for (const [, seats] of sides) {
-        const pts = seats.reduce((n, s) => n + obs.points[s], 0);
-        rows.push(
-          h(
-            "tr",
-            { class: seats.includes(this.seat) ? "mine-row" : "" },
-            h("td", {}, this.sideName(seats)),
-            h("td", { class: "n" }, String(pts)),
-          ),
-        );
-      }
-      const taken = obs.points.reduce((a, b) => a + b, 0);
-      const decl = (obs.declarations || []).reduce((n, d) => n + d.points, 0);
-      const total =
-        120 - (taken - decl) - obs.trick.reduce((n, [, c]) => n + cardPoints(c, obs.ruleset), 0);
-      rows.push(
-        h(
-          "tr",
-          {},
-          h(
-            "td",
-            { class: "muted", style: { color: "#cfe" } },
-            t("table.points.left", { n: "" }).trim(),
-          ),
-          h("td", { class: "n" }, String(Math.max(0, total))),
-        ),
-      );
-      boxes.push(
-        h(
-          "div",
-          { class: "box" },
-          h("h3", {}, t("table.points")),
-          h("table", { class: "score-table" }, h("tbody", {}, rows)),
-        ),
-      );
-    }
-    const m = table.match;
-    if (m && m.format && m.format !== "single") {
-      const byPoints = m.format.startsWith("points") || m.format.startsWith("deals");
-      const values = byPoints ? m.points : m.wins;
-      boxes.push(
-        h(
-          "div",
-          { class: "box" },
-          h("h3", {}, matchTitle(m.format)),
-          h(
-            "table",
-            { class: "score-table" },
-            h(
-              "tbody",
-              {},
-              values.map((v, c) =>
-                h(
-                  "tr",
-                  { class: c === this.competitorOf(this.seat) ? "mine-row" : "" },
-                  h("td", {}, this.competitorName(c)),
-                  h("td", { class: "n" }, String(v)),
-                ),
-              ),
-            ),
-          ),
-        ),
-      );
-    }
-    boxes.push(
-      h(
-        "div",
-        { class: "box", id: "last-trick" },
-        h("h3", {}, t("table.lasttrick")),
-        lastTrick(this, obs) || h("p", { class: "trick-caption" }, t("table.lasttrick.none")),
-      ),
-    );
-    if (obs?.tricks_visible) {
-      boxes.push(
-        h(
-          "div",
-          { class: "box" },
-          h(
-            "button",
-            {
-              class: "btn btn-ghost btn-small",
-              type: "button",
-              onclick: () => {
-                this.dialog = "tricks";
-                this.render();
-                focusSoon("#dlg-close");
-              },
-            },
-            this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
-          ),
-        ),
-      );
-    }
-    this.side.replaceChildren(...boxes);
-  }
-
-  renderMe() {
-    const obs = this.obs;
-    const table = this.table;
-    const hadFocus = this.me.contains(document.activeElement)
-      ? document.activeElement.dataset?.card
-      : null;
-    if (!obs) {
-      this.me.replaceChildren();
-      return;
-    }
-    const myTurn = obs.turn === this.seat && obs.phase === "play" && table.status === "playing";
-    const legal = new Set(obs.legal);
-    const live = myTurn && !this.pending;
-    const info = table.seats[this.seat] || {};
-    const bar = [namePlate(this, this.seat, info, myTurn)];
-    // accusi and the exchange, when legal
-    for (const a of obs.legal) {
-      if (a.startsWith("declare ")) {
-        const suit = a.slice(-1);
-        const pts = suit === obs.trump ? 40 : 20;
-        bar.push(
-          h(
-            "button",
-            {
-              class: "btn btn-small",
-              type: "button",
-              disabled: !!this.pending,
-              onclick: () => this.act(a),
-              dataset: { action: a },
-            },
-            t("table.declare", { suit: suitName(suit), n: pts }),
-          ),
-        );
-      } else if (a === "exchange") {
-        const rank = this.ruleset.exchange === "seven" ? "7" : "2";
-        bar.push(
-          h(
-            "button",
-            {
-              class: "btn btn-small",
-              type: "button",
-              disabled: !!this.pending,
-              onclick: () => this.act(a),
-              dataset: { action: a },
-            },
-            t("table.exchange", { card: cardName(rank + obs.trump) }),
-          ),
-        );
-      }
-    }
-    bar.push(
-      h(
-        "button",
-        {
-          class: "btn btn-ghost btn-small side-btn",
-          type: "button",
-          id: "show-last",
-          disabled: !obs.tricks.length,
-          onclick: () => {
-            this.dialog = "last";
-            this.render();
-            focusSoon("#dlg-close");
-          },
-        },
-        t("table.lasttrick"),
-      ),
-    );
-    if (obs.tricks_visible) {
-      bar.push(
-        h(
-          "button",
-          {
-            class: "btn btn-ghost btn-small side-btn",
-            type: "button",
-            onclick: () => {
-              this.dialog = "tricks";
-              this.render();
-              focusSoon("#dlg-close");
-            },
-          },
-          this.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
-        ),
-      );
-    }
-    if (table.result && this.summaryHidden && table.status !== "playing") {
-      bar.push(
-        h(
-          "button",
-          {
-            class: "btn btn-small",
-            type: "button",
-            onclick: () => {
-              this.summaryHidden = false;
-              this.render();
-            },
-          },
-          t("summary.deal"),
-        ),
-      );
-    }
-    const known = new Set(Object.values(obs.known_cards || {}).flat());
-    const n = obs.hand.length;
-    const hand = h("div", {
-      class: `hand${live ? " live" : ""}`,
-      role: "group",
-      id: "hand",
-      "aria-label": `${t("table.hand")}${live ? ` — ${t("table.hand.key", { n })}` : ""}`,
-    });
-    obs.hand.forEach((card, i) => {
-      const can = live && legal.has(card);
-      const btn = h(
-        "button",
-        {
-          class: `card${this.pending === card ? " pending" : ""}${known.has(card) ? " known" : ""}`,
-          type: "button",
-          dataset: { card, index: String(i + 1) },
-          "aria-label": live ? t("table.play", { card: cardName(card) }) : cardName(card),
-          "aria-disabled": can ? "false" : "true",
-          onclick: () => {
-            if (can) this.act(card);
-          },
-        },
-        h("span", { class: "key", "aria-hidden": "true" }, String(i + 1)),
-        cardImg(card, { decorative: true }),
-      );
-      hand.append(btn);
-    });
-    this.me.replaceChildren(h("div", { class: "me-bar" }, bar), hand);
-    this.fitHand(hand, n);
-    const again = hadFocus && hand.querySelector(`[data-card="${hadFocus}"]`);
-    if (again) again.focus();
-    else if (hadFocus && hand.firstChild) hand.firstChild.focus();
-  }
-
-  fitHand(hand, n) {
-    requestAnimationFrame(() => {
-      const first = hand.firstChild;
-      if (!first || n < 2) return;
-      const w = first.getBoundingClientRect().width;
-      const avail = this.me.getBoundingClientRect().width - 24;
-      const gap = 10;
-      let overlap = gap;
-      if (n * w + (n - 1) * gap > avail) overlap = (avail - n * w) / (n - 1);
-      hand.style.setProperty("--overlap", `${Math.max(-w * 0.72, overlap)}px`);
-    });
-  }
-
   onKey(e) {
-    const tag = (e.target.tagName || "").toLowerCase();
-    if (
-      tag === "input" ||
-      tag === "select" ||
-      tag === "textarea" ||
-      e.ctrlKey ||
-      e.metaKey ||
-      e.altKey
-    )
-      return;
-    if (e.key === "Escape" && this.dialog) {
-      this.dialog = null;
-      this.render();
-      return;
-    }
-    const hand = this.me.querySelector("#hand");
-    if (!hand) return;
-    const cards = [...hand.querySelectorAll("button.card")];
-    if (/^[1-9]$/.test(e.key)) {
-      const btn = cards[Number(e.key) - 1];
-      if (btn && hand.classList.contains("live")) {
-        e.preventDefault();
-        btn.focus();
-        btn.click();
-      }
-      return;
-    }
-    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-      if (!cards.length) return;
-      const i = cards.indexOf(document.activeElement);
-      let j;
-      if (i < 0) j = e.key === "ArrowLeft" ? cards.length - 1 : 0;
-      else j = (i + (e.key === "ArrowLeft" ? -1 : 1) + cards.length) % cards.length;
-      e.preventDefault();
-      cards[j].focus();
-    }
+    onTableKey(this, e);
   }
 }

@@ -1,0 +1,192 @@
+// The player's own bar (name plate, accusi and the exchange, tricks, summary) and hand, and the
+// table's keyboard (1-9 play a card, arrows move between cards, Escape closes a dialog).
+import { cardName, suitName, t } from "./i18n.js";
+import { cardImg, h } from "./util.js";
+import { namePlate } from "./felt.js";
+import { focusSoon } from "./tableview-info.js";
+
+export function renderMe(view) {
+  const obs = view.obs;
+  const table = view.table;
+  const hadFocus = view.me.contains(document.activeElement)
+    ? document.activeElement.dataset?.card
+    : null;
+  if (!obs) {
+    view.me.replaceChildren();
+    return;
+  }
+  const myTurn = obs.turn === view.seat && obs.phase === "play" && table.status === "playing";
+  const legal = new Set(obs.legal);
+  const live = myTurn && !view.pending;
+  const info = table.seats[view.seat] || {};
+  const bar = [namePlate(view, view.seat, info, myTurn)];
+  // accusi and the exchange, when legal
+  for (const a of obs.legal) {
+    if (a.startsWith("declare ")) {
+      const suit = a.slice(-1);
+      const pts = suit === obs.trump ? 40 : 20;
+      bar.push(
+        h(
+          "button",
+          {
+            class: "btn btn-small",
+            type: "button",
+            disabled: !!view.pending,
+            onclick: () => view.act(a),
+            dataset: { action: a },
+          },
+          t("table.declare", { suit: suitName(suit), n: pts }),
+        ),
+      );
+    } else if (a === "exchange") {
+      const rank = view.ruleset.exchange === "seven" ? "7" : "2";
+      bar.push(
+        h(
+          "button",
+          {
+            class: "btn btn-small",
+            type: "button",
+            disabled: !!view.pending,
+            onclick: () => view.act(a),
+            dataset: { action: a },
+          },
+          t("table.exchange", { card: cardName(rank + obs.trump) }),
+        ),
+      );
+    }
+  }
+  bar.push(
+    h(
+      "button",
+      {
+        class: "btn btn-ghost btn-small side-btn",
+        type: "button",
+        id: "show-last",
+        disabled: !obs.tricks.length,
+        onclick: () => {
+          view.dialog = "last";
+          view.render();
+          focusSoon("#dlg-close");
+        },
+      },
+      t("table.lasttrick"),
+    ),
+  );
+  if (obs.tricks_visible) {
+    bar.push(
+      h(
+        "button",
+        {
+          class: "btn btn-ghost btn-small side-btn",
+          type: "button",
+          onclick: () => {
+            view.dialog = "tricks";
+            view.render();
+            focusSoon("#dlg-close");
+          },
+        },
+        view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
+      ),
+    );
+  }
+  if (table.result && view.summaryHidden && table.status !== "playing") {
+    bar.push(
+      h(
+        "button",
+        {
+          class: "btn btn-small",
+          type: "button",
+          onclick: () => {
+            view.summaryHidden = false;
+            view.render();
+          },
+        },
+        t("summary.deal"),
+      ),
+    );
+  }
+  const known = new Set(Object.values(obs.known_cards || {}).flat());
+  const n = obs.hand.length;
+  const hand = h("div", {
+    class: `hand${live ? " live" : ""}`,
+    role: "group",
+    id: "hand",
+    "aria-label": `${t("table.hand")}${live ? ` — ${t("table.hand.key", { n })}` : ""}`,
+  });
+  obs.hand.forEach((card, i) => {
+    const can = live && legal.has(card);
+    const btn = h(
+      "button",
+      {
+        class: `card${view.pending === card ? " pending" : ""}${known.has(card) ? " known" : ""}`,
+        type: "button",
+        dataset: { card, index: String(i + 1) },
+        "aria-label": live ? t("table.play", { card: cardName(card) }) : cardName(card),
+        "aria-disabled": can ? "false" : "true",
+        onclick: () => {
+          if (can) view.act(card);
+        },
+      },
+      h("span", { class: "key", "aria-hidden": "true" }, String(i + 1)),
+      cardImg(card, { decorative: true }),
+    );
+    hand.append(btn);
+  });
+  view.me.replaceChildren(h("div", { class: "me-bar" }, bar), hand);
+  fitHand(view, hand, n);
+  const again = hadFocus && hand.querySelector(`[data-card="${hadFocus}"]`);
+  if (again) again.focus();
+  else if (hadFocus && hand.firstChild) hand.firstChild.focus();
+}
+
+function fitHand(view, hand, n) {
+  requestAnimationFrame(() => {
+    const first = hand.firstChild;
+    if (!first || n < 2) return;
+    const w = first.getBoundingClientRect().width;
+    const avail = view.me.getBoundingClientRect().width - 24;
+    const gap = 10;
+    let overlap = gap;
+    if (n * w + (n - 1) * gap > avail) overlap = (avail - n * w) / (n - 1);
+    hand.style.setProperty("--overlap", `${Math.max(-w * 0.72, overlap)}px`);
+  });
+}
+
+export function onTableKey(view, e) {
+  const tag = (e.target.tagName || "").toLowerCase();
+  if (
+    tag === "input" ||
+    tag === "select" ||
+    tag === "textarea" ||
+    e.ctrlKey ||
+    e.metaKey ||
+    e.altKey
+  )
+    return;
+  if (e.key === "Escape" && view.dialog) {
+    view.dialog = null;
+    view.render();
+    return;
+  }
+  const hand = view.me.querySelector("#hand");
+  if (!hand) return;
+  const cards = [...hand.querySelectorAll("button.card")];
+  if (/^[1-9]$/.test(e.key)) {
+    const btn = cards[Number(e.key) - 1];
+    if (btn && hand.classList.contains("live")) {
+      e.preventDefault();
+      btn.focus();
+      btn.click();
+    }
+    return;
+  }
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    if (!cards.length) return;
+    const i = cards.indexOf(document.activeElement);
+    let j;
+    if (i < 0) j = e.key === "ArrowLeft" ? cards.length - 1 : 0;
+    else j = (i + (e.key === "ArrowLeft" ? -1 : 1) + cards.length) % cards.length;
+    e.preventDefault();
+    cards[j].focus();
+  }
+}
