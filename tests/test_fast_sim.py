@@ -145,3 +145,41 @@ def test_numba_is_not_imported_by_the_rest_of_the_package() -> None:
         "assert 'numba' not in sys.modules, 'numba imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_search_kernels_cache_follows_every_file_they_compile_in() -> None:
+    """jitcache.DEPENDS must name, for each search module, every kernel or layout file of the
+    fast package it imports, directly or through them: otherwise an edit there would leave a
+    stale compiled kernel on disk."""
+    import ast
+    from pathlib import Path
+
+    from briscola.fast import jitcache
+
+    here = Path(jitcache.__file__).parent
+
+    def compiled_in(stem: str) -> set[str]:
+        """Sibling files whose code or constants ``stem``'s kernels may compile in."""
+        tree = ast.parse((here / f"{stem}.py").read_text(encoding="utf-8"))
+        names: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                if node.module:
+                    names.add(node.module)
+                else:
+                    names.update(alias.name for alias in node.names)
+        relevant = set()
+        for name in names:
+            source = (here / f"{name}.py").read_text(encoding="utf-8")
+            if name == "layout" or "@jit" in source or "njit" in source:
+                relevant.add(name)
+        return relevant
+
+    for module, files in jitcache.DEPENDS.items():
+        todo, seen = [module], set()
+        while todo:
+            for dep in compiled_in(todo.pop()) - seen:
+                seen.add(dep)
+                todo.append(dep)
+        missing = {f"{name}.py" for name in seen - {module}} - set(files)
+        assert not missing, f"jitcache.DEPENDS[{module!r}] lacks {sorted(missing)}"

@@ -36,7 +36,7 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "solver": ("jitcache.py", "layout.py"),
     "policy": ("jitcache.py", "kernel.py", "layout.py"),
     "inference": ("jitcache.py", "kernel.py", "layout.py", "policy.py"),
-    "search": ("jitcache.py", "kernel.py", "layout.py", "policy.py", "solver.py"),
+    "search": ("inference.py", "jitcache.py", "kernel.py", "layout.py", "policy.py", "solver.py"),
 }
 
 
