@@ -84,7 +84,7 @@ class SearchConfig:
 
 
 HARD = SearchConfig(
-    rollouts=300,
+    rollouts=200,
     rollouts_multi=1400,
     policy=2,
     solve_stock=0,
