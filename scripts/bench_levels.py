@@ -1,7 +1,7 @@
 """Think time of the computer players' levels; the same as ``briscola bench --think``.
 
 Kept for its ``--opponent`` option and old command lines; the measuring is in
-:mod:`briscola.levels_bench` (see docs/levels.md).
+:mod:`briscola.tools.bench.levels` (see docs/levels.md).
 
     .venv/bin/python scripts/bench_levels.py                      # classic, 10 deals per level
     .venv/bin/python scripts/bench_levels.py --preset pairs --deals 10 --levels hard champion
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from briscola.levels_bench import LEVELS, run_think
+from briscola.tools.bench.levels import LEVELS, run_think
 
 
 def main() -> None:

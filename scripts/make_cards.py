@@ -1,6 +1,6 @@
 """Draw the project's own Italian-suited cards as SVG: 40 faces and a back.
 
-Run ``python scripts/make_cards.py`` to (re)write ``src/briscola/web/cards/*.svg``
+Run ``python scripts/make_cards.py`` to (re)write ``src/briscola/apps/web/cards/*.svg``
 (``--sheet /tmp/sheet.html`` also writes a page showing them all). Each file is standalone (its
 own symbols), named by the card's text (``Ad.svg`` = Asso di denari), plus ``back.svg``. The
 drawing is plain geometry, so every card shares one hand: the same pips, the same frame, large
@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 W, H = 200, 300
-OUT = Path(__file__).resolve().parent.parent / "src" / "briscola" / "web" / "cards"
+OUT = Path(__file__).resolve().parent.parent / "src" / "briscola" / "apps" / "web" / "cards"
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "F", "C", "R"]
 SUITS = ["c", "d", "s", "b"]

@@ -1,6 +1,6 @@
 """Check the fast core against the reference engine on a million games (not run in CI).
 
-The games are spread evenly over the configurations of ``briscola.fast.parity.CONFIGS`` (every
+The games are spread evenly over the configurations of ``briscola.fast.core.parity.CONFIGS`` (every
 preset, every option that changes play) and over three directions: the reference engine plays
 random games that the fast core replays; the fast core plays random games that the reference
 engine replays; the fast core plays its simple heuristic against random play, replayed by the
@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from briscola.fast.parity import (
+from briscola.fast.core.parity import (
     CONFIGS,
     ParityReport,
     check_fast_games,

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from briscola.actions import Action, parse_action
-from briscola.cards import Card, parse_cards
-from briscola.game import State, new_game
-from briscola.rules import PRESETS, Partnership, Ruleset, preset
+from briscola.core.actions import Action, parse_action
+from briscola.core.cards import Card, parse_cards
+from briscola.core.game import State, new_game
+from briscola.core.rules import PRESETS, Partnership, Ruleset, preset
 
 CardsLike = str | Iterable[Card]
 
@@ -230,7 +230,7 @@ def trick_card_points(state: State) -> list[int]:
 
 def chiamata_expectation(final: State) -> dict[str, Any]:
     """The settlement of a finished chiamata deal, recomputed from the rules reference."""
-    from briscola.actions import Bid, Call
+    from briscola.core.actions import Bid, Call
 
     rules = final.ruleset
     assert final.auction is not None

@@ -6,7 +6,7 @@
 (3, True)
 """
 
-from .actions import (
+from briscola.core.actions import (
     Action,
     ActionParseError,
     Bid,
@@ -17,8 +17,8 @@ from .actions import (
     Play,
     parse_action,
 )
-from .cards import Card, CardParseError, Rank, Suit, format_cards, parse_cards
-from .game import (
+from briscola.core.cards import Card, CardParseError, Rank, Suit, format_cards, parse_cards
+from briscola.core.game import (
     DeckError,
     IllegalActionError,
     Phase,
@@ -29,8 +29,8 @@ from .game import (
     legal_actions,
     new_game,
 )
-from .observation import Observation, determinize, observe
-from .rules import PRESETS, Ruleset, RulesetError, preset
+from briscola.core.observation import Observation, determinize, observe
+from briscola.core.rules import PRESETS, Ruleset, RulesetError, preset
 
 __version__ = "0.1.0"
 

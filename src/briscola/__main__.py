@@ -1,6 +1,6 @@
 """``python -m briscola``: the ``briscola`` command."""
 
-from briscola.cli import main
+from briscola.apps.cli.commands import main
 
 if __name__ == "__main__":
     main()

@@ -8,9 +8,9 @@ simple     the sensible default: cheap points, no wasted trumps, helps a partner
 =========  =====================================================================
 """
 
-from .base import Bot, BotInfo, UnknownBotError, bot_info, bot_names, make_bot
-from .random_bot import RandomBot
-from .simple import SimpleBot
+from briscola.bots.base import Bot, BotInfo, UnknownBotError, bot_info, bot_names, make_bot
+from briscola.bots.random_bot import RandomBot
+from briscola.bots.simple import SimpleBot
 
 __all__ = [
     "Bot",

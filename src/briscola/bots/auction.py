@@ -5,8 +5,8 @@ the other suits their Assi and Tre. The bot bids for the strongest card of its b
 does not hold (calling that card makes its holder the partner), and goes lower (a more ambitious
 bid) the stronger the hand; after the 2, it bids points only with a very strong hand.
 
->>> from briscola.cards import parse_cards
->>> from briscola.rules import preset
+>>> from briscola.core.cards import parse_cards
+>>> from briscola.core.rules import preset
 >>> rules = preset("chiamata")
 >>> suit, score = best_suit(parse_cards("Ad 3d Rd Cd Ac 3c As 4d"), rules)
 >>> suit.letter, score > 60
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, Bid, Call, Pass
-from ..cards import Card, Rank, Suit
-from ..chiamata import MIN_POINTS
-from ..observation import Observation
-from ..rules import Ruleset
+from briscola.core.actions import Action, Bid, Call, Pass
+from briscola.core.cards import Card, Rank, Suit
+from briscola.core.chiamata import MIN_POINTS
+from briscola.core.observation import Observation
+from briscola.core.rules import Ruleset
 
 __all__ = ["best_suit", "bid", "call", "suit_score"]
 

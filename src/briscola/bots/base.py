@@ -1,11 +1,11 @@
 """The Bot protocol and the registry of computer players.
 
-A bot sees only an :class:`~briscola.observation.Observation` (never a full state) and answers
+A bot sees only an :class:`~briscola.core.observation.Observation` (never a full state) and answers
 with one of its legal actions. Bots are found by name (or an Italian alias):
 
->>> from briscola.game import new_game
->>> from briscola.observation import observe
->>> from briscola.rules import preset
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
 >>> bot = make_bot("simple", seed=1)
 >>> state = new_game(preset("classic"), seed=1)
 >>> bot.act(observe(state, state.turn)) in state.legal_actions()
@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..actions import Action
-from ..observation import Observation
+from briscola.core.actions import Action
+from briscola.core.observation import Observation
 
 __all__ = ["Bot", "BotInfo", "UnknownBotError", "bot_info", "bot_names", "make_bot"]
 
@@ -62,43 +62,43 @@ class BotInfo:
 
 
 def _make_random(seed: int | None) -> Bot:
-    from .random_bot import RandomBot
+    from briscola.bots.random_bot import RandomBot
 
     return RandomBot(seed)
 
 
 def _make_simple(seed: int | None) -> Bot:
-    from .simple import SimpleBot
+    from briscola.bots.simple import SimpleBot
 
     return SimpleBot(seed)
 
 
 def _make_beginner(seed: int | None) -> Bot:
-    from .easy import BeginnerBot
+    from briscola.bots.easy import BeginnerBot
 
     return BeginnerBot(seed)
 
 
 def _make_easy(seed: int | None) -> Bot:
-    from .easy import EasyBot
+    from briscola.bots.easy import EasyBot
 
     return EasyBot(seed)
 
 
 def _make_medium(seed: int | None) -> Bot:
-    from .medium import MediumBot
+    from briscola.bots.medium import MediumBot
 
     return MediumBot(seed)
 
 
 def _make_hard(seed: int | None) -> Bot:
-    from .search import SearchBot
+    from briscola.bots.search import SearchBot
 
     return SearchBot.hard(seed)
 
 
 def _make_champion(seed: int | None) -> Bot:
-    from .search import SearchBot
+    from briscola.bots.search import SearchBot
 
     return SearchBot.champion(seed)
 

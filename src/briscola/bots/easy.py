@@ -5,9 +5,9 @@
   a partner, and otherwise throws its card worth least. It leads its cheapest card.
 * **beginner** plays at random, except that now and then (one move in three) it plays as easy does.
 
->>> from briscola.game import new_game
->>> from briscola.observation import observe
->>> from briscola.rules import preset
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
 >>> state = new_game(preset("three"), seed=4)
 >>> obs = observe(state, state.turn)
 >>> EasyBot().act(obs) in obs.legal and BeginnerBot(seed=2).act(obs) in obs.legal
@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
-from ..cards import Card, Suit
-from ..game import Phase, trick_winner
-from ..observation import Observation
-from .auction import best_suit
+from briscola.bots.auction import best_suit
+from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from briscola.core.cards import Card, Suit
+from briscola.core.game import Phase, trick_winner
+from briscola.core.observation import Observation
 
 __all__ = ["BeginnerBot", "EasyBot", "greedy_action"]
 

@@ -6,9 +6,9 @@ seats play on this seat's side, which opponents are still to play in the trick, 
 hold. In two players, once the stock is empty, every card still out is in the opponent's hand, so
 the opponent's hand is known exactly.
 
->>> from briscola.game import new_game
->>> from briscola.observation import observe
->>> from briscola.rules import preset
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
 >>> state = new_game(preset("classic"), seed=2)
 >>> know = Knowledge(observe(state, state.turn))
 >>> len(know.unknown), know.friends == frozenset({state.turn})
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card, Rank, Suit
-from ..game import trick_winner
-from ..observation import Observation
-from ..rules import Exchange, Partnership, Ruleset
+from briscola.core.cards import Card, Rank, Suit
+from briscola.core.game import trick_winner
+from briscola.core.observation import Observation
+from briscola.core.rules import Exchange, Partnership, Ruleset
 
 __all__ = ["Knowledge", "exchange_improves", "friends_of", "play_cards"]
 
@@ -53,7 +53,7 @@ def friends_of(obs: Observation) -> frozenset[int]:
 
 def play_cards(obs: Observation) -> list[Card]:
     """The cards this seat may play now."""
-    from ..actions import Play
+    from briscola.core.actions import Play
 
     return [a.card for a in obs.legal if isinstance(a, Play)]
 

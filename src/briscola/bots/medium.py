@@ -17,9 +17,9 @@ is empty, the opponent's exact hand.
 * It declares accusi at once and exchanges the briscola when that gains a better card; in Briscola
   chiamata it bids and calls by the strength of its best suit (:mod:`briscola.bots.auction`).
 
->>> from briscola.game import new_game
->>> from briscola.observation import observe
->>> from briscola.rules import preset
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
 >>> state = new_game(preset("classic"), seed=1)
 >>> MediumBot(seed=1).act(observe(state, state.turn)) in state.legal_actions()
 True
@@ -30,12 +30,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Declare, ExchangeBriscola, Play
-from ..cards import Card
-from ..game import Phase
-from ..observation import Observation
-from . import auction
-from .knowledge import Knowledge, exchange_improves, play_cards
+from briscola.bots import auction
+from briscola.bots.knowledge import Knowledge, exchange_improves, play_cards
+from briscola.core.actions import Action, Declare, ExchangeBriscola, Play
+from briscola.core.cards import Card
+from briscola.core.game import Phase
+from briscola.core.observation import Observation
 
 __all__ = ["MediumBot", "medium_card"]
 

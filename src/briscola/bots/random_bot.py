@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..observation import Observation
+from briscola.core.actions import Action
+from briscola.core.observation import Observation
 
 __all__ = ["RandomBot"]
 
@@ -13,9 +13,9 @@ __all__ = ["RandomBot"]
 class RandomBot:
     """Plays uniformly at random among ``obs.legal``.
 
-    >>> from briscola.game import new_game
-    >>> from briscola.observation import observe
-    >>> from briscola.rules import preset
+    >>> from briscola.core.game import new_game
+    >>> from briscola.core.observation import observe
+    >>> from briscola.core.rules import preset
     >>> state = new_game(preset("pairs"), seed=3)
     >>> RandomBot(seed=0).act(observe(state, state.turn)) in state.legal_actions()
     True

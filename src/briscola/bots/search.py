@@ -2,9 +2,9 @@
 
 Both read only their seat's observation. For a card to play they search over *worlds*: full deals
 consistent with what the seat has seen (the unknown cards dealt at random over the other hands and
-the stock, :func:`briscola.fast.search.resample`). On each world every candidate action is played
-and the deal finished in the compiled core; the action with the best average value (wins, with a
-share of the point margin; settlement units in Briscola chiamata) is chosen.
+the stock, :func:`briscola.fast.search.pimc.resample`). On each world every candidate action is
+played and the deal finished in the compiled core; the action with the best average value (wins,
+with a share of the point margin; settlement units in Briscola chiamata) is chosen.
 
 * **hard** samples a modest number of worlds and finishes them with the core's quick heuristic.
 * **champion** samples many more, and in two players finishes each world with the exact solver as
@@ -16,9 +16,9 @@ The auction and the call of Briscola chiamata use the medium level's judgement o
 levels are deterministic given their seed: every move's search draws its seed from the bot's own
 generator, and the work is counted in worlds, not seconds.
 
->>> from briscola.game import new_game
->>> from briscola.observation import observe
->>> from briscola.rules import preset
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
 >>> state = new_game(preset("classic"), seed=5)
 >>> bot = SearchBot.champion(seed=1)
 >>> bot.act(observe(state, state.turn)) in state.legal_actions()
@@ -35,11 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import Action, Declare
-from ..game import Phase
-from ..observation import Observation
-from . import auction
-from .medium import MediumBot, special_action
+from briscola.bots import auction
+from briscola.bots.medium import MediumBot, special_action
+from briscola.core.actions import Action, Declare
+from briscola.core.game import Phase
+from briscola.core.observation import Observation
 
 __all__ = ["SearchBot", "SearchConfig"]
 
@@ -57,8 +57,8 @@ class SearchConfig:
     point margin next to the win. Worlds are sampled ``batch`` at a time; from ``min_worlds`` on,
     a candidate ``z`` standard errors worse than the best is dropped. With ``infer`` (two
     players), the opponent's possible hands are weighed by its past plays
-    (:func:`briscola.fast.search.hand_weights`, noise ``eps``; ``reps`` draws of its history for
-    enumerated worlds, ``reps_sampled`` for sampled ones) and worlds drawn accordingly. With
+    (:func:`briscola.fast.search.pimc.hand_weights`, noise ``eps``; ``reps`` draws of its history
+    for enumerated worlds, ``reps_sampled`` for sampled ones) and worlds drawn accordingly. With
     ``anchor`` the bot plays the medium level's move unless the search drops it. With
     ``solved_stock`` cards or fewer in the stock (two players, above ``exact_stock``),
     ``solved_worlds`` sampled worlds per candidate are each solved exactly from the root.
@@ -122,9 +122,9 @@ class SearchBot:
     def warm_up() -> None:
         """Load (or compile, the first time after an install) the search kernels now, so that
         the first moves of a game are not slowed by it."""
-        from ..game import new_game
-        from ..observation import observe
-        from ..rules import preset
+        from briscola.core.game import new_game
+        from briscola.core.observation import observe
+        from briscola.core.rules import preset
 
         rng = random.Random(0)
         state = new_game(preset("classic"), seed=0)
@@ -173,7 +173,7 @@ class SearchBot:
     def evaluate(self, obs: Observation, seed: int) -> list[float]:
         """The average value of each of ``obs.legal`` over the searched worlds (minus infinity
         for an action the search dropped as clearly worse)."""
-        from ..fast import search as FS
+        from briscola.fast.search import pimc as FS
 
         cfg = self.config
         enc = FS.encode_observation(obs)
@@ -210,7 +210,7 @@ class SearchBot:
 def _events(FS: Any, enc: Any, obs: Observation) -> Any:
     """The opponent's history for inference, or None when there is nothing to infer (its hand
     is open, or it has not played while cards were hidden)."""
-    from ..fast.layout import MAX_HAND, O_HANDS
+    from briscola.fast.core.layout import MAX_HAND, O_HANDS
 
     opp = 1 - obs.seat
     lo = O_HANDS + opp * MAX_HAND
@@ -227,7 +227,7 @@ def _events(FS: Any, enc: Any, obs: Observation) -> Any:
 def _opponent_slots(enc: Any, opp: int) -> tuple[np.ndarray, np.ndarray, int]:
     """Positions (in the unknown slots) of the opponent's hand and of the rest, and the mask of
     the cards known to be in the opponent's hand."""
-    from ..fast.layout import MAX_HAND, O_HANDS, O_HCOUNT
+    from briscola.fast.core.layout import MAX_HAND, O_HANDS, O_HCOUNT
 
     lo = O_HANDS + opp * MAX_HAND
     slots = [int(s) for s in enc.slots]
@@ -260,7 +260,7 @@ def _posterior_worlds(
     FS: Any, enc: Any, obs: Observation, cfg: SearchConfig, events: Any, seed: int, n: int
 ) -> np.ndarray:
     """``n`` worlds drawn from the posterior: every possible opponent hand is weighed by its
-    past plays (:func:`briscola.fast.search.hand_weights`), hands are drawn by weight and the
+    past plays (:func:`briscola.fast.search.pimc.hand_weights`), hands are drawn by weight and the
     other unknown cards shuffled into the stock."""
     opp = events[0]
     hand_pos, rest_pos, fixed = _opponent_slots(enc, opp)
@@ -376,7 +376,7 @@ def _sample(
 def _enumerate_worlds(enc: object, limit: int) -> np.ndarray | None:
     """Every way to fill the unknown slots (the opponent's hand as a set, the stock in order),
     as rows of cards; None when there are more than ``limit``."""
-    from ..fast.layout import O_DECK
+    from briscola.fast.core.layout import O_DECK
 
     slots = [int(s) for s in enc.slots]  # type: ignore[attr-defined]
     pool = [int(c) for c in enc.pool]  # type: ignore[attr-defined]

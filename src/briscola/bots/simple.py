@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from ..actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
-from ..cards import Card, Rank, Suit
-from ..chiamata import MIN_POINTS
-from ..game import Phase, trick_winner
-from ..observation import Observation
-from ..rules import Exchange, Partnership, Ruleset
+from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from briscola.core.cards import Card, Rank, Suit
+from briscola.core.chiamata import MIN_POINTS
+from briscola.core.game import Phase, trick_winner
+from briscola.core.observation import Observation
+from briscola.core.rules import Exchange, Partnership, Ruleset
 
 __all__ = ["SimpleBot", "hand_strength"]
 
@@ -32,10 +32,10 @@ _BIG = 10  # an Asso or a 3: the cards that make a trick worth taking
 class SimpleBot:
     """The sensible computer player, the default opponent.
 
-    >>> from briscola.cards import parse_cards
-    >>> from briscola.game import new_game
-    >>> from briscola.observation import observe
-    >>> from briscola.rules import preset
+    >>> from briscola.core.cards import parse_cards
+    >>> from briscola.core.game import new_game
+    >>> from briscola.core.observation import observe
+    >>> from briscola.core.rules import preset
     >>> deck = parse_cards("3c 2s Ac 4b 5b 6b 7s") + tuple(
     ...     c for c in preset("classic").deck() if str(c) not in "3c 2s Ac 4b 5b 6b 7s".split())
     >>> # seat 1 gets 3c Ac 5b, seat 0 gets 2s 4b 6b, and the briscola is the 7 of spade

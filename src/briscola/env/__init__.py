@@ -22,8 +22,8 @@ from typing import Any
 
 import gymnasium
 
-from . import briscola_v0
-from .encoding import (
+from briscola.env import briscola_v0
+from briscola.env.encoding import (
     LAYOUT,
     N_ACTIONS,
     OBS_SIZE,
@@ -32,7 +32,7 @@ from .encoding import (
     encode,
     index_to_action,
 )
-from .gym_env import BriscolaEnv
+from briscola.env.gym_env import BriscolaEnv
 
 __all__ = [
     "LAYOUT",
@@ -51,7 +51,7 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     # The batch environment needs Numba (the fast core): loaded on first use only.
     if name == "BriscolaVectorEnv":
-        from .vector import BriscolaVectorEnv
+        from briscola.env.vector import BriscolaVectorEnv
 
         return BriscolaVectorEnv
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

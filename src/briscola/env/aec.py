@@ -15,12 +15,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..actions import Action
-from ..cards import Card, format_cards, parse_cards
-from ..game import IllegalActionError, State, new_game
-from ..observation import observe
-from ..rules import Ruleset
-from .common import (
+from briscola.core.actions import Action
+from briscola.core.cards import Card, format_cards, parse_cards
+from briscola.core.game import IllegalActionError, State, new_game
+from briscola.core.observation import observe
+from briscola.core.rules import Ruleset
+from briscola.env.common import (
     ILLEGAL_MODES,
     ILLEGAL_REWARD,
     REWARD_MODES,
@@ -29,7 +29,7 @@ from .common import (
     final_reward,
     make_ruleset,
 )
-from .encoding import N_ACTIONS, OBS_SIZE, action_mask, encode, index_to_action
+from briscola.env.encoding import N_ACTIONS, OBS_SIZE, action_mask, encode, index_to_action
 
 __all__ = ["BriscolaAECEnv", "observation_space"]
 
@@ -81,7 +81,7 @@ def decode(action: int | np.integer[Any] | None) -> Action | None:
 class BriscolaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """Briscola for every seat, in PettingZoo's AEC API.
 
-    Arguments: ``preset`` (a preset name or a :class:`~briscola.rules.Ruleset`), ``reward``
+    Arguments: ``preset`` (a preset name or a :class:`~briscola.core.rules.Ruleset`), ``reward``
     (``"win"``, ``"points"`` or ``"units"``), ``illegal_action`` (``"lose"``: the deal ends with
     -1 for the offender and 0 for the others; ``"raise"``: IllegalActionError), ``dealer`` (a
     seat, or None to draw it each deal), ``render_mode`` (``"ansi"`` or ``"human"``), and any

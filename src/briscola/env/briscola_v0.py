@@ -16,7 +16,7 @@ from typing import Any
 
 from pettingzoo.utils import wrappers
 
-from .aec import BriscolaAECEnv
+from briscola.env.aec import BriscolaAECEnv
 
 __all__ = ["env", "raw_env"]
 

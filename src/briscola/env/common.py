@@ -1,7 +1,7 @@
 """What the PettingZoo and Gymnasium adapters share: rulesets, rewards, episode info, opponents.
 
-Rewards come only at the end of a deal, from the engine's :class:`~briscola.game.Result`, for the
-side a seat played on. Three modes:
+Rewards come only at the end of a deal, from the engine's :class:`~briscola.core.game.Result`, for
+the side a seat played on. Three modes:
 
 ``"win"`` (the default)
     +1 when the seat's side is the only one with the top score, 0 for a draw (several sides share
@@ -12,7 +12,7 @@ side a seat played on. Three modes:
     Briscola chiamata's settlement for the seat (caller +2, partner +1, others -1, alone ±4, signs
     reversed on a loss, times the multipliers); other rulesets fall back to ``"win"``.
 
->>> from briscola.game import Result
+>>> from briscola.core.game import Result
 >>> res = Result((70, 50), (70, 50), (0, 1), (0,))
 >>> final_reward(res, 0, "win"), final_reward(res, 1, "points")
 (1.0, -0.16666666666666666)
@@ -25,10 +25,10 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Protocol
 
-from ..actions import Action
-from ..game import Result
-from ..observation import Observation
-from ..rules import Ruleset, preset
+from briscola.core.actions import Action
+from briscola.core.game import Result
+from briscola.core.observation import Observation
+from briscola.core.rules import Ruleset, preset
 
 __all__ = [
     "ILLEGAL_MODES",

@@ -1,14 +1,14 @@
 """The fixed-length encoding of an observation, and the discrete action space with its mask.
 
-The vector is built from an :class:`~briscola.observation.Observation` only, never from a full
+The vector is built from an :class:`~briscola.core.observation.Observation` only, never from a full
 state, so it holds nothing the seat may not see. Seats are numbered *relative* to the observing
 seat in the direction of play: relative seat 0 is the observer, 1 the seat that plays after it,
 and so on; blocks sized for six seats leave the slots of absent seats at zero. Every value lies
 in ``[0, 1]``. The layout, field by field, is :data:`LAYOUT` (and the table in ``docs/rl.md``).
 
->>> from briscola.game import new_game
->>> from briscola.observation import observe
->>> from briscola.rules import preset
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
 >>> state = new_game(preset("classic"), seed=3)
 >>> obs = observe(state, state.turn)
 >>> vec = encode(obs)
@@ -30,11 +30,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
-from ..cards import Card, Rank, Suit
-from ..game import Phase
-from ..observation import Observation
-from ..rules import Exchange, Partnership, TricksVisible
+from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from briscola.core.cards import Card, Rank, Suit
+from briscola.core.game import Phase
+from briscola.core.observation import Observation
+from briscola.core.rules import Exchange, Partnership, TricksVisible
 
 __all__ = [
     "LAYOUT",

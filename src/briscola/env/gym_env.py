@@ -28,11 +28,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..game import IllegalActionError, State
-from ..observation import observe
-from ..rules import Ruleset
-from .aec import ObsDict, deal, decode, observation_space, render_text
-from .common import (
+from briscola.core.game import IllegalActionError, State
+from briscola.core.observation import observe
+from briscola.core.rules import Ruleset
+from briscola.env.aec import ObsDict, deal, decode, observation_space, render_text
+from briscola.env.common import (
     ILLEGAL_MODES,
     ILLEGAL_REWARD,
     REWARD_MODES,
@@ -44,7 +44,7 @@ from .common import (
     make_opponent,
     make_ruleset,
 )
-from .encoding import N_ACTIONS, action_mask, encode
+from briscola.env.encoding import N_ACTIONS, action_mask, encode
 
 __all__ = ["BriscolaEnv"]
 
@@ -52,7 +52,7 @@ __all__ = ["BriscolaEnv"]
 class BriscolaEnv(gym.Env[ObsDict, np.int64]):
     """One seat of a deal of Briscola against computer players.
 
-    Arguments: ``preset`` (a preset name or a :class:`~briscola.rules.Ruleset`), ``seat`` (the
+    Arguments: ``preset`` (a preset name or a :class:`~briscola.core.rules.Ruleset`), ``seat`` (the
     agent's seat, or None to draw it each episode), ``opponent`` (a bot name from the bots
     registry, ``"random"`` by default; a player object with ``act(obs)``; or a factory
     ``seed -> player``, called once per seat and episode so seeded episodes repeat exactly),

@@ -37,16 +37,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import Card
-from ..fast import vector_kernels as vk
-from ..fast.kernel import R_LEN, R_SEAT, game_rng
-from ..fast.layout import MAX_ACTIONS, P_DECK, POL_RANDOM, POL_SIMPLE, S_LEN
-from ..fast.params import FastUnsupportedError, ruleset_params
-from ..game import IllegalActionError, new_game
-from ..observation import observe
-from ..rules import Partnership, Ruleset, TricksVisible
-from .common import make_ruleset
-from .encoding import N_ACTIONS, OBS_SIZE, encode
+from briscola.core.cards import Card
+from briscola.core.game import IllegalActionError, new_game
+from briscola.core.observation import observe
+from briscola.core.rules import Partnership, Ruleset, TricksVisible
+from briscola.env.common import make_ruleset
+from briscola.env.encoding import N_ACTIONS, OBS_SIZE, encode
+from briscola.fast import env_kernels as vk
+from briscola.fast.core.kernel import R_LEN, R_SEAT, game_rng
+from briscola.fast.core.layout import MAX_ACTIONS, P_DECK, POL_RANDOM, POL_SIMPLE, S_LEN
+from briscola.fast.core.params import FastUnsupportedError, ruleset_params
 
 __all__ = ["BriscolaVectorEnv", "vector_bench"]
 
@@ -57,7 +57,7 @@ _REWARDS = {"win": 0, "points": 1}
 class BriscolaVectorEnv:
     """``num_envs`` deals of one ruleset, one learning seat each, stepped in the fast core.
 
-    Arguments: ``preset`` (a name or a :class:`~briscola.rules.Ruleset`), ``opponent``
+    Arguments: ``preset`` (a name or a :class:`~briscola.core.rules.Ruleset`), ``opponent``
     (``"simple"`` or ``"random"``, the compiled policy of every other seat), ``seed``, ``seat``
     (the learning seat, or None to draw it each deal), ``dealer`` (a seat, or None to draw it each
     deal), ``reward`` (``"win"``: +1/0/-1 for the seat's side; ``"points"``: the side's points
@@ -196,7 +196,7 @@ class BriscolaVectorEnv:
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
-        """Step every slot; raises :class:`~briscola.game.IllegalActionError` (nothing stepped)
+        """Step every slot; raises :class:`~briscola.core.game.IllegalActionError` (nothing stepped)
         when an action is not legal."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
@@ -246,7 +246,7 @@ class BriscolaVectorEnv:
     def current_deal(self, i: int) -> tuple[tuple[Card, ...], int, int, list[int]]:
         """Slot ``i``'s deal so far: deck order, dealer, learning seat and the action indices
         taken by every seat, to replay it in the reference engine."""
-        from ..fast.layout import O_DECK, S_DEALER
+        from briscola.fast.core.layout import O_DECK, S_DEALER
 
         size = 40 - len(self.ruleset.removed)
         deck = tuple(Card.from_index(int(c)) for c in self.S[i, O_DECK : O_DECK + size])

@@ -12,9 +12,9 @@ command.
 ((125, 50), 0)
 """
 
-from .messages import DEFAULT_LANG, LANGS, ScoreError, t
-from .model import Change, Sheet
-from .terms import (
+from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS, ScoreError, t
+from briscola.scorekeeper.model import Change, Sheet
+from briscola.scorekeeper.terms import (
     Competitor,
     FormatKind,
     GameRecord,

@@ -22,12 +22,12 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .export import csv_text
-from .messages import DEFAULT_LANG, LANGS, ScoreError, t
-from .model import Change, Sheet
-from .render import history_table, sheet_view, sheets_table
-from .repl import Entry, apply_entry, competitor_index, run_repl
-from .store import ENV_VAR, SheetStore
+from briscola.scorekeeper.export import csv_text
+from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS, ScoreError, t
+from briscola.scorekeeper.model import Change, Sheet
+from briscola.scorekeeper.render import history_table, sheet_view, sheets_table
+from briscola.scorekeeper.repl import Entry, apply_entry, competitor_index, run_repl
+from briscola.scorekeeper.store import ENV_VAR, SheetStore
 
 __all__ = ["score_app"]
 

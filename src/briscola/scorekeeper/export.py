@@ -18,9 +18,9 @@ import csv
 import io
 from typing import TextIO
 
-from .messages import DEFAULT_LANG, t
-from .model import Sheet
-from .terms import FormatKind
+from briscola.scorekeeper.messages import DEFAULT_LANG, t
+from briscola.scorekeeper.model import Sheet
+from briscola.scorekeeper.terms import FormatKind
 
 __all__ = ["csv_text", "export_csv"]
 

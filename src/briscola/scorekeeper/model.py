@@ -31,8 +31,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .messages import DEFAULT_LANG, ScoreError, t
-from .terms import (
+from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
+from briscola.scorekeeper.terms import (
     DEAL_POINTS,
     DECLARATIONS_MAX,
     Competitor,

@@ -20,10 +20,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .messages import DEFAULT_LANG, t
-from .model import Sheet
-from .store import SheetInfo
-from .terms import FormatKind, GameRecord, Outcome
+from briscola.scorekeeper.messages import DEFAULT_LANG, t
+from briscola.scorekeeper.model import Sheet
+from briscola.scorekeeper.store import SheetInfo
+from briscola.scorekeeper.terms import FormatKind, GameRecord, Outcome
 
 __all__ = ["history_table", "sheet_lines", "sheet_table", "sheet_view", "sheets_table"]
 

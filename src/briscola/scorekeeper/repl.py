@@ -22,10 +22,10 @@ from typing import Final
 from rich.console import Console
 from rich.text import Text
 
-from .messages import ScoreError, t
-from .model import Sheet
-from .render import history_table, sheet_view
-from .store import SheetStore, StaleSheetError
+from briscola.scorekeeper.messages import ScoreError, t
+from briscola.scorekeeper.model import Sheet
+from briscola.scorekeeper.render import history_table, sheet_view
+from briscola.scorekeeper.store import SheetStore, StaleSheetError
 
 __all__ = ["Entry", "apply_entry", "competitor_index", "parse_line", "run_repl"]
 

@@ -33,9 +33,9 @@ from sqlalchemy import select as sql_select
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
 
-from .messages import ScoreError
-from .model import Sheet
-from .terms import GameRecord, Outcome
+from briscola.scorekeeper.messages import ScoreError
+from briscola.scorekeeper.model import Sheet
+from briscola.scorekeeper.terms import GameRecord, Outcome
 
 __all__ = [
     "ENV_VAR",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
-from .messages import DEFAULT_LANG, ScoreError, t
+from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
 
 __all__ = [
     "CHIAMATA_DEFAULT_UNITS",

@@ -1,0 +1,64 @@
+"""The game server: HTTP API, WebSocket rooms, storage, and the web client's files.
+
+Start it with :func:`serve` (``briscola serve`` on the command line), or build the ASGI app with
+:func:`create_app`. The protocol is described in docs/web-protocol.md.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+__all__ = ["create_app", "serve"]
+
+
+def create_app(
+    db_url: str | os.PathLike[str] | None = None,
+    static_dir: str | Path | None = None,
+    *,
+    bot_delay: float | None = None,
+    human_timeout: float | None = None,
+    stand_in: str = "simple",
+) -> FastAPI:
+    """The game server as an ASGI app; see :func:`briscola.apps.server.app.create_app`."""
+    from briscola.apps.server.app import create_app as _create_app
+
+    return _create_app(
+        db_url,
+        static_dir,
+        bot_delay=bot_delay,
+        human_timeout=human_timeout,
+        stand_in=stand_in,
+    )
+
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, reload: bool = False
+) -> None:
+    """Run the game server with uvicorn until interrupted.
+
+    ``db_url``: an SQLAlchemy URL or an SQLite file (default ``$BRISCOLA_DB``, else
+    ``./briscola.db``). ``reload``: restart when the package's files change (development).
+    """
+    import uvicorn
+
+    from briscola.apps.server.storage import resolve_db_url
+
+    if reload:
+        os.environ["BRISCOLA_DB"] = resolve_db_url(db_url)
+        uvicorn.run(
+            "briscola.apps.server.app:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            reload=True,
+            reload_dirs=[str(Path(__file__).resolve().parent.parent)],
+        )
+    else:
+        from briscola.apps.server.app import create_app as _create_app
+
+        uvicorn.run(_create_app(db_url), host=host, port=port)

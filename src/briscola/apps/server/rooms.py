@@ -1,0 +1,380 @@
+"""Rooms: one per table in play. A room holds the :class:`~briscola.session.table.Table`, the
+WebSocket connections of its seats, the computer players' pacing and the timeouts of absent humans.
+
+Each connected seat is sent only its own view (``Table.view(seat)``) after every change; every
+change is written to storage before it is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import WebSocket
+from pydantic import ValidationError
+
+from briscola.apps.server.schemas import CLIENT_TYPES, PROTOCOL, ActionMessage
+from briscola.apps.server.storage import Storage, StoredSeat, StoredTable, token_matches
+from briscola.core.cards import format_cards, parse_cards
+from briscola.core.rules import Ruleset
+from briscola.session.table import WAITING, Event, Seat, Table, TableError
+
+__all__ = ["Room", "Rooms", "Settings"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Settings:
+    """How the server paces a game.
+
+    ``bot_delay``: seconds between computer moves (so people can follow them; 0 in tests).
+    ``human_timeout``: seconds after which a disconnected human's seat is played by the computer
+    (while another human is connected). ``stand_in``: the level of that computer player.
+    """
+
+    bot_delay: float = 0.8
+    human_timeout: float = 60.0
+    stand_in: str = "simple"
+
+
+class Room:
+    """A table in play and its connections."""
+
+    def __init__(
+        self,
+        table_id: str,
+        table: Table,
+        seats: Sequence[StoredSeat],
+        invite_code: str,
+        storage: Storage,
+        settings: Settings,
+        lang: str = "it",
+    ) -> None:
+        self.table_id = table_id
+        self.lang = lang
+        self.table = table
+        self.stored_seats = list(seats)
+        self.invite_code = invite_code
+        self.storage = storage
+        self.settings = settings
+        self.lock = asyncio.Lock()
+        self.sockets: dict[int, list[WebSocket]] = {}
+        now = time.monotonic()
+        self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
+        self._saved: list[int] = [len(d.actions) for d in table.deals]
+        self._driver: asyncio.Task[None] | None = None
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    # -- seats and tokens -------------------------------------------------------------------
+    @property
+    def host(self) -> int:
+        """The host's seat."""
+        return next((s.seat for s in self.stored_seats if s.host), 0)
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat whose token this is, or None (every seat is compared, in constant time)."""
+        found = None
+        for s in self.stored_seats:
+            if token_matches(token, s.token_hash):
+                found = s.seat
+        return found
+
+    def invite_url(self) -> str:
+        """The invitation link."""
+        return f"/join/{self.table_id}/{self.invite_code}"
+
+    def info(self) -> dict[str, Any]:
+        """The table's public information."""
+        return {"table_id": self.table_id, **self.table.public_info()}
+
+    def humans_connected(self) -> bool:
+        """True while at least one person is connected."""
+        return any(self.sockets.get(i) for i in self.table.human_seats())
+
+    # -- messages ---------------------------------------------------------------------------
+    def state_message(self, seat: int, events: Sequence[Event] = ()) -> dict[str, Any]:
+        """The ``state`` message for ``seat``: only what that seat may know."""
+        view = self.table.view(seat)
+        host = seat == self.host
+        return {
+            "type": "state",
+            "protocol": PROTOCOL,
+            "seat": seat,
+            "host": host,
+            "table": {"table_id": self.table_id, **view["table"]},
+            "observation": view["observation"],
+            "events": [e.to_dict() for e in events],
+            "invite_url": self.invite_url() if host and self.table.status == WAITING else None,
+        }
+
+    async def _send(self, ws: WebSocket, message: dict[str, Any]) -> None:
+        try:
+            await ws.send_text(json.dumps(message))
+        except Exception:  # a socket that went away; its own handler cleans up
+            log.debug("could not send to a socket of table %s", self.table_id)
+
+    async def broadcast(self, events: Sequence[Event], skip: WebSocket | None = None) -> None:
+        """Send every connected seat its own view with ``events``."""
+        for seat, sockets in list(self.sockets.items()):
+            if not sockets:
+                continue
+            message = self.state_message(seat, events)
+            for ws in list(sockets):
+                if ws is not skip:
+                    await self._send(ws, message)
+
+    async def error(self, ws: WebSocket, code: str, message: str) -> None:
+        """Send an error to one socket."""
+        await self._send(ws, {"type": "error", "code": code, "message": message})
+
+    # -- persistence ------------------------------------------------------------------------
+    def persist(self) -> None:
+        """Write the deals and actions not yet stored."""
+        for i, deal in enumerate(self.table.deals):
+            if i >= len(self._saved):
+                self.storage.add_deal(self.table_id, i, deal.dealer, format_cards(deal.deck))
+                self._saved.append(0)
+            done = self._saved[i]
+            if done < len(deal.actions):
+                rows = [
+                    (i, k, deal.seats[k], str(deal.actions[k]))
+                    for k in range(done, len(deal.actions))
+                ]
+                self.storage.add_actions(self.table_id, rows)
+                self._saved[i] = len(deal.actions)
+
+    def save_seat(self, seat: int) -> None:
+        """Store a seat after it changed (joined, given to a bot)."""
+        s = self.table.seats[seat]
+        stored = self.stored_seats[seat]
+        stored.kind, stored.bot, stored.name, stored.joined = s.kind, s.bot, s.name, s.joined
+        self.storage.update_seat(self.table_id, stored)
+
+    async def commit(self, events: Sequence[Event]) -> None:
+        """After a change: store it, send every seat its view, let the computer players go on."""
+        self.persist()
+        await self.broadcast(events)
+        self._arm()
+        self.kick()
+
+    # -- connections ------------------------------------------------------------------------
+    async def connect(self, seat: int, ws: WebSocket) -> None:
+        """A seat's socket joined: send it the state, tell the others."""
+        async with self.lock:
+            self.sockets.setdefault(seat, []).append(ws)
+            self.gone_since.pop(seat, None)
+            timer = self._timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            events = self.table.set_connected(seat, True)
+            events += self.table.set_autoplay(seat, False)
+            events += self._expire_absent()
+            await self._send(ws, self.state_message(seat))
+            if events:
+                self.persist()
+                await self.broadcast(events, skip=ws)
+            self._arm()
+            self.kick()
+
+    async def disconnect(self, seat: int, ws: WebSocket) -> None:
+        """A seat's socket left; when it was the seat's last, start the seat's timeout."""
+        async with self.lock:
+            sockets = self.sockets.get(seat, [])
+            if ws in sockets:
+                sockets.remove(ws)
+            if sockets:
+                return
+            events = self.table.set_connected(seat, False)
+            if seat in self.table.human_seats():
+                self.gone_since[seat] = time.monotonic()
+                self._arm()
+            await self.broadcast(events)
+
+    def _expire_absent(self) -> list[Event]:
+        """Give to the computer every human seat gone longer than the timeout."""
+        if not self.table.started or not self.humans_connected():
+            return []
+        events: list[Event] = []
+        now = time.monotonic()
+        for seat, since in self.gone_since.items():
+            if now - since >= self.settings.human_timeout:
+                events += self.table.set_autoplay(seat, True)
+        return events
+
+    def _arm(self) -> None:
+        """Start a timeout for every absent human seat of a started table that has none."""
+        if not self.table.started:
+            return
+        now = time.monotonic()
+        for seat, since in self.gone_since.items():
+            if seat not in self._timers and not self.table.seats[seat].autoplay:
+                delay = max(0.0, self.settings.human_timeout - (now - since))
+                self._timers[seat] = asyncio.create_task(self._timeout(seat, delay))
+
+    async def _timeout(self, seat: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            self._timers.pop(seat, None)
+            events = self._expire_absent()
+            if events:
+                await self.commit(events)
+
+    # -- messages from a seat ---------------------------------------------------------------
+    async def handle(self, seat: int, ws: WebSocket, text: str) -> None:
+        """A message from ``seat``'s socket: act, answer, or explain the refusal."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            await self.error(ws, "bad_json", "the message is not JSON")
+            return
+        if not isinstance(data, dict):
+            await self.error(ws, "bad_json", "a message must be a JSON object with a 'type'")
+            return
+        kind = data.get("type")
+        if kind not in CLIENT_TYPES:
+            await self.error(
+                ws,
+                "unknown_type",
+                f"unknown message type {kind!r}: send one of {', '.join(CLIENT_TYPES)}",
+            )
+            return
+        if kind == "ping":
+            await self._send(ws, {"type": "pong"})
+            return
+        if kind == "sync":
+            async with self.lock:
+                await self._send(ws, self.state_message(seat))
+            return
+        if kind == "action":
+            try:
+                action = ActionMessage.model_validate(data).action
+            except ValidationError:
+                await self.error(
+                    ws, "bad_message", 'an action message is {"type": "action", "action": "Ad"}'
+                )
+                return
+        async with self.lock:
+            try:
+                if kind == "action":
+                    events = self.table.submit(seat, action)
+                else:
+                    events = self.table.ready(seat)
+            except TableError as exc:
+                await self.error(ws, exc.code, _for_seat(exc, seat))
+                return
+            await self.commit(events)
+
+    # -- computer players -------------------------------------------------------------------
+    def kick(self) -> None:
+        """Make sure the computer players move if it is their turn."""
+        idle = self._driver is None or self._driver.done()
+        if idle and self.table.bot_to_act() is not None and self.humans_connected():
+            self._driver = asyncio.create_task(self._drive())
+
+    async def _drive(self) -> None:
+        try:
+            while self.humans_connected() and self.table.bot_to_act() is not None:
+                await asyncio.sleep(self.settings.bot_delay)
+                async with self.lock:
+                    if self.table.bot_to_act() is None or not self.humans_connected():
+                        continue
+                    events = self.table.bot_move()
+                    self.persist()
+                    await self.broadcast(events)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the computer players of table %s stopped", self.table_id)
+
+    async def close(self) -> None:
+        """Stop the room's tasks."""
+        tasks = [t for t in (self._driver, *self._timers.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def _for_seat(exc: TableError, seat: int) -> str:
+    """A table's message as said to the seat itself."""
+    if exc.code == "not_your_turn":
+        return exc.message.replace(f"not seat {seat}'s", f"not yours (you are seat {seat})")
+    return exc.message
+
+
+def table_from_stored(stored: StoredTable, stand_in: str) -> Table:
+    """Rebuild a stored table exactly."""
+    seats = [Seat(s.kind, s.name, s.bot, s.joined) for s in stored.seats]
+    deals = [(dealer, parse_cards(deck), actions) for dealer, deck, actions in stored.deals]
+    return Table.rebuild(
+        Ruleset.from_dict(stored.ruleset),
+        seats,
+        stored.match_format,
+        stored.seed,
+        deals,
+        started=stored.started,
+        stand_in=stand_in,
+    )
+
+
+class Rooms:
+    """The rooms of the tables in play, loaded from storage on first use."""
+
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self.settings = settings
+        self._rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    def add(self, room: Room) -> None:
+        """Register a new room."""
+        self._rooms[room.table_id] = room
+
+    async def get(self, table_id: str) -> Room | None:
+        """The room of a table, rebuilt from storage if needed; None for an unknown table."""
+        room = self._rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self._rooms.get(table_id)
+            if room is not None:
+                return room
+            stored = self.storage.load(table_id)
+            if stored is None:
+                return None
+            try:
+                table = table_from_stored(stored, stored.stand_in)
+            except (TableError, ValueError):
+                log.exception("table %s cannot be rebuilt from storage", table_id)
+                return None
+            room = Room(
+                table_id,
+                table,
+                stored.seats,
+                stored.invite_code,
+                self.storage,
+                self.settings,
+                stored.lang,
+            )
+            self._rooms[table_id] = room
+            return room
+
+    def forget_if_finished(self, room: Room) -> None:
+        """Let a finished table's room go once nobody is connected (storage keeps it)."""
+        idle = not any(room.sockets.values())
+        if idle and room.table.status == "over" and self._rooms.get(room.table_id) is room:
+            del self._rooms[room.table_id]
+
+    async def close(self) -> None:
+        """Stop every room's tasks."""
+        for room in list(self._rooms.values()):
+            await room.close()
+        self._rooms.clear()

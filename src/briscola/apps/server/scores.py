@@ -1,0 +1,571 @@
+"""The score keeper on the web: score sheets behind a secret link, kept with the server's data.
+
+The sheets are :class:`briscola.scorekeeper.Sheet` values in a
+:class:`briscola.scorekeeper.store.SheetStore` on the server's own SQLAlchemy engine. A sheet is
+known by an unguessable key (``/score/{key}``, like a table's token): whoever has the link may
+read and change it; there are no accounts. Each change carries the revision the client last saw,
+so two phones on one sheet never overwrite each other (a stale one gets 409 and the sheet as it
+is now). Errors are ``{"code", "message"}`` with the message in the request's language
+(``?lang=``, else ``Accept-Language``, else Italian).
+
+The routes are described in docs/web-protocol.md ("The score keeper") and in the OpenAPI
+document; :func:`install` adds them to an app.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from briscola.apps.server.schemas import printable
+from briscola.scorekeeper import Competitor, ScoreError, Sheet
+from briscola.scorekeeper.export import csv_text
+from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS
+from briscola.scorekeeper.store import SheetRow, SheetStore, StaleSheetError, StoredSheet
+
+__all__ = [
+    "ApplyRequest",
+    "CreateSheetRequest",
+    "HistoryResponse",
+    "ScoreApiError",
+    "SheetResponse",
+    "SheetView",
+    "StaleResponse",
+    "install",
+    "new_key",
+]
+
+OWNER_PREFIX = "web:"
+"""The store's ``owner`` of a web sheet is this prefix and the sheet's key."""
+KEY_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+MAX_COMPETITORS = 12
+
+_WEB_MESSAGES: dict[str, dict[str, str]] = {
+    "it": {
+        "not_found": "nessun foglio a questo link: controlla l'indirizzo",
+        "too_many_competitors": "al massimo {n} concorrenti in un foglio",
+        "sheet_title": "Segnapunti",
+    },
+    "en": {
+        "not_found": "no score sheet at this link: check the address",
+        "too_many_competitors": "at most {n} competitors on a sheet",
+        "sheet_title": "Score sheet",
+    },
+}
+
+
+def new_key() -> str:
+    """A fresh secret key for a sheet's link (22 URL-safe characters, 128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+class ScoreApiError(Exception):
+    """An HTTP error of the score keeper: ``{"code", "message"}`` and any ``extra`` fields."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+# -- the schemas --------------------------------------------------------------------------------
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CompetitorView(BaseModel):
+    """A competitor: a player, or a pair (``members``) registered as one."""
+
+    name: str = Field(examples=["Anna & Bruno"])
+    members: list[str] = Field(examples=[["Anna", "Bruno"]])
+    trophies: int = Field(description="games won on this sheet")
+    matches: int = Field(description="matches won on this sheet")
+
+
+class GameView(BaseModel):
+    """A finished game of the sheet's history."""
+
+    number: int
+    match: int
+    names: list[str]
+    totals: list[int]
+    deals: list[list[int]]
+    outcome: Literal["win", "draw", "unfinished", "playing"]
+    winner: str | None
+    match_winner: str | None
+    standing: list[int] = Field(description="the match standing right after this game")
+
+
+class SheetView(BaseModel):
+    """The sheet as it stands: ``Sheet.view()`` of the score keeper."""
+
+    name: str
+    competitors: list[CompetitorView]
+    target: str = Field(examples=["61", "120", "chiamata:10", "200"])
+    format: str = Field(examples=["single", "best-of:3", "first-to:2"])
+    declarations: bool
+    game: int = Field(description="the number of the game in progress, from 1")
+    match: int = Field(description="the number of the match in progress, from 1")
+    wins_needed: int
+    deals: list[list[int]] = Field(description="each deal of this game, the current one last")
+    totals: list[int]
+    outcome: Literal["playing", "win", "draw"]
+    winner: int | None = Field(description="the position of the winner of this game, if any")
+    decides_match: bool
+    deal_is_draw: bool = Field(description="the current deal is 60-60")
+    standing: list[int] = Field(description="games won by each competitor in this match")
+    history: list[GameView]
+    can_undo: bool
+    can_redo: bool
+
+
+class SheetResponse(BaseModel):
+    """A sheet, the revision it was read at, and words for the page in the request's language."""
+
+    id: str = Field(description="the sheet's secret key")
+    url: str = Field(examples=["/score/k3J9..."])
+    revision: int
+    sheet: SheetView
+    target_value: int = Field(description="the points (or chiamata units) that win a game")
+    single_deal: bool = Field(description="each game is one deal (target 61)")
+    counts_points: bool = Field(description="card points (0-120 a deal), not chiamata units")
+    target_text: str = Field(examples=["61 punti in una mano"])
+    format_text: str = Field(examples=["al meglio di 3"])
+    undo_label: str | None = Field(description="the change Undo would take back", default=None)
+    redo_label: str | None = Field(description="the change Redo would make again", default=None)
+    change: str | None = Field(description="the change just made, in words", default=None)
+
+
+class StaleResponse(BaseModel):
+    """409: the sheet changed since the client's revision; ``current`` is the sheet now."""
+
+    code: Literal["stale_sheet"]
+    message: str
+    current: SheetResponse
+
+
+class ScoreErrorResponse(BaseModel):
+    """Every other error of the score keeper."""
+
+    code: str = Field(examples=["over_120"])
+    message: str = Field(
+        examples=["una mano vale al massimo 120 punti (senza accusi): qui sarebbero 130 (...)"]
+    )
+
+
+class CreateSheetRequest(_Model):
+    """A new sheet. ``competitors``: ``Anna``, a pair ``Anna+Bruno`` (one competitor named
+    ``Anna & Bruno``) or a named pair ``Noi=Anna+Bruno``. ``name``: empty for the competitors'
+    names."""
+
+    name: Annotated[str, Field(max_length=200), AfterValidator(printable)] = ""
+    competitors: list[Annotated[str, Field(max_length=200), AfterValidator(printable)]] = Field(
+        examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]]
+    )
+    target: str = Field(default="61", max_length=40, examples=["61", "120", "chiamata", "200"])
+    format: str = Field(default="single", max_length=40, examples=["single", "best-of:3"])
+    declarations: bool = False
+
+
+_Points = Annotated[int, Field(ge=-100_000, le=100_000)]
+_Who = Annotated[int, Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position")]
+_Name = Annotated[str, Field(max_length=200), AfterValidator(printable)]
+
+
+class AddChange(_Model):
+    """Add points (negative to correct) to a competitor in the current deal: the quick buttons."""
+
+    op: Literal["add"]
+    competitor: _Who
+    delta: _Points
+
+
+class SetTotalChange(_Model):
+    """Set a competitor's points in the current deal: the number pad."""
+
+    op: Literal["set_total"]
+    competitor: _Who
+    value: _Points
+
+
+class NextDealChange(_Model):
+    """Close the deal and open the next one in the same game (targets added up over deals)."""
+
+    op: Literal["next_deal"]
+
+
+class NewGameChange(_Model):
+    """Nuova partita: close the game into the history (a trophy to its winner), start anew."""
+
+    op: Literal["new_game"]
+
+
+class UndoChange(_Model):
+    """Undo the last change."""
+
+    op: Literal["undo"]
+
+
+class RedoChange(_Model):
+    """Redo the last undone change."""
+
+    op: Literal["redo"]
+
+
+class RenameChange(_Model):
+    """Rename a competitor."""
+
+    op: Literal["rename"]
+    competitor: _Who
+    name: _Name
+
+
+class AddCompetitorChange(_Model):
+    """Add a competitor at the end (``Anna``, ``Anna+Bruno``, ``Noi=Anna+Bruno``)."""
+
+    op: Literal["add_competitor"]
+    name: _Name
+
+
+class RemoveCompetitorChange(_Model):
+    """Remove a competitor and their points in the game in progress."""
+
+    op: Literal["remove_competitor"]
+    competitor: _Who
+
+
+class TargetChange(_Model):
+    """Change the target: ``61``, ``120``, ``chiamata``, ``chiamata:N`` or any number."""
+
+    op: Literal["target"]
+    target: Annotated[str, Field(max_length=40)]
+
+
+class FormatChange(_Model):
+    """Change the match format: ``single``, ``best-of:N`` (N odd) or ``first-to:N``."""
+
+    op: Literal["format"]
+    format: Annotated[str, Field(max_length=40)]
+
+
+class DeclarationsChange(_Model):
+    """Allow or forbid declarations (accusi: a deal may then exceed 120 points)."""
+
+    op: Literal["declarations"]
+    allowed: bool
+
+
+class RenameSheetChange(_Model):
+    """Rename the sheet."""
+
+    op: Literal["rename_sheet"]
+    name: _Name
+
+
+AnyChange = Annotated[
+    AddChange
+    | SetTotalChange
+    | NextDealChange
+    | NewGameChange
+    | UndoChange
+    | RedoChange
+    | RenameChange
+    | AddCompetitorChange
+    | RemoveCompetitorChange
+    | TargetChange
+    | FormatChange
+    | DeclarationsChange
+    | RenameSheetChange,
+    Field(discriminator="op"),
+]
+
+
+class ApplyRequest(_Model):
+    """One change, and the revision of the sheet the client shows (``null``: whatever it is)."""
+
+    revision: int | None = Field(default=None, examples=[3])
+    change: AnyChange
+
+
+class StoredGameView(GameView):
+    """A finished game and when it was closed."""
+
+    finished_at: str = Field(examples=["2025-05-01T21:14:03+00:00"])
+
+
+class HistoryResponse(BaseModel):
+    """The finished games of a sheet, oldest first."""
+
+    id: str
+    name: str
+    games: list[StoredGameView]
+
+
+# -- helpers ------------------------------------------------------------------------------------
+def _lang(request: Request, lang: str | None) -> str:
+    """The request's language: ``?lang=``, else the first known one in Accept-Language."""
+    if lang in LANGS:
+        return str(lang)
+    header = request.headers.get("accept-language", "")
+    for part in header.split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGS:
+            return code
+    return DEFAULT_LANG
+
+
+def _word(key: str, lang: str, **params: Any) -> str:
+    table = _WEB_MESSAGES.get(lang, _WEB_MESSAGES[DEFAULT_LANG])
+    return table[key].format(**params) if params else table[key]
+
+
+def _score_error(err: ScoreError, lang: str) -> ScoreApiError:
+    return ScoreApiError(400, err.code, err.message(lang))
+
+
+def _labels(sheet: Sheet, lang: str) -> tuple[str | None, str | None]:
+    """What Undo and Redo would do, in words (computed on a copy)."""
+    undo = redo = None
+    if sheet.can_undo or sheet.can_redo:
+        data = sheet.to_dict()
+        if sheet.can_undo:
+            undo = Sheet.from_dict(data).undo().describe(lang)
+        if sheet.can_redo:
+            redo = Sheet.from_dict(data).redo().describe(lang)
+    return undo, redo
+
+
+def _response(key: str, stored: StoredSheet, lang: str, change: str | None = None) -> SheetResponse:
+    sheet = stored.sheet
+    undo, redo = _labels(sheet, lang)
+    return SheetResponse(
+        id=key,
+        url=f"/score/{key}",
+        revision=stored.revision,
+        sheet=SheetView.model_validate(sheet.view()),
+        target_value=sheet.target.value,
+        single_deal=sheet.target.single_deal,
+        counts_points=sheet.target.counts_points,
+        target_text=sheet.target.describe(lang),
+        format_text=sheet.format.describe(lang),
+        undo_label=undo,
+        redo_label=redo,
+        change=change,
+    )
+
+
+def _apply(sheet: Sheet, change: BaseModel, lang: str) -> str | None:
+    """Make ``change`` on ``sheet``; the change in words."""
+    if isinstance(change, UndoChange):
+        return sheet.undo().describe(lang)
+    if isinstance(change, RedoChange):
+        return sheet.redo().describe(lang)
+    if isinstance(change, AddChange):
+        sheet.add(change.competitor, change.delta)
+    elif isinstance(change, SetTotalChange):
+        sheet.set_total(change.competitor, change.value)
+    elif isinstance(change, NextDealChange):
+        sheet.next_deal()
+    elif isinstance(change, NewGameChange):
+        sheet.new_game()
+    elif isinstance(change, RenameChange):
+        sheet.rename(change.competitor, change.name)
+    elif isinstance(change, AddCompetitorChange):
+        if len(sheet.competitors) >= MAX_COMPETITORS:
+            raise ScoreApiError(
+                400,
+                "too_many_competitors",
+                _word("too_many_competitors", lang, n=MAX_COMPETITORS),
+            )
+        sheet.add_competitor(change.name)
+    elif isinstance(change, RemoveCompetitorChange):
+        sheet.remove_competitor(change.competitor)
+    elif isinstance(change, TargetChange):
+        sheet.set_target(change.target)
+    elif isinstance(change, FormatChange):
+        sheet.set_format(change.format)
+    elif isinstance(change, DeclarationsChange):
+        sheet.set_declarations(change.allowed)
+    elif isinstance(change, RenameSheetChange):
+        sheet.rename_sheet(change.name)
+    else:  # pragma: no cover - the union is closed
+        raise TypeError(f"unknown change {change!r}")
+    return _labels(sheet, lang)[0]
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ScoreErrorResponse, "description": "A change the sheet refuses, and why"},
+    404: {"model": ScoreErrorResponse, "description": "No sheet at this link"},
+}
+LangQuery = Annotated[
+    Literal["it", "en"] | None,
+    Query(description="The language of messages (default: Accept-Language, else it)"),
+]
+
+
+class _Sheets:
+    """The web sheets in a :class:`SheetStore`, found by key; one writer at a time."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.store = SheetStore(engine)
+        self.engine = engine
+        self.lock = threading.Lock()
+
+    def row_id(self, key: str, lang: str) -> int:
+        if KEY_RE.match(key):
+            with Session(self.engine) as session:
+                query = select(SheetRow.id).where(SheetRow.owner == OWNER_PREFIX + key)
+                found = session.scalars(query).first()
+            if found is not None:
+                return int(found)
+        raise ScoreApiError(404, "not_found", _word("not_found", lang))
+
+    def load(self, key: str, lang: str) -> StoredSheet:
+        try:
+            return self.store.get(self.row_id(key, lang))
+        except ScoreError as err:  # a stored sheet that no longer reads (bad_state)
+            raise _score_error(err, lang) from None
+
+
+def install(app: FastAPI, engine: Engine, web: Path) -> None:
+    """Add the score keeper's routes and pages to ``app``: sheets in ``engine``'s database, the
+    pages from the web client directory ``web``."""
+    sheets = _Sheets(engine)
+    app.state.score_store = sheets.store
+    router = APIRouter(tags=["score keeper"])
+
+    @router.post("/api/scores", response_model=SheetResponse, status_code=201, responses=_ERRORS)
+    def create_sheet(
+        req: CreateSheetRequest, request: Request, lang: LangQuery = None
+    ) -> SheetResponse:
+        """A new score sheet; its ``url`` is its secret link (keep it: there are no accounts)."""
+        language = _lang(request, lang)
+        if len(req.competitors) > MAX_COMPETITORS:
+            raise ScoreApiError(
+                400,
+                "too_many_competitors",
+                _word("too_many_competitors", language, n=MAX_COMPETITORS),
+            )
+        try:
+            people = [Competitor.parse(text) for text in req.competitors]
+            name = req.name.strip() or " – ".join(p.name for p in people)[:200]
+            if not name:
+                name = _word("sheet_title", language)
+            sheet = Sheet(name, people, req.target, req.format, req.declarations)
+            key = new_key()
+            with sheets.lock:
+                sheets.store.create(sheet, owner=OWNER_PREFIX + key)
+            return _response(key, sheets.load(key, language), language)
+        except ScoreError as err:
+            raise _score_error(err, language) from None
+
+    @router.get("/api/scores/{key}", response_model=SheetResponse, responses=_ERRORS)
+    def get_sheet(key: str, request: Request, lang: LangQuery = None) -> SheetResponse:
+        """The sheet as it stands, with its revision."""
+        language = _lang(request, lang)
+        try:
+            return _response(key, sheets.load(key, language), language)
+        except ScoreError as err:
+            raise _score_error(err, language) from None
+
+    @router.post(
+        "/api/scores/{key}/changes",
+        response_model=SheetResponse,
+        responses={
+            **_ERRORS,
+            409: {"model": StaleResponse, "description": "The sheet changed meanwhile"},
+        },
+    )
+    def apply_change(
+        key: str, req: ApplyRequest, request: Request, lang: LangQuery = None
+    ) -> SheetResponse:
+        """Make one change (points, undo, redo, new game, settings) on the sheet at the
+        client's ``revision``; the sheet after it. A stale revision changes nothing: 409 with
+        the sheet as it is now, for the client to show before it tries again."""
+        language = _lang(request, lang)
+        with sheets.lock:
+            try:
+                stored = sheets.load(key, language)
+                if req.revision is not None and req.revision != stored.revision:
+                    raise StaleSheetError("stale_sheet", name=stored.sheet.name)
+                change = _apply(stored.sheet, req.change, language)
+                revision = sheets.store.save(stored.id, stored.sheet, revision=stored.revision)
+            except StaleSheetError as err:
+                current = _response(key, sheets.load(key, language), language)
+                raise ScoreApiError(
+                    409, err.code, err.message(language), current=current.model_dump()
+                ) from None
+            except ScoreError as err:
+                raise _score_error(err, language) from None
+        return _response(key, StoredSheet(stored.id, revision, stored.sheet), language, change)
+
+    @router.get("/api/scores/{key}/history", response_model=HistoryResponse, responses=_ERRORS)
+    def get_history(key: str, request: Request, lang: LangQuery = None) -> HistoryResponse:
+        """The finished games, oldest first, with the time each was closed."""
+        language = _lang(request, lang)
+        stored = sheets.load(key, language)
+        games = [
+            StoredGameView(**g.record.to_dict(), finished_at=g.finished_at.isoformat())
+            for g in sheets.store.games(stored.id)
+        ]
+        return HistoryResponse(id=key, name=stored.sheet.name, games=games)
+
+    @router.get(
+        "/api/scores/{key}/export.csv",
+        response_class=Response,
+        responses={
+            200: {"content": {"text/csv": {}}, "description": "The sheet as CSV"},
+            404: _ERRORS[404],
+        },
+    )
+    def export_sheet(key: str, request: Request, lang: LangQuery = None) -> Response:
+        """The sheet as CSV (a download): a row per game, a column per competitor, trophies."""
+        language = _lang(request, lang)
+        sheet = sheets.load(key, language).sheet
+        slug = re.sub(r"[^A-Za-z0-9]+", "-", sheet.name).strip("-").lower() or "sheet"
+        return Response(
+            csv_text(sheet, language),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{slug[:60]}.csv"'},
+        )
+
+    def page() -> Response:
+        path = web / "score.html"
+        if path.is_file():
+            return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        return HTMLResponse("<!doctype html><title>Briscola</title><p>score.html is missing</p>")
+
+    @router.get("/score", include_in_schema=False)
+    def score_home() -> Response:
+        return page()
+
+    @router.get("/score/{key}", include_in_schema=False)
+    def score_page(key: str) -> Response:
+        return page()
+
+    @router.get("/score-sw.js", include_in_schema=False)
+    def service_worker() -> Response:
+        path = web / "js" / "score-sw.js"
+        if not path.is_file():
+            return Response(status_code=404)
+        return FileResponse(
+            path, media_type="text/javascript", headers={"Cache-Control": "no-cache"}
+        )
+
+    @app.exception_handler(ScoreApiError)
+    async def _score_api_error(request: Request, exc: ScoreApiError) -> JSONResponse:
+        body = {"code": exc.code, "message": exc.message, **exc.extra}
+        return JSONResponse(body, status_code=exc.status)
+
+    app.include_router(router)

@@ -1,0 +1,165 @@
+"""Actions a seat can take, with one exact text form each.
+
+=================  ===============  =====================================================
+action             text             meaning
+=================  ===============  =====================================================
+``Play(card)``     ``Ad``           play a card from the hand
+``Declare(suit)``  ``declare d``    accuso: show Re and Cavallo of a suit (+20, +40 trumps)
+``ExchangeBriscola()`` ``exchange`` swap the 2 (or the 7) of trumps for the face-up briscola
+``Bid(rank)``      ``bid 3``        chiamata auction: bid a rank
+``Bid(points=75)`` ``bid 75``       chiamata auction: bid points after a 2
+``Pass()``         ``pass``         chiamata auction: pass (final)
+``Call(suit)``     ``call d``       chiamata: name the trump suit
+=================  ===============  =====================================================
+
+>>> parse_action("Ad"), parse_action("declare b"), parse_action("exchange")
+(Play(card=Card('Ad')), Declare(suit=<Suit.BASTONI: 'b'>), ExchangeBriscola())
+>>> all(parse_action(str(a)) == a for a in [Bid(rank=Rank.TRE), Bid(points=75), Pass()])
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from briscola.core.cards import Card, CardParseError, Rank, Suit
+from briscola.core.rules import MAX_BID_POINTS, MIN_BID_POINTS
+
+__all__ = [
+    "Action",
+    "ActionParseError",
+    "Bid",
+    "Call",
+    "Declare",
+    "ExchangeBriscola",
+    "Pass",
+    "Play",
+    "parse_action",
+]
+
+
+class ActionParseError(ValueError):
+    """A text that is not an action in the notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card from the hand."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Accuso: declare the Re and Cavallo of a suit held in hand."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"declare {self.suit.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeBriscola:
+    """Swap the exchange card (2, or 7, of trumps) in hand for the face-up briscola."""
+
+    def __str__(self) -> str:
+        return "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid in the Briscola chiamata auction: a rank, or (after a 2) a number of points."""
+
+    rank: Rank | None = None
+    points: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) == (self.points is None):
+            raise ValueError("a bid names either a rank or points, not both")
+
+    def __str__(self) -> str:
+        return f"bid {self.rank.letter if self.rank is not None else self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass in the auction (final)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The auction's winner names the trump suit (and so the called card)."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"call {self.suit.letter}"
+
+
+Action = Play | Declare | ExchangeBriscola | Bid | Pass | Call
+
+_WORDS = {
+    "declare": "declare",
+    "accuso": "declare",
+    "exchange": "exchange",
+    "scambio": "exchange",
+    "scambia": "exchange",
+    "bid": "bid",
+    "punto": "bid",
+    "pass": "pass",
+    "passo": "pass",
+    "call": "call",
+    "chiamo": "call",
+}
+
+
+def parse_action(text: str) -> Action:
+    """An action from its text (Italian words are accepted too: accuso, scambio, passo, chiamo).
+
+    >>> parse_action("accuso denari")
+    Declare(suit=<Suit.DENARI: 'd'>)
+    >>> parse_action("bid 130")
+    Traceback (most recent call last):
+    ...
+    briscola.core.actions.ActionParseError: 'bid 130': points bids run from 61 to 120
+    """
+    words = text.strip().split()
+    if not words:
+        raise ActionParseError("an empty text is not an action")
+    head = _WORDS.get(words[0].lower())
+    try:
+        if head is None:
+            if len(words) == 1:
+                return Play(Card.parse(words[0]))
+            raise ActionParseError(
+                f"{text!r} is not an action: play a card (like Ad) or say declare, exchange, "
+                "bid, pass or call"
+            )
+        rest = words[1:]
+        if head in ("exchange", "pass"):
+            if rest:
+                raise ActionParseError(f"{text!r}: {head} takes nothing after it")
+            return ExchangeBriscola() if head == "exchange" else Pass()
+        if len(rest) != 1:
+            raise ActionParseError(f"{text!r}: {head} needs exactly one argument")
+        arg = rest[0]
+        if head == "declare":
+            return Declare(Suit.parse(arg))
+        if head == "call":
+            return Call(Suit.parse(arg))
+        if arg.isdigit() and int(arg) > 10:
+            if not MIN_BID_POINTS <= int(arg) <= MAX_BID_POINTS:
+                raise ActionParseError(
+                    f"{text!r}: points bids run from {MIN_BID_POINTS} to {MAX_BID_POINTS}"
+                )
+            return Bid(points=int(arg))
+        return Bid(rank=Rank.parse(arg))
+    except CardParseError as exc:
+        raise ActionParseError(f"{text!r}: {exc}") from None

@@ -1,0 +1,283 @@
+"""What one seat may know, and full states consistent with it for search bots.
+
+An :class:`Observation` holds a seat's own hand, everything public (the briscola, every card
+played and by whom, declarations, exchanges, the auction, counts), the hands the rules let that
+seat see (a partner's in the end phase, every hand in briscola scoperta), the cards publicly known
+to sit in other hands (a drawn briscola, an exchanged card, declared Re and Cavallo), and nothing
+more.
+
+>>> from briscola.core.game import new_game
+>>> from briscola.core.rules import preset
+>>> import random
+>>> state = new_game(preset("classic"), seed=1)
+>>> obs = observe(state, 0)
+>>> obs.hand == state.hands[0], len(obs.other_hands)
+(True, 0)
+>>> guess = determinize(obs, random.Random(5))
+>>> observe(guess, 0) == obs
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from briscola.core.actions import Action
+from briscola.core.cards import Card, Rank, Suit
+from briscola.core.chiamata import Auction
+from briscola.core.game import Declaration, ExchangeMade, Phase, State, Trick
+from briscola.core.rules import Partnership, Ruleset, TricksVisible
+
+__all__ = ["Observation", "determinize", "observe", "public_cards", "visible_seats"]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view of a deal. See the module's documentation for what it holds."""
+
+    ruleset: Ruleset
+    seat: int
+    dealer: int
+    phase: Phase
+    turn: int | None
+    leader: int
+    hand: tuple[Card, ...]
+    briscola: Card | None  # the briscola card (face-up, or drawn; chiamata: the called card)
+    stock_count: int
+    hand_counts: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    declarations: tuple[Declaration, ...]
+    exchanges: tuple[ExchangeMade, ...]
+    actions: tuple[Action, ...]
+    other_hands: tuple[tuple[int, tuple[Card, ...]], ...]  # whole hands this seat may see
+    known_cards: tuple[tuple[int, tuple[Card, ...]], ...]  # publicly known cards in other hands
+    legal: tuple[Action, ...]
+    tricks_visible: bool  # may this seat look through its own side's tricks now
+    auction: Auction | None = None
+    called: Card | None = None
+    partner: int | None = None  # chiamata: the caller's partner, once this seat may know it
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit (None before the call in Briscola chiamata)."""
+        return self.briscola.suit if self.briscola is not None else None
+
+    @property
+    def briscola_on_table(self) -> bool:
+        """True while the face-up briscola still lies under the stock."""
+        return self.stock_count > 0 and self.briscola is not None and self.ruleset.briscola_face_up
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat is to act."""
+        return self.turn == self.seat
+
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played so far, completed tricks first, then the current trick."""
+        out = [card for trick in self.tricks for _, card in trick.plays]
+        out.extend(card for _, card in self.trick)
+        return tuple(out)
+
+    def seat_points(self) -> tuple[int, ...]:
+        """Points taken so far by each seat: public, since every trick is played face up."""
+        pts = [0] * self.ruleset.players
+        for trick in self.tricks:
+            pts[trick.winner] += trick.points(self.ruleset)
+        for decl in self.declarations:
+            pts[decl.seat] += decl.points
+        return tuple(pts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as JSON-ready data, cards and actions in their text forms."""
+        return {
+            "ruleset": self.ruleset.to_dict(),
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "leader": self.leader,
+            "hand": [str(c) for c in self.hand],
+            "briscola": str(self.briscola) if self.briscola is not None else None,
+            "trump": self.trump.letter if self.trump is not None else None,
+            "stock": self.stock_count,
+            "hand_counts": list(self.hand_counts),
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [
+                {"leader": t.leader, "plays": [[s, str(c)] for s, c in t.plays], "winner": t.winner}
+                for t in self.tricks
+            ],
+            "declarations": [
+                {"seat": d.seat, "suit": d.suit.letter, "points": d.points}
+                for d in self.declarations
+            ],
+            "exchanges": [
+                {"seat": e.seat, "gave": str(e.gave), "took": str(e.took)} for e in self.exchanges
+            ],
+            "actions": [str(a) for a in self.actions],
+            "other_hands": {str(s): [str(c) for c in h] for s, h in self.other_hands},
+            "known_cards": {str(s): [str(c) for c in h] for s, h in self.known_cards},
+            "legal": [str(a) for a in self.legal],
+            "tricks_visible": self.tricks_visible,
+            "points": list(self.seat_points()),
+            "auction": (
+                None
+                if self.auction is None
+                else {
+                    "calls": [[s, str(b)] for s, b in self.auction.calls],
+                    "winner": self.auction.winner,
+                }
+            ),
+            "called": str(self.called) if self.called is not None else None,
+            "partner": self.partner,
+        }
+
+
+def visible_seats(state: State, seat: int) -> tuple[int, ...]:
+    """The other seats whose whole hand ``seat`` may see now.
+
+    In briscola scoperta every hand is open; in team games with ``partners_see_hands``, partners
+    see each other's hands once the last card is drawn (the end phase).
+    """
+    rules = state.ruleset
+    if rules.open_hands:
+        return tuple(s for s in range(rules.players) if s != seat)
+    if rules.partners_see_hands and not state.stock and state.phase is Phase.PLAY:
+        return tuple(
+            s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)
+        )
+    return ()
+
+
+def public_cards(state: State) -> frozenset[Card]:
+    """Cards whose place in a hand everybody knows: the briscola once drawn, a card taken in an
+    exchange, declared Re and Cavallo (each stays known until played)."""
+    known: set[Card] = {e.took for e in state.exchanges}
+    for decl in state.declarations:
+        known.add(Card(decl.suit, Rank.RE))
+        known.add(Card(decl.suit, Rank.CAVALLO))
+    if state.ruleset.briscola_face_up and not state.stock and state.briscola is not None:
+        known.add(state.briscola)
+    return frozenset(known)
+
+
+def _partner_known_to(state: State, seat: int) -> int | None:
+    if state.ruleset.partnership is not Partnership.CALLED or state.called is None:
+        return None
+    partner = state.partner
+    if state.revealed or seat == partner or state.phase is Phase.OVER:
+        return partner
+    return None
+
+
+def observe(state: State, seat: int) -> Observation:
+    """What ``seat`` may know of ``state``."""
+    rules = state.ruleset
+    if not 0 <= seat < rules.players:
+        raise ValueError(f"seat must be from 0 to {rules.players - 1}, not {seat}")
+    known = public_cards(state)
+    shown = visible_seats(state, seat)
+    known_cards = tuple(
+        (s, cards)
+        for s in range(rules.players)
+        if s != seat and s not in shown
+        for cards in [tuple(c for c in state.hands[s] if c in known)]
+        if cards
+    )
+    tv = rules.tricks_visible
+    tricks_visible = tv is TricksVisible.ALWAYS or (
+        tv is TricksVisible.END_PHASE and not state.stock and state.phase is not Phase.AUCTION
+    )
+    return Observation(
+        ruleset=rules,
+        seat=seat,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=state.turn,
+        leader=state.leader,
+        hand=state.hands[seat],
+        briscola=state.briscola if state.briscola is not None else state.called,
+        stock_count=len(state.stock),
+        hand_counts=tuple(len(h) for h in state.hands),
+        trick=state.trick,
+        tricks=state.tricks,
+        declarations=state.declarations,
+        exchanges=state.exchanges,
+        actions=state.actions,
+        other_hands=tuple((s, state.hands[s]) for s in shown),
+        known_cards=known_cards,
+        legal=state.legal_actions() if state.turn == seat else (),
+        tricks_visible=tricks_visible,
+        auction=state.auction,
+        called=state.called,
+        partner=_partner_known_to(state, seat),
+    )
+
+
+def determinize(obs: Observation, rng: random.Random) -> State:
+    """A full state consistent with everything ``obs`` shows, the unknown cards dealt at random.
+
+    The result observes back to ``obs`` for its seat; its ``deck`` is empty (it was never dealt).
+    In Briscola chiamata, before the reveal, the called card goes to a random seat other than the
+    caller unless this seat is the caller (who knows whether they hold it).
+    """
+    rules = obs.ruleset
+    n = rules.players
+    fixed: dict[int, list[Card]] = {s: [] for s in range(n)}
+    fixed[obs.seat] = list(obs.hand)
+    for s, hand in obs.other_hands:
+        fixed[s] = list(hand)
+    for s, cards in obs.known_cards:
+        fixed[s].extend(cards)
+    seen = {c for cards in fixed.values() for c in cards} | set(obs.played_cards())
+    briscola = obs.briscola if rules.briscola_face_up else None
+    on_table = briscola is not None and obs.stock_count > 0
+    if on_table:
+        assert briscola is not None
+        seen.add(briscola)
+    unknown = [c for c in rules.deck() if c not in seen]
+    rng.shuffle(unknown)
+    need = {s: obs.hand_counts[s] - len(fixed[s]) for s in range(n)}
+    hidden_called = obs.called is not None and obs.called in unknown and obs.partner is None
+    if hidden_called:
+        assert obs.called is not None
+        # Only its holder knows where the called card is: any other seat may hold it, the
+        # caller included (a caller may call a card of their own and play alone).
+        candidates = [s for s in range(n) if s != obs.seat and need[s] > 0]
+        who = rng.choice(candidates)
+        unknown.remove(obs.called)
+        fixed[who].append(obs.called)
+        need[who] -= 1
+    pos = 0
+    hands: list[tuple[Card, ...]] = []
+    for s in range(n):
+        hands.append(tuple(fixed[s]) + tuple(unknown[pos : pos + need[s]]))
+        pos += need[s]
+    stock = tuple(unknown[pos:])
+    if on_table:
+        assert briscola is not None
+        stock = (*stock, briscola)
+    if len(stock) != obs.stock_count:
+        raise ValueError("the observation's counts do not add up to its ruleset's deck")
+    return State(
+        ruleset=rules,
+        dealer=obs.dealer,
+        deck=(),
+        phase=obs.phase,
+        hands=tuple(hands),
+        stock=stock,
+        briscola=briscola,
+        trump=obs.trump,
+        turn=obs.turn,
+        leader=obs.leader,
+        trick=obs.trick,
+        tricks=obs.tricks,
+        declarations=obs.declarations,
+        exchanges=obs.exchanges,
+        actions=obs.actions,
+        auction=obs.auction,
+        called=obs.called,
+        revealed=obs.called is not None and obs.called in obs.played_cards(),
+    )

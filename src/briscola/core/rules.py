@@ -1,0 +1,429 @@
+"""Rulesets: every option of the rules reference as data, and the named presets.
+
+A :class:`Ruleset` is frozen data; the state machine reads its fields and never a variant's name.
+Presets are found by name or alias:
+
+>>> rs = preset("classic")
+>>> rs.players, rs.hand_size, len(rs.deck())
+(2, 3, 40)
+>>> preset("tre").players, len(preset("three").deck())
+(3, 39)
+>>> preset("classic", inversion=True).points_of(Card.parse("7d"))
+10
+>>> preset("pairs", open_hands=True)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+briscola.core.rules.RulesetError: open_hands (briscola scoperta) is a 2-player game, not for 4 ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Final
+
+from briscola.core.cards import (
+    DEFAULT_POINTS,
+    DEFAULT_STRENGTH,
+    FULL_DECK,
+    INVERTED_POINTS,
+    INVERTED_STRENGTH,
+    Card,
+    CardParseError,
+    Rank,
+    parse_cards,
+)
+
+__all__ = [
+    "ACCUSO_POINTS",
+    "ACCUSO_TRUMP_POINTS",
+    "MAX_BID_POINTS",
+    "MIN_BID_POINTS",
+    "PRESETS",
+    "Direction",
+    "Exchange",
+    "Partnership",
+    "Ruleset",
+    "RulesetError",
+    "TieRule",
+    "TricksVisible",
+    "preset",
+    "preset_names",
+]
+
+
+ACCUSO_POINTS: Final = 20
+"""An accuso (Re and Cavallo of one suit shown together) is worth 20 points..."""
+ACCUSO_TRUMP_POINTS: Final = 40
+"""... and 40 in the trump suit."""
+MIN_BID_POINTS: Final = 61
+"""Briscola chiamata: the lowest points contract (a bid of the 2 stands for it)."""
+MAX_BID_POINTS: Final = 120
+"""Briscola chiamata: the highest points bid (every card point)."""
+
+
+class RulesetError(ValueError):
+    """A ruleset that cannot be played: an unknown option, a bad value, or options that clash."""
+
+
+class Direction(Enum):
+    """Direction of play. Seats are numbered counter-clockwise, so the default steps +1."""
+
+    COUNTERCLOCKWISE = "counterclockwise"
+    CLOCKWISE = "clockwise"
+
+
+class Exchange(Enum):
+    """Who may swap a card for the face-up briscola."""
+
+    NONE = "none"
+    TWO = "two"  # the 2 of trumps, before or during the first trick
+    SEVEN = "seven"  # the 7 of trumps, after winning a trick, while the briscola is on the table
+
+
+class TieRule(Enum):
+    """What a 60-60 (an equal top score) means."""
+
+    DRAW = "draw"
+    REPLAY = "replay"
+
+
+class Partnership(Enum):
+    """How seats form sides."""
+
+    NONE = "none"  # every seat plays for itself
+    ALTERNATE = "alternate"  # two teams, alternate seats (partners opposite)
+    CALLED = "called"  # Briscola chiamata: the caller and the holder of the called card
+
+
+class TricksVisible(Enum):
+    """When a player may look through the tricks their own side has taken."""
+
+    NEVER = "never"
+    END_PHASE = "end_phase"  # once the stock is empty
+    ALWAYS = "always"
+
+
+_ENUM_FIELDS: Final[dict[str, type[Enum]]] = {
+    "direction": Direction,
+    "exchange": Exchange,
+    "tie": TieRule,
+    "partnership": Partnership,
+    "tricks_visible": TricksVisible,
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """All the rules of one game of Briscola, as data.
+
+    Build one from a preset (:func:`preset`) with overrides, or directly; the constructor checks
+    every value and refuses combinations that cannot be played with :class:`RulesetError`.
+    """
+
+    name: str = "classic"
+    players: int = 2
+    partnership: Partnership = Partnership.NONE
+    hand_size: int = 3
+    removed: tuple[Card, ...] = ()
+    briscola_face_up: bool = True
+    inversion: bool = False
+    accusi: bool = False
+    exchange: Exchange = Exchange.NONE
+    open_hands: bool = False
+    tie: TieRule = TieRule.DRAW
+    direction: Direction = Direction.COUNTERCLOCKWISE
+    partners_see_hands: bool = False
+    tricks_visible: TricksVisible = TricksVisible.NEVER
+    points_only_auction: bool = False
+    caller_leads: bool = False
+    bid_multipliers: bool = False
+    cappotto_doubles: bool = False
+    _points: Mapping[Rank, int] = field(init=False, repr=False, compare=False)
+    _strength: Mapping[Rank, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._validate()
+        object.__setattr__(self, "_points", INVERTED_POINTS if self.inversion else DEFAULT_POINTS)
+        object.__setattr__(
+            self, "_strength", INVERTED_STRENGTH if self.inversion else DEFAULT_STRENGTH
+        )
+
+    # -- validation -------------------------------------------------------------------------
+    def _validate(self) -> None:
+        for name, kind in _ENUM_FIELDS.items():
+            if not isinstance(getattr(self, name), kind):
+                raise RulesetError(f"{name} must be a {kind.__name__}, not {getattr(self, name)!r}")
+        for name in ("players", "hand_size"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesetError(f"{name} must be a whole number, not {value!r}")
+        n = self.players
+        if n not in (2, 3, 4, 5, 6):
+            raise RulesetError(f"players must be 2, 3, 4, 5 or 6, not {n}")
+        if len(set(self.removed)) != len(self.removed):
+            raise RulesetError("removed lists a card twice")
+        size = 40 - len(self.removed)
+        if size % n:
+            raise RulesetError(
+                f"a deck of {size} cards cannot be shared by {n} players: "
+                f"remove cards so that the deck divides by {n}"
+            )
+        if self.hand_size < 1 or self.hand_size * n > size:
+            raise RulesetError(f"hand_size {self.hand_size} does not fit {n} players")
+        if self.partnership is Partnership.ALTERNATE and n not in (4, 6):
+            raise RulesetError(f"alternate-seat teams need 4 or 6 players, not {n}")
+        if self.partnership is Partnership.CALLED:
+            if n != 5:
+                raise RulesetError("a called partner (Briscola chiamata) needs 5 players")
+            if self.briscola_face_up:
+                raise RulesetError("Briscola chiamata has no face-up briscola: the caller names it")
+        elif n == 5:
+            raise RulesetError("5 players play Briscola chiamata: partnership must be 'called'")
+        if self.partnership is not Partnership.CALLED:
+            if not self.briscola_face_up:
+                raise RulesetError("without a called trump, the briscola must be turned face up")
+            if self.points_only_auction or self.caller_leads or self.bid_multipliers:
+                raise RulesetError(
+                    "points_only_auction, caller_leads and bid_multipliers are options of "
+                    "Briscola chiamata (5 players)"
+                )
+        if self.cappotto_doubles and self.partnership is not Partnership.CALLED:
+            raise RulesetError("cappotto_doubles is a settlement option of Briscola chiamata")
+        if self.partnership is Partnership.CALLED and self.removed:
+            raise RulesetError(
+                "Briscola chiamata is played with the whole deck: remove no cards "
+                "(the called card could be a removed one, held by nobody)"
+            )
+        if self.partnership is Partnership.CALLED and self.hand_size * n != size:
+            raise RulesetError("Briscola chiamata deals the whole deck: hand_size must be 8")
+        if self.briscola_face_up and self.hand_size * n >= size:
+            raise RulesetError(
+                f"hand_size {self.hand_size} for {n} players deals the whole deck: "
+                "no card is left to turn up as the briscola"
+            )
+        if self.exchange is not Exchange.NONE and not self.briscola_face_up:
+            raise RulesetError("exchanging the briscola needs a face-up briscola")
+        if self.exchange is Exchange.NONE:
+            pass
+        elif size == self.hand_size * n:
+            raise RulesetError("exchanging the briscola needs a stock to lie under")
+        if self.open_hands and n != 2:
+            raise RulesetError(
+                f"open_hands (briscola scoperta) is a 2-player game, not for {n} players"
+            )
+        if self.partners_see_hands and self.partnership is not Partnership.ALTERNATE:
+            raise RulesetError("partners_see_hands needs fixed teams (4 or 6 players)")
+
+    # -- derived facts ----------------------------------------------------------------------
+    def deck(self) -> tuple[Card, ...]:
+        """The cards in play, in index order (the full deck less the removed cards)."""
+        removed = set(self.removed)
+        return tuple(c for c in FULL_DECK if c not in removed)
+
+    def points_of(self, card: Card) -> int:
+        """A card's points under these rules."""
+        return self._points[card.rank]
+
+    def strength_of(self, card: Card) -> int:
+        """A card's strength within its suit under these rules (higher takes)."""
+        return self._strength[card.rank]
+
+    @property
+    def total_points(self) -> int:
+        """The card points in the deck (120 unless cards worth points are removed)."""
+        return sum(self.points_of(c) for c in self.deck())
+
+    @property
+    def step(self) -> int:
+        """+1 for counter-clockwise play (the default), -1 for clockwise."""
+        return 1 if self.direction is Direction.COUNTERCLOCKWISE else -1
+
+    @property
+    def team_count(self) -> int:
+        """How many sides play (fixed teams: 2; every seat for itself: one per seat)."""
+        if self.partnership is Partnership.NONE:
+            return self.players
+        return 2
+
+    def team_of(self, seat: int) -> int:
+        """The fixed side a seat plays for (seat number when there are no teams).
+
+        For Briscola chiamata sides are known only during play; see ``State.team_of``.
+        """
+        if self.partnership is Partnership.ALTERNATE:
+            return seat % 2
+        return seat
+
+    # -- data -------------------------------------------------------------------------------
+    def with_options(self, **options: Any) -> Ruleset:
+        """A copy with some options changed, given as values or as their text forms."""
+        return Ruleset.from_dict({**self.to_dict(), **options})
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ruleset as JSON-ready data (enums as their values, cards in the notation)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            if isinstance(value, Enum):
+                value = value.value
+            elif f.name == "removed":
+                value = [str(c) for c in value]
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """A ruleset from :meth:`to_dict`'s data. With a ``preset`` key, the rest overrides it.
+
+        >>> Ruleset.from_dict({"preset": "pairs", "direction": "clockwise"}).direction
+        <Direction.CLOCKWISE: 'clockwise'>
+        >>> Ruleset.from_dict({"players": 2, "colour": "red"})
+        Traceback (most recent call last):
+        ...
+        briscola.core.rules.RulesetError: unknown ruleset option 'colour'; known options: ...
+        """
+        if not isinstance(data, Mapping):
+            raise RulesetError(f"a ruleset must be an object of options, not {data!r}")
+        data = dict(data)
+        base: dict[str, Any] = {}
+        if "preset" in data:
+            base = preset(str(data.pop("preset"))).to_dict()
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
+        kwargs: dict[str, Any] = dict(base)
+        for key, value in data.items():
+            if key not in known:
+                raise RulesetError(
+                    f"unknown ruleset option {key!r}; known options: {', '.join(sorted(known))}"
+                )
+            kwargs[key] = _coerce(key, value)
+        for key, value in base.items():
+            kwargs.setdefault(key, _coerce(key, value))
+        kwargs = {k: _coerce(k, v) for k, v in kwargs.items()}
+        return cls(**kwargs)
+
+
+def _coerce(key: str, value: Any) -> Any:
+    """Turn an option's text or JSON form into its Python value, with a clear error."""
+    if key in _ENUM_FIELDS:
+        kind = _ENUM_FIELDS[key]
+        if isinstance(value, kind):
+            return value
+        wanted = str(value).lower().replace("-", "").replace("_", "")
+        for member in kind:
+            if str(member.value).replace("_", "") == wanted:
+                return member
+        choices = ", ".join(str(m.value) for m in kind)
+        raise RulesetError(f"{key} must be one of {choices}, not {value!r}")
+    if key == "removed":
+        if isinstance(value, str):
+            try:
+                return parse_cards(value)
+            except CardParseError as exc:
+                raise RulesetError(f"removed: {exc}") from None
+        if isinstance(value, list | tuple):
+            try:
+                return tuple(v if isinstance(v, Card) else Card.parse(str(v)) for v in value)
+            except CardParseError as exc:
+                raise RulesetError(f"removed: {exc}") from None
+        raise RulesetError(f"removed must be a list of cards, not {value!r}")
+    if key in ("players", "hand_size"):
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesetError(f"{key} must be a whole number, not {value!r}")
+        return value
+    if key == "name":
+        return str(value)
+    # every other option is a yes/no
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+        return value.lower() in _TRUE
+    raise RulesetError(f"{key} must be true or false, not {value!r}")
+
+
+_TRUE: Final = {"true", "yes", "on", "1", "si", "sì"}
+_FALSE: Final = {"false", "no", "off", "0"}
+
+
+def _make_presets() -> dict[str, Ruleset]:
+    two_of_coppe = (Card.parse("2c"),)
+    all_twos = parse_cards("2c 2d 2s 2b")
+    return {
+        "classic": Ruleset(name="classic"),
+        "three": Ruleset(name="three", players=3, removed=two_of_coppe),
+        "pairs": Ruleset(
+            name="pairs",
+            players=4,
+            partnership=Partnership.ALTERNATE,
+            partners_see_hands=True,
+            tricks_visible=TricksVisible.END_PHASE,
+        ),
+        "six": Ruleset(
+            name="six",
+            players=6,
+            partnership=Partnership.ALTERNATE,
+            removed=all_twos,
+            partners_see_hands=True,
+            tricks_visible=TricksVisible.END_PHASE,
+        ),
+        "scoperta": Ruleset(name="scoperta", open_hands=True),
+        "chiamata": Ruleset(
+            name="chiamata",
+            players=5,
+            partnership=Partnership.CALLED,
+            hand_size=8,
+            briscola_face_up=False,
+        ),
+    }
+
+
+PRESETS: Final[Mapping[str, Ruleset]] = _make_presets()
+"""The named presets: classic (2), three, pairs (4), six, scoperta (2, open hands), chiamata (5)."""
+
+_ALIASES: Final = {
+    "2": "classic",
+    "two": "classic",
+    "due": "classic",
+    "classica": "classic",
+    "3": "three",
+    "tre": "three",
+    "4": "pairs",
+    "four": "pairs",
+    "quattro": "pairs",
+    "coppie": "pairs",
+    "6": "six",
+    "sei": "six",
+    "open": "scoperta",
+    "5": "chiamata",
+    "five": "chiamata",
+    "cinque": "chiamata",
+    "briscolone": "chiamata",
+}
+
+
+def preset_names() -> tuple[str, ...]:
+    """The presets' names (aliases not included)."""
+    return tuple(PRESETS)
+
+
+def preset(name: str, **options: Any) -> Ruleset:
+    """The named preset (or alias), with optional option overrides.
+
+    >>> preset("quattro").name
+    'pairs'
+    >>> preset("seven")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    briscola.core.rules.RulesetError: unknown preset 'seven'; presets: classic, three, pairs, ...
+    """
+    key = _ALIASES.get(name.strip().lower(), name.strip().lower())
+    if key not in PRESETS:
+        raise RulesetError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+    base = PRESETS[key]
+    return base.with_options(**options) if options else base

@@ -1,0 +1,158 @@
+"""A :class:`~briscola.core.rules.Ruleset` as the fast core's parameter array, or a clear refusal.
+
+>>> from briscola.core.rules import preset
+>>> P = ruleset_params(preset("pairs", direction="clockwise"))
+>>> int(P[P_PLAYERS]), int(P[P_STEP]), int(P[P_TEAMS]), int(P[P_TOTAL])
+(4, -1, 2, 120)
+>>> int(ruleset_params(preset("classic", inversion=True))[P_POINTS + 6])  # the 7 of coppe
+10
+
+Every field of the ruleset is either run by the core or known not to change the play (open hands,
+what partners and players may look at, the ruleset's name). A field the core does not know, set
+to anything but its default, is refused rather than ignored:
+
+>>> import dataclasses
+>>> @dataclasses.dataclass(frozen=True)
+... class Future(Ruleset):
+...     misere: bool = False
+>>> ruleset_params(Future(misere=True))
+Traceback (most recent call last):
+...
+briscola.fast.core.params.FastUnsupportedError: the fast core cannot play the option misere=True; \
+play it with the reference engine (briscola.core.game)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from briscola.core.cards import FULL_DECK, Card, Rank, Suit
+from briscola.core.rules import Exchange, Partnership, Ruleset, RulesetError, TieRule
+from briscola.fast.core.layout import (
+    EXCH_NONE,
+    EXCH_SEVEN,
+    EXCH_TWO,
+    MAX_HAND,
+    MAX_PLAYERS,
+    P_ACCUSI,
+    P_BID_MULT,
+    P_BID_ORDER,
+    P_CALLER_LEADS,
+    P_CAPPOTTO,
+    P_DECK,
+    P_DECK_SIZE,
+    P_EXCHANGE,
+    P_HAND,
+    P_INVERSION,
+    P_LEN,
+    P_OPEN_HANDS,
+    P_PARTNERSHIP,
+    P_PLAYERS,
+    P_POINTS,
+    P_POINTS_ONLY,
+    P_STEP,
+    P_STRENGTH,
+    P_TEAMS,
+    P_TIE_REPLAY,
+    P_TOTAL,
+    PART_ALTERNATE,
+    PART_CALLED,
+    PART_NONE,
+)
+
+__all__ = ["FastUnsupportedError", "ruleset_params"]
+
+
+class FastUnsupportedError(RulesetError):
+    """A ruleset the fast core cannot play exactly as the reference engine does."""
+
+
+# Fields that change the play and that the core runs.
+_RUN: Final = frozenset(
+    {
+        "players",
+        "partnership",
+        "hand_size",
+        "removed",
+        "briscola_face_up",
+        "inversion",
+        "accusi",
+        "exchange",
+        "tie",
+        "direction",
+        "points_only_auction",
+        "caller_leads",
+        "bid_multipliers",
+        "cappotto_doubles",
+    }
+)
+# Fields that only change what a seat may see, or nothing at all in play.
+_NO_EFFECT: Final = frozenset({"name", "open_hands", "partners_see_hands", "tricks_visible"})
+
+_PARTNERSHIP: Final = {
+    Partnership.NONE: PART_NONE,
+    Partnership.ALTERNATE: PART_ALTERNATE,
+    Partnership.CALLED: PART_CALLED,
+}
+_EXCHANGE: Final = {Exchange.NONE: EXCH_NONE, Exchange.TWO: EXCH_TWO, Exchange.SEVEN: EXCH_SEVEN}
+
+
+def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
+    """The parameter array of a ruleset.
+
+    Raises :class:`FastUnsupportedError` for a ruleset the core cannot play.
+    """
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"ruleset_params needs a Ruleset, not {ruleset!r}")
+    for f in dataclasses.fields(ruleset):
+        if not f.init or f.name in _RUN or f.name in _NO_EFFECT:
+            continue
+        value = getattr(ruleset, f.name)
+        if f.default is dataclasses.MISSING or value != f.default:
+            raise FastUnsupportedError(
+                f"the fast core cannot play the option {f.name}={value!r}; "
+                "play it with the reference engine (briscola.core.game)"
+            )
+    n = ruleset.players
+    deck = ruleset.deck()
+    if n > MAX_PLAYERS or ruleset.hand_size > MAX_HAND:
+        raise FastUnsupportedError(
+            f"the fast core plays at most {MAX_PLAYERS} players and {MAX_HAND} cards a hand"
+        )
+    if ruleset.partnership is Partnership.CALLED and len(deck) != len(FULL_DECK):
+        # The called card could be a removed one: nobody would hold it (the reference engine has
+        # no rule for that either), so the core refuses rather than guess.
+        raise FastUnsupportedError(
+            "the fast core plays Briscola chiamata with the whole deck only, not with removed cards"
+        )
+    P = np.zeros(P_LEN, np.int64)
+    P[P_PLAYERS] = n
+    P[P_HAND] = ruleset.hand_size
+    P[P_STEP] = ruleset.step
+    P[P_PARTNERSHIP] = _PARTNERSHIP[ruleset.partnership]
+    P[P_ACCUSI] = int(ruleset.accusi)
+    P[P_EXCHANGE] = _EXCHANGE[ruleset.exchange]
+    P[P_TIE_REPLAY] = int(ruleset.tie is TieRule.REPLAY)
+    P[P_DECK_SIZE] = len(deck)
+    P[P_TOTAL] = ruleset.total_points
+    P[P_POINTS_ONLY] = int(ruleset.points_only_auction)
+    P[P_CALLER_LEADS] = int(ruleset.caller_leads)
+    P[P_BID_MULT] = int(ruleset.bid_multipliers)
+    P[P_CAPPOTTO] = int(ruleset.cappotto_doubles)
+    P[P_TEAMS] = ruleset.team_count
+    P[P_INVERSION] = int(ruleset.inversion)
+    P[P_OPEN_HANDS] = int(ruleset.open_hands)
+    for card in FULL_DECK:
+        P[P_POINTS + card.index] = ruleset.points_of(card)
+        P[P_STRENGTH + card.index] = ruleset.strength_of(card)
+    for i, card in enumerate(deck):
+        P[P_DECK + i] = card.index
+    # chiamata bids: ranks by strength, strongest first (as briscola.core.chiamata.bid_order)
+    order = sorted(Rank, key=lambda r: -ruleset.strength_of(Card(Suit.COPPE, r)))
+    for i, rank in enumerate(order):
+        P[P_BID_ORDER + i] = int(rank)
+    return P

@@ -1,0 +1,445 @@
+# Numba kernels: array elements are numpy scalars to mypy and int64 to Numba, so the int/numpy
+# scalar mismatches below are not errors.
+# mypy: disable-error-code="no-any-return, return-value, arg-type, assignment, index"
+"""Compiled kernels of the batch environment (:mod:`briscola.env.vector`).
+
+N deals are held as rows of one state matrix ``S`` (``int64[N, S_LEN]``, the layout of
+:mod:`briscola.fast.core.layout`). Each deal has one learning seat; the compiled opponent policy
+(``simple`` or ``random``) plays every other seat. A few facts the state does not keep but an
+observation needs are tracked per deal in ``EX`` (``int64[N, X_LEN]``): the learning seat, the
+cards of completed tricks, those taken by the learning seat's side, the cards taken in exchanges.
+``LOG`` keeps every action code of the deal in progress, so a deal can be replayed in the
+reference engine.
+
+The observation is the 798-float vector of :func:`briscola.env.encoding.encode`, computed here
+from the state, with only what the learning seat may see (the offsets below; a test checks them
+against :data:`briscola.env.encoding.LAYOUT`). Briscola chiamata is not played here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from briscola.fast.core.kernel import (
+    R_SEAT,
+    R_WIN,
+    apply_code,
+    deal,
+    finish,
+    legal,
+    load_deck,
+    random_choice,
+    rng_below,
+    rng_next,
+    shuffle_deck,
+    simple_choice,
+)
+from briscola.fast.core.layout import (
+    A_EXCHANGE,
+    O_HCOUNT,
+    O_HMASK,
+    O_PTS,
+    O_TCARD,
+    O_TSEAT,
+    O_TWIN,
+    P_DECK_SIZE,
+    P_HAND,
+    P_PLAYERS,
+    P_STEP,
+    PH_AUCTION,
+    PH_OVER,
+    PH_PLAY,
+    POL_SIMPLE,
+    S_BRIS,
+    S_DEALER,
+    S_DECLARED,
+    S_LEADER,
+    S_PHASE,
+    S_SP,
+    S_TN,
+    S_TRICKS,
+    S_TRUMP,
+    S_TURN,
+)
+
+I64 = npt.NDArray[np.int64]
+F32 = npt.NDArray[np.float32]
+
+_KERNEL: dict[str, Any] = {"cache": True, "nogil": True}
+_ONE = np.int64(1)
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _jit(fn: _F) -> _F:
+    """Compile a kernel function."""
+    return cast(_F, numba.njit(**_KERNEL)(fn))
+
+
+# -- per-deal extras EX ---------------------------------------------------------------------------
+X_SEAT: Final = 0  # the learning seat
+X_PLAYED: Final = 1  # bit mask: cards in completed tricks
+X_WON: Final = 2  # bit mask: cards in completed tricks taken by the learning seat's side
+X_TOOK: Final = 3  # bit mask: cards taken from the table in an exchange
+X_EXCH: Final = 4  # 1 once the briscola has been exchanged
+X_NLOG: Final = 5  # actions taken in the deal (entries of LOG)
+X_DEALS: Final = 6  # deals started in this slot
+X_FNLOG: Final = 7  # actions of the last finished deal (entries of FLOG)
+X_LEN: Final = 8
+LOG_LEN: Final = 128
+
+# -- the vector's settings V (int64) --------------------------------------------------------------
+V_POLICY: Final = 0  # POL_RANDOM or POL_SIMPLE for every other seat
+V_SEAT: Final = 1  # fixed learning seat, or -1 to draw it each deal
+V_DEALER: Final = 2  # fixed dealer, or -1 to draw it each deal
+V_REWARD: Final = 3  # 0 win/draw/loss, 1 points difference
+V_OPEN: Final = 4  # open hands
+V_PSH: Final = 5  # partners see hands in the end phase
+V_TV: Final = 6  # tricks visible: 0 never, 1 end phase, 2 always
+V_SCALE: Final = 7  # points scale of the observation
+V_TOTAL_DECK: Final = 8
+V_TEAM: Final = 10  # 6 slots: the side of each seat
+V_LEN: Final = 16
+
+# -- offsets of the observation vector (briscola.env.encoding.LAYOUT) -----------------------------
+F_HAND: Final = 0
+F_KNOWN: Final = 40
+F_OPEN: Final = 240
+F_TRICK: Final = 245
+F_PLAYED: Final = 485
+F_WON: Final = 525
+F_BRISCOLA: Final = 565
+F_BON_TABLE: Final = 605
+F_TRUMP: Final = 606
+F_STOCK: Final = 610
+F_HCOUNTS: Final = 611
+F_POINTS: Final = 617
+F_SIDE: Final = 623
+F_PHASE: Final = 625
+F_TURN: Final = 629
+F_LEADER: Final = 635
+F_DEALER: Final = 641
+F_PARTNERS: Final = 647
+F_OPPONENTS: Final = 653
+F_TV: Final = 659
+F_DECLARED: Final = 660
+F_EXCHANGED: Final = 664
+F_RULESET: Final = 665  # players .. settlement: constant for a ruleset (copied from STATIC)
+F_RULESET_END: Final = 728
+OBS_SIZE: Final = 798
+N_ACTIONS: Final = 120
+
+
+def code_tables() -> tuple[I64, I64]:
+    """The fast core's action codes to the env's 120 action indices and back (-1: none)."""
+    c2i = np.full(128, -1, np.int64)
+    for c in range(46):  # plays, declarations, exchange, pass
+        c2i[c] = c
+    for r in range(1, 11):  # rank bids: code 45 + rank, index 45 + rank
+        c2i[45 + r] = 45 + r
+    for s in range(4):  # calls
+        c2i[56 + s] = 116 + s
+    for p in range(61, 121):  # points bids
+        c2i[p] = 56 + p - 61
+    i2c = np.full(N_ACTIONS, -1, np.int64)
+    for c in range(128):
+        if c2i[c] >= 0:
+            i2c[c2i[c]] = c
+    return c2i, i2c
+
+
+@_jit
+def rel_seat(seat: int, me: int, step: int, n: int) -> int:
+    """A seat relative to ``me`` in the direction of play."""
+    return ((seat - me) * step + 2 * n) % n
+
+
+@_jit
+def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
+    """The learning seat's observation vector of one deal, into ``out`` (float32[798])."""
+    for i in range(OBS_SIZE):
+        out[i] = 0.0
+    n = P[P_PLAYERS]
+    step = P[P_STEP]
+    size = P[P_DECK_SIZE]
+    hs = P[P_HAND]
+    me = ex[X_SEAT]
+    phase = S[S_PHASE]
+    sp = S[S_SP]
+    stock = size + 1 - sp if sp <= size else 0
+    end_phase = stock == 0 and phase == PH_PLAY
+    my_team = V[V_TEAM + me]
+    mask = S[O_HMASK + me]
+    for c in range(40):
+        if (mask >> c) & _ONE:
+            out[F_HAND + c] = 1.0
+    # publicly known cards: taken in an exchange, declared Re and Cavallo, the drawn briscola
+    known = ex[X_TOOK]
+    for suit in range(4):
+        if (S[S_DECLARED] >> suit) & _ONE:
+            known |= (_ONE << (suit * 10 + 9)) | (_ONE << (suit * 10 + 8))
+    bris = S[S_BRIS]
+    if stock == 0 and bris >= 0:
+        known |= _ONE << bris
+    scale = np.float64(V[V_SCALE])
+    side = 0
+    total = 0
+    for s in range(n):
+        r = rel_seat(s, me, step, n)
+        pts = S[O_PTS + s]
+        total += pts
+        out[F_HCOUNTS + r] = S[O_HCOUNT + s] / np.float64(hs)
+        out[F_POINTS + r] = pts / scale
+        if V[V_TEAM + s] == my_team:
+            side += pts
+            out[F_PARTNERS + r] = 1.0
+        else:
+            out[F_OPPONENTS + r] = 1.0
+        if s == me:
+            continue
+        shown = V[V_OPEN] != 0 or (V[V_PSH] != 0 and end_phase and V[V_TEAM + s] == my_team)
+        hand = S[O_HMASK + s]
+        if shown:
+            out[F_OPEN + r - 1] = 1.0
+        else:
+            hand &= known
+        base = F_KNOWN + 40 * (r - 1)
+        for c in range(40):
+            if (hand >> c) & _ONE:
+                out[base + c] = 1.0
+    out[F_SIDE] = side / scale
+    out[F_SIDE + 1] = (total - side) / scale
+    for i in range(S[S_TN]):
+        out[F_TRICK + 40 * rel_seat(S[O_TSEAT + i], me, step, n) + S[O_TCARD + i]] = 1.0
+    played = ex[X_PLAYED]
+    won = ex[X_WON]
+    for c in range(40):
+        if (played >> c) & _ONE:
+            out[F_PLAYED + c] = 1.0
+        if (won >> c) & _ONE:
+            out[F_WON + c] = 1.0
+    if bris >= 0:
+        out[F_BRISCOLA + bris] = 1.0
+        if stock > 0:
+            out[F_BON_TABLE] = 1.0
+    if S[S_TRUMP] >= 0:
+        out[F_TRUMP + S[S_TRUMP]] = 1.0
+    out[F_STOCK] = stock / np.float64(V[V_TOTAL_DECK])
+    out[F_PHASE + phase] = 1.0
+    if S[S_TURN] >= 0:
+        out[F_TURN + rel_seat(S[S_TURN], me, step, n)] = 1.0
+    out[F_LEADER + rel_seat(S[S_LEADER], me, step, n)] = 1.0
+    out[F_DEALER + rel_seat(S[S_DEALER], me, step, n)] = 1.0
+    tv = V[V_TV]
+    if tv == 2 or (tv == 1 and stock == 0 and phase != PH_AUCTION):
+        out[F_TV] = 1.0
+    for suit in range(4):
+        if (S[S_DECLARED] >> suit) & _ONE:
+            out[F_DECLARED + suit] = 1.0
+    out[F_EXCHANGED] = np.float32(ex[X_EXCH])
+    for i in range(F_RULESET, F_RULESET_END):
+        out[i] = static[i]
+
+
+@_jit
+def mask_one(P: I64, S: I64, buf: I64, c2i: I64, out: npt.NDArray[np.bool_]) -> None:
+    """The legal actions of the seat to act, as booleans over the 120 action indices."""
+    for i in range(N_ACTIONS):
+        out[i] = False
+    k = legal(P, S, buf)
+    for j in range(k):
+        out[c2i[buf[j]]] = True
+
+
+@_jit
+def apply_tracked(P: I64, S: I64, ex: I64, log: I64, buf: I64, V: I64, code: int) -> bool:
+    """Apply an action code (False if illegal), keeping the extras and the log up to date."""
+    t0 = S[S_TRICKS]
+    took = S[S_BRIS]
+    if not apply_code(P, S, buf, code):
+        return False
+    k = ex[X_NLOG]
+    if k < LOG_LEN:
+        log[k] = code
+    ex[X_NLOG] = k + 1
+    if code == A_EXCHANGE:
+        ex[X_TOOK] |= _ONE << took
+        ex[X_EXCH] = 1
+    if S[S_TRICKS] > t0:
+        w = S[O_TWIN + t0]
+        mine = V[V_TEAM + w] == V[V_TEAM + ex[X_SEAT]]
+        for i in range(P[P_PLAYERS]):
+            bit = _ONE << S[O_TCARD + i]
+            ex[X_PLAYED] |= bit
+            if mine:
+                ex[X_WON] |= bit
+    return True
+
+
+@_jit
+def advance(P: I64, S: I64, ex: I64, log: I64, buf: I64, V: I64, x: np.uint64) -> np.uint64:
+    """Let the opponent policy play until the learning seat is to act or the deal is over."""
+    me = ex[X_SEAT]
+    while S[S_PHASE] != PH_OVER and S[S_TURN] != me:
+        if V[V_POLICY] == POL_SIMPLE:
+            code = simple_choice(P, S)
+        else:
+            code, _, x = random_choice(P, S, buf, x)
+        apply_tracked(P, S, ex, log, buf, V, code)
+    return x
+
+
+@_jit
+def new_deal(
+    P: I64,
+    S: I64,
+    ex: I64,
+    log: I64,
+    buf: I64,
+    V: I64,
+    x: np.uint64,
+    deck: npt.NDArray[np.int8],
+    use_deck: bool,
+    dealer: int,
+    seat: int,
+) -> np.uint64:
+    """Start a deal (from ``deck`` or shuffled) and play up to the learning seat's first turn."""
+    n = P[P_PLAYERS]
+    if seat < 0:
+        seat = V[V_SEAT]
+    if seat < 0:
+        x = rng_next(x)
+        seat = rng_below(x, n)
+    if dealer < 0:
+        dealer = V[V_DEALER]
+    if dealer < 0:
+        x = rng_next(x)
+        dealer = rng_below(x, n)
+    if use_deck:
+        load_deck(P, S, deck)
+    else:
+        x = shuffle_deck(P, S, x)
+    deal(P, S, dealer)
+    deals = ex[X_DEALS]
+    fnlog = ex[X_FNLOG]
+    for i in range(X_LEN):
+        ex[i] = 0
+    ex[X_DEALS] = deals + 1
+    ex[X_FNLOG] = fnlog
+    ex[X_SEAT] = seat
+    return advance(P, S, ex, log, buf, V, x)
+
+
+@_jit
+def vec_reset(
+    P: I64,
+    S: I64,
+    EX: I64,
+    LOG: I64,
+    RNG: npt.NDArray[np.uint64],
+    buf: I64,
+    V: I64,
+    static: F32,
+    c2i: I64,
+    decks: npt.NDArray[np.int8],
+    dealers: I64,
+    seats: I64,
+    obs: F32,
+    masks: npt.NDArray[np.bool_],
+) -> None:
+    """Deal every slot anew (from ``decks`` when it has rows); observations and masks."""
+    use = decks.shape[0] > 0
+    empty = np.zeros((0,), np.int8)
+    for i in range(S.shape[0]):
+        EX[i, X_DEALS] = 0
+        row = decks[i] if use else empty
+        RNG[i] = new_deal(P, S[i], EX[i], LOG[i], buf, V, RNG[i], row, use, dealers[i], seats[i])
+        encode_one(P, S[i], EX[i], V, static, obs[i])
+        mask_one(P, S[i], buf, c2i, masks[i])
+
+
+@_jit
+def vec_step(
+    P: I64,
+    S: I64,
+    EX: I64,
+    LOG: I64,
+    RNG: npt.NDArray[np.uint64],
+    buf: I64,
+    V: I64,
+    static: F32,
+    c2i: I64,
+    i2c: I64,
+    actions: I64,
+    obs: F32,
+    masks: npt.NDArray[np.bool_],
+    rewards: F32,
+    dones: npt.NDArray[np.bool_],
+    final_obs: F32,
+    rows: npt.NDArray[np.int16],
+    keep_final: bool,
+    FLOG: I64,
+) -> int:
+    """Step every slot with its action, then the opponents; a finished deal is scored, its last
+    observation kept in ``final_obs``, its result in ``rows`` and (when ``keep_final``) its last
+    observation in ``final_obs`` and its action codes in ``FLOG``; then a new deal starts.
+
+    Returns -1, or the first slot whose action is illegal (then nothing has been stepped).
+    """
+    n_env = S.shape[0]
+    empty = np.zeros((0,), np.int8)
+    for i in range(n_env):
+        a = actions[i]
+        if a < 0 or a >= N_ACTIONS or i2c[a] < 0:
+            return i
+        code = i2c[a]
+        k = legal(P, S[i], buf)
+        ok = False
+        for j in range(k):
+            if buf[j] == code:
+                ok = True
+        if not ok:
+            return i
+    for i in range(n_env):
+        s = S[i]
+        ex = EX[i]
+        apply_tracked(P, s, ex, LOG[i], buf, V, i2c[actions[i]])
+        x = advance(P, s, ex, LOG[i], buf, V, RNG[i])
+        rewards[i] = 0.0
+        dones[i] = False
+        if s[S_PHASE] == PH_OVER:
+            row = rows[i]
+            finish(P, s, row)
+            me = ex[X_SEAT]
+            team = V[V_TEAM + me]
+            if V[V_REWARD] == 0:
+                win = row[R_WIN]
+                if (win >> team) & 1 == 0:
+                    rewards[i] = -1.0
+                elif win == (1 << team):
+                    rewards[i] = 1.0
+            else:
+                mine = 0
+                total = 0
+                for t in range(P[P_PLAYERS]):
+                    pts = row[R_SEAT + t]
+                    total += pts
+                    if V[V_TEAM + t] == team:
+                        mine += pts
+                if total > 0:
+                    rewards[i] = (mine - (total - mine)) / np.float64(total)
+            dones[i] = True
+            if keep_final:
+                encode_one(P, s, ex, V, static, final_obs[i])
+                for j in range(min(ex[X_NLOG], LOG_LEN)):
+                    FLOG[i, j] = LOG[i, j]
+                ex[X_FNLOG] = ex[X_NLOG]
+            x = new_deal(P, s, ex, LOG[i], buf, V, x, empty, False, -1, -1)
+        RNG[i] = x
+        encode_one(P, s, ex, V, static, obs[i])
+        mask_one(P, s, buf, c2i, masks[i])
+    return -1

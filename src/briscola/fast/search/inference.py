@@ -1,0 +1,251 @@
+# Numba kernels: array elements are numpy scalars to mypy and int64 to Numba, so the int/numpy
+# scalar mismatches below are not errors.
+# mypy: disable-error-code="no-any-return, return-value, arg-type, assignment, operator, index"
+"""Inference for the search levels: worlds weighed by the opponent's past plays (two players).
+
+:func:`history_events` lists what the opponent did (plays, draws, exchanges), latest first;
+:func:`hand_weights` gives each possible hand of the opponent now the likelihood of those plays
+if it follows the medium level's rules (:func:`briscola.fast.search.policy.medium_card`), and
+:func:`fill_worlds` deals worlds around chosen opponent hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from briscola.core.actions import ExchangeBriscola, Play
+from briscola.core.observation import Observation
+from briscola.fast.core import kernel as K
+from briscola.fast.core.layout import (
+    MAX_HAND,
+    O_HANDS,
+    O_HCOUNT,
+    O_HMASK,
+    O_TCARD,
+    O_TSEAT,
+    P_DECK_SIZE,
+    P_POINTS,
+    S_BEST_CARD,
+    S_BEST_SEAT,
+    S_LEN,
+    S_SP,
+    S_TN,
+    S_TRICK_PTS,
+    S_TURN,
+)
+from briscola.fast.search.jitcache import F64, I64, jit
+from briscola.fast.search.policy import medium_card
+
+__all__ = [
+    "EV_DRAW",
+    "EV_DRAW_KNOWN",
+    "EV_EXCHANGE",
+    "EV_PLAY",
+    "fill_worlds",
+    "hand_weights",
+    "history_events",
+]
+
+_ONE = np.int64(1)
+
+EV_PLAY = 0  # the opponent played ev_card (ev_lead: the card led to it, or -1)
+EV_DRAW = 1  # the opponent drew an unknown card
+EV_DRAW_KNOWN = 2  # the opponent drew ev_card (the face-up briscola)
+EV_EXCHANGE = 3  # the opponent took ev_card (the face-up briscola) for ev_lead
+
+
+@jit
+def _history_weight(
+    P: I64,
+    T: I64,
+    S_t: I64,
+    hand: int,
+    me: int,
+    opp: int,
+    ev_kind: I64,
+    ev_card: I64,
+    ev_lead: I64,
+    ev_played: I64,
+    ev_sp: I64,
+    eps: float,
+    x: Any,
+) -> tuple[float, Any]:
+    """The likelihood of the opponent's past plays from its hand ``hand`` now (one backward
+    sample of which cards it drew when)."""
+    size = P[P_DECK_SIZE]
+    w = 1.0
+    for e in range(ev_kind.shape[0]):
+        kind = ev_kind[e]
+        c = ev_card[e]
+        if kind == EV_PLAY:
+            hand |= _ONE << c
+            if ev_sp[e] > size:
+                continue  # the stock was empty: nothing hidden was left to infer
+            k = 0
+            for t in range(40):
+                if (hand >> t) & 1:
+                    S_t[O_HANDS + opp * MAX_HAND + k] = t
+                    k += 1
+            if k < 2:
+                continue
+            S_t[O_HCOUNT + opp] = k
+            S_t[O_HMASK + opp] = hand
+            S_t[S_SP] = ev_sp[e]
+            lead = ev_lead[e]
+            if lead >= 0:
+                S_t[S_TN] = 1
+                S_t[O_TCARD] = lead
+                S_t[S_BEST_CARD] = lead
+                S_t[S_BEST_SEAT] = me
+                S_t[S_TRICK_PTS] = P[P_POINTS + lead]
+            else:
+                S_t[S_TN] = 0
+                S_t[S_TRICK_PTS] = 0
+            guess = medium_card(P, S_t, T, ev_played[e])
+            w *= (1.0 - eps) * (1.0 if guess == c else 0.0) + eps / k
+        elif kind == EV_DRAW_KNOWN:
+            hand &= ~(_ONE << c)
+        elif kind == EV_DRAW:
+            k = 0
+            for t in range(40):
+                if (hand >> t) & 1:
+                    k += 1
+            if k == 0:
+                continue
+            x = K.rng_next(x)
+            r = K.rng_below(x, k)
+            for t in range(40):
+                if (hand >> t) & 1:
+                    if r == 0:
+                        hand &= ~(_ONE << t)
+                        break
+                    r -= 1
+        else:  # an exchange, undone: give back the face-up card, take back the one given
+            hand = (hand & ~(_ONE << c)) | (_ONE << ev_lead[e])
+    return w, x
+
+
+@jit
+def hand_weights(
+    P: I64,
+    T: I64,
+    S_base: I64,
+    S_t: I64,
+    me: int,
+    opp: int,
+    hands: I64,
+    ev_kind: I64,
+    ev_card: I64,
+    ev_lead: I64,
+    ev_played: I64,
+    ev_sp: I64,
+    eps: float,
+    reps: int,
+    seed: Any,
+    out: F64,
+) -> None:
+    """The likelihood of the opponent's past plays for each of its possible hands now (as bit
+    masks in ``hands``), if it plays by the medium level's rules (and, with probability ``eps``,
+    any card at random).
+
+    The events (``ev_*``, from :func:`history_events`) run backwards from the latest: undoing
+    them from a hand now gives the opponent's hand at each past play. Which of its cards it drew
+    when is drawn at random (every order is equally likely a priori); ``reps`` such draws are
+    averaged."""
+    x = K.game_rng(seed, 1)
+    for i in range(S_LEN):
+        S_t[i] = S_base[i]
+    S_t[S_TURN] = opp
+    S_t[O_TSEAT] = me
+    for m in range(hands.shape[0]):
+        total = 0.0
+        for _ in range(reps):
+            w, x = _history_weight(
+                P, T, S_t, hands[m], me, opp, ev_kind, ev_card, ev_lead, ev_played, ev_sp,
+                eps, x,
+            )  # fmt: skip
+            total += w
+        out[m] = total / reps
+
+
+@jit
+def fill_worlds(
+    pool: I64, picks: I64, hand_pos: I64, rest_pos: I64, rest: I64, seed: Any, worlds: I64
+) -> None:
+    """Worlds from chosen opponent hands: row ``m`` of ``picks`` holds indices into ``pool``
+    for the unknown slots of the opponent's hand (at ``hand_pos`` in a world row); the other
+    unknown cards go to the other unknown slots (``rest_pos``) in a random order. ``rest`` is
+    work space as long as ``pool``."""
+    x = K.game_rng(seed, 3)
+    n = pool.shape[0]
+    k = hand_pos.shape[0]
+    for m in range(worlds.shape[0]):
+        taken = np.int64(0)
+        for i in range(k):
+            worlds[m, hand_pos[i]] = pool[picks[m, i]]
+            taken |= _ONE << picks[m, i]
+        r = 0
+        for i in range(n):
+            if (taken >> i) & 1 == 0:
+                rest[r] = pool[i]
+                r += 1
+        i = r - 1
+        while i > 0:
+            x = K.rng_next(x)
+            j = K.rng_below(x, i + 1)
+            c = rest[i]
+            rest[i] = rest[j]
+            rest[j] = c
+            i -= 1
+        for i in range(r):
+            worlds[m, rest_pos[i]] = rest[i]
+
+
+def history_events(obs: Observation) -> tuple[int, I64, I64, I64, I64, I64]:
+    """Two players: the opponent's past plays, draws and exchanges, latest first, for
+    :func:`hand_weights`: (opponent, kinds, cards, cards led, played masks, stock pointers)."""
+    rules = obs.ruleset
+    assert obs.briscola is not None and obs.trump is not None
+    opp = 1 - obs.seat
+    size = len(rules.deck())
+    stock = size - rules.players * rules.hand_size
+    face_up = obs.briscola
+    # the exchanges, in order, with the number of plays made before each
+    exchange_at: list[int] = []
+    plays = 0
+    for action in obs.actions:
+        if isinstance(action, ExchangeBriscola):
+            exchange_at.append(plays)
+        elif isinstance(action, Play):
+            plays += 1
+    exchanges = list(zip(exchange_at, obs.exchanges, strict=True))
+    face_up = exchanges[0][1].took if exchanges else obs.briscola
+    events: list[tuple[int, int, int, int, int]] = []
+    played = 0
+    count = 0
+    tricks = [t.plays for t in obs.tricks] + ([obs.trick] if obs.trick else [])
+    for j, trick in enumerate(tricks):
+        for i, (seat, card) in enumerate(trick):
+            for at, ex in exchanges:
+                if at == count and ex.seat == opp:
+                    events.append((EV_EXCHANGE, ex.took.index, ex.gave.index, played, 0))
+                if at == count:
+                    face_up = ex.gave
+            if seat == opp:
+                lead = trick[0][1].index if i == 1 else -1
+                events.append((EV_PLAY, card.index, lead, played, size + 1 - stock))
+            played |= 1 << card.index
+            count += 1
+        if j < len(obs.tricks) and stock > 0:
+            winner = obs.tricks[j].winner
+            if stock == 2 and winner != opp:
+                events.append((EV_DRAW_KNOWN, face_up.index, -1, 0, 0))
+            else:
+                events.append((EV_DRAW, -1, -1, 0, 0))
+            stock -= 2
+    events.reverse()
+    cols = list(zip(*events, strict=True)) if events else [(), (), (), (), ()]
+    kinds, cards, leads, masks, sps = (np.array(c, np.int64) for c in cols)
+    return opp, kinds, cards, leads, masks, sps

@@ -1,0 +1,375 @@
+# Numba kernels: array elements are numpy scalars to mypy and int64 to Numba, so the int/numpy
+# scalar mismatches below are not errors.
+# mypy: disable-error-code="no-any-return, return-value, arg-type, assignment, operator, index"
+"""Search kernels for the computer players: sampled worlds, rollouts and exact endgames.
+
+A search bot sees one seat's :class:`~briscola.core.observation.Observation`.
+:func:`encode_observation` turns it into the fast core's state array with every card the seat cannot
+see put in a list of *unknown slots* (other hands, the hidden stock); :func:`resample` deals the
+unknown cards over those slots at random, which gives a full state consistent with the observation
+(a *determinization*, as :func:`briscola.core.observation.determinize` makes, thousands of times
+faster).
+
+On each sampled world :func:`pimc` plays every candidate action and finishes the deal with a
+rollout policy (the core's heuristic), and in two players switches to the exact solver
+(:func:`solve_from`, alpha-beta over the remaining tricks, the stock order known in that world) when
+few cards are left in the stock. The value of a finished deal for the searching seat is its side's
+win (1, a draw 0.5) plus a small share of the point margin, or in Briscola chiamata its settlement
+units plus the margin.
+
+The kernels are split by what they do, and all of them can be reached from here:
+:mod:`~briscola.fast.search.encode` (an observation as arrays, work space),
+:mod:`~briscola.fast.search.solver` (the exact two-player solver),
+:mod:`~briscola.fast.search.policy` (the medium level's rules as a rollout policy),
+:mod:`~briscola.fast.search.inference` (worlds weighed by the opponent's past plays) and this module
+(worlds, rollouts, values, PIMC).
+
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
+>>> state = new_game(preset("classic"), seed=3)
+>>> enc = encode_observation(observe(state, state.turn))
+>>> len(enc.pool) == len(enc.slots) == 33 + 3     # 33 hidden stock cards, 3 in the other hand
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from briscola.fast.core import kernel as K
+from briscola.fast.core.layout import (
+    MAX_HAND,
+    O_HANDS,
+    O_HCOUNT,
+    O_HMASK,
+    O_PTS,
+    P_PARTNERSHIP,
+    P_PLAYERS,
+    P_TOTAL,
+    PART_ALTERNATE,
+    PART_CALLED,
+    PH_PLAY,
+    S_CALLED,
+    S_CALLER,
+    S_LEN,
+    S_PARTNER,
+    S_PHASE,
+    S_TURN,
+)
+
+# the other search modules' public names are re-exported (``FS.<name>`` reaches every one)
+from briscola.fast.search.encode import Encoded, encode_observation, work_arrays
+from briscola.fast.search.inference import (
+    EV_DRAW,
+    EV_DRAW_KNOWN,
+    EV_EXCHANGE,
+    EV_PLAY,
+    fill_worlds,
+    hand_weights,
+    history_events,
+)
+from briscola.fast.search.jitcache import F64, I16, I64, jit
+from briscola.fast.search.policy import (
+    T_CARICHI,
+    T_DECK,
+    T_LEN,
+    T_SUIT,
+    fill_tables,
+    medium_card,
+    medium_play,
+    played_mask,
+)
+from briscola.fast.search.solver import (
+    MAX_PLIES,
+    can_solve,
+    solve_from,
+    solve_masks,
+    solver_stack,
+    stock_left,
+)
+
+__all__ = [
+    "EV_DRAW",
+    "EV_DRAW_KNOWN",
+    "EV_EXCHANGE",
+    "EV_PLAY",
+    "MAX_PLIES",
+    "POLICY_MEDIUM",
+    "POLICY_RANDOM",
+    "POLICY_SIMPLE",
+    "T_CARICHI",
+    "T_DECK",
+    "T_LEN",
+    "T_SUIT",
+    "Encoded",
+    "can_solve",
+    "encode_observation",
+    "exact_worlds",
+    "fill_tables",
+    "fill_worlds",
+    "hand_weights",
+    "history_events",
+    "load_world",
+    "medium_card",
+    "medium_play",
+    "pimc",
+    "pimc_worlds",
+    "played_mask",
+    "resample",
+    "rollout",
+    "solve_from",
+    "solve_masks",
+    "solver_stack",
+    "stock_left",
+    "work_arrays",
+    "world_value",
+]
+
+_ONE = np.int64(1)
+POLICY_RANDOM = 0
+POLICY_SIMPLE = 1
+POLICY_MEDIUM = 2
+_INF = 1 << 20  # as the solver's: beyond any score
+
+
+# -- worlds ------------------------------------------------------------------------------------
+@jit
+def resample(
+    P: I64, S_base: I64, S: I64, slots: I64, pool: I64, n_unk: int, hidden_called: bool, x: Any
+) -> Any:
+    """Copy ``S_base`` into ``S`` with the unknown cards dealt at random over the unknown slots.
+
+    ``pool`` is permuted in place (Fisher-Yates); the hand masks, and the holder of a hidden
+    called card, are rebuilt. Returns the generator state.
+    """
+    for i in range(S_LEN):
+        S[i] = S_base[i]
+    i = n_unk - 1
+    while i > 0:
+        x = K.rng_next(x)
+        j = K.rng_below(x, i + 1)
+        c = pool[i]
+        pool[i] = pool[j]
+        pool[j] = c
+        i -= 1
+    for i in range(n_unk):
+        S[slots[i]] = pool[i]
+    n = P[P_PLAYERS]
+    for s in range(n):
+        m = np.int64(0)
+        base = O_HANDS + s * MAX_HAND
+        for k in range(S[O_HCOUNT + s]):
+            m |= _ONE << S[base + k]
+        S[O_HMASK + s] = m
+    if hidden_called:
+        called = S[S_CALLED]
+        for s in range(n):
+            if (S[O_HMASK + s] >> called) & _ONE:
+                S[S_PARTNER] = s
+    return x
+
+
+# -- rollouts and values ------------------------------------------------------------------------
+@jit
+def rollout(
+    P: I64, S: I64, T: I64, buf: I64, ws: I64, x: Any, policy: int, solve_stock: int
+) -> tuple[Any, int]:
+    """Finish the deal in ``S`` with ``policy`` for every seat; in two players hand over to the
+    exact solver once the stock holds ``solve_stock`` cards or fewer (-1: never). Returns the
+    generator state and the solver's future difference (0 when played to the end)."""
+    played = played_mask(P, S, T) if policy == POLICY_MEDIUM else np.int64(0)
+    while S[S_PHASE] == PH_PLAY:
+        if solve_stock >= 0 and can_solve(P, S, solve_stock):
+            return x, solve_from(P, S, ws)
+        if policy == POLICY_RANDOM:
+            code, slot, x = K.random_choice(P, S, buf, x)
+            if slot >= 0:
+                K.play_slot(P, S, S[S_TURN], slot)
+            else:
+                K.apply_code(P, S, buf, code)
+        elif policy == POLICY_MEDIUM:
+            code = medium_play(P, S, T, played)
+            if code < 40:
+                played |= _ONE << code
+            K.apply_code(P, S, buf, code)
+        else:
+            K.apply_code(P, S, buf, K.simple_choice(P, S))
+    return x, 0
+
+
+@jit
+def world_value(P: I64, S: I64, row: I16, me: int, future: int, lam: float) -> float:
+    """The value of a finished (or exactly solved) deal for seat ``me``: its side's win (1, a
+    draw 0.5, a loss 0) plus ``lam`` times the point margin over the best other side, as a share
+    of the deck's points. ``future`` is the solver's difference still to add (two players).
+    In Briscola chiamata: the seat's settlement units plus the margin."""
+    n = P[P_PLAYERS]
+    part = P[P_PARTNERSHIP]
+    total = P[P_TOTAL]
+    if part == PART_CALLED:
+        K.finish(P, S, row)
+        caller = S[S_CALLER]
+        partner = S[S_PARTNER]
+        mine = 1 if me != caller and me != partner else 0
+        margin = row[K.R_TEAM + mine] - row[K.R_TEAM + 1 - mine]
+        return row[K.R_UNITS + me] + lam * margin / total
+    if n == 2:
+        diff = S[O_PTS] - S[O_PTS + 1] + future
+        if me == 1:
+            diff = -diff
+    else:
+        teams = 2 if part == PART_ALTERNATE else n
+        mine_t = (me & 1) if part == PART_ALTERNATE else me
+        best_other = -_INF
+        pts = 0
+        for t in range(teams):
+            tp = 0
+            for s in range(n):
+                st = (s & 1) if part == PART_ALTERNATE else s
+                if st == t:
+                    tp += S[O_PTS + s]
+            if t == mine_t:
+                pts = tp
+            elif tp > best_other:
+                best_other = tp
+        diff = pts - best_other
+    win = 1.0 if diff > 0 else (0.5 if diff == 0 else 0.0)
+    return win + lam * diff / total
+
+
+@jit
+def pimc(
+    P: I64,
+    T: I64,
+    S_base: I64,
+    S_w: I64,
+    S_r: I64,
+    buf: I64,
+    row: I16,
+    ws: I64,
+    slots: I64,
+    pool: I64,
+    n_unk: int,
+    hidden_called: bool,
+    me: int,
+    cands: I64,
+    active: I64,
+    seed: Any,
+    policy: int,
+    solve_stock: int,
+    lam: float,
+    vals: F64,
+) -> None:
+    """Perfect-information Monte Carlo: on ``vals.shape[0]`` sampled worlds, each candidate
+    action ``cands[j]`` with ``active[j]`` set is played and the deal finished by
+    :func:`rollout`; ``vals[w, j]`` is its value in world ``w`` (see :func:`world_value`). Every
+    candidate sees the same worlds and the same rollout randomness (common random numbers)."""
+    x = K.game_rng(seed, 0)
+    for w in range(vals.shape[0]):
+        x = resample(P, S_base, S_w, slots, pool, n_unk, hidden_called, x)
+        x = K.rng_next(x)
+        for j in range(cands.shape[0]):
+            if active[j] == 0:
+                continue
+            for i in range(S_LEN):
+                S_r[i] = S_w[i]
+            K.apply_code(P, S_r, buf, cands[j])
+            _, future = rollout(P, S_r, T, buf, ws, x, policy, solve_stock)
+            vals[w, j] = world_value(P, S_r, row, me, future, lam)
+
+
+@jit
+def load_world(
+    P: I64, S_base: I64, S: I64, slots: I64, world: I64, n_unk: int, hidden_called: bool
+) -> None:
+    """``S_base`` with the unknown slots filled from ``world``; hand masks (and the holder of a
+    hidden called card) rebuilt."""
+    for i in range(S_LEN):
+        S[i] = S_base[i]
+    for i in range(n_unk):
+        S[slots[i]] = world[i]
+    n = P[P_PLAYERS]
+    for s in range(n):
+        m = np.int64(0)
+        base = O_HANDS + s * MAX_HAND
+        for k in range(S[O_HCOUNT + s]):
+            m |= _ONE << S[base + k]
+        S[O_HMASK + s] = m
+    if hidden_called:
+        called = S[S_CALLED]
+        for s in range(n):
+            if (S[O_HMASK + s] >> called) & _ONE:
+                S[S_PARTNER] = s
+
+
+@jit
+def pimc_worlds(
+    P: I64,
+    T: I64,
+    S_base: I64,
+    S_w: I64,
+    S_r: I64,
+    buf: I64,
+    row: I16,
+    ws: I64,
+    slots: I64,
+    worlds: I64,
+    first: int,
+    n_unk: int,
+    hidden_called: bool,
+    me: int,
+    cands: I64,
+    active: I64,
+    policy: int,
+    solve_stock: int,
+    lam: float,
+    vals: F64,
+) -> None:
+    """:func:`pimc` on given worlds: ``vals[w, j]`` is the value of candidate ``j`` in world
+    ``worlds[first + w]``."""
+    x = K.game_rng(np.uint64(first), 2)
+    for w in range(vals.shape[0]):
+        load_world(P, S_base, S_w, slots, worlds[first + w], n_unk, hidden_called)
+        for j in range(cands.shape[0]):
+            if active[j] == 0:
+                continue
+            for i in range(S_LEN):
+                S_r[i] = S_w[i]
+            K.apply_code(P, S_r, buf, cands[j])
+            _, future = rollout(P, S_r, T, buf, ws, x, policy, solve_stock)
+            vals[w, j] = world_value(P, S_r, row, me, future, lam)
+
+
+@jit
+def exact_worlds(
+    P: I64,
+    S_base: I64,
+    S_w: I64,
+    S_r: I64,
+    buf: I64,
+    row: I16,
+    ws: I64,
+    slots: I64,
+    worlds: I64,
+    n_unk: int,
+    me: int,
+    cands: I64,
+    n_cand: int,
+    lam: float,
+    out: F64,
+) -> None:
+    """Two players: every given world (a row of ``worlds`` fills the unknown slots) solved
+    exactly after each candidate; ``out[w, j]`` is the value of candidate ``j`` in world ``w``."""
+    for w in range(worlds.shape[0]):
+        load_world(P, S_base, S_w, slots, worlds[w], n_unk, False)
+        for j in range(n_cand):
+            for i in range(S_LEN):
+                S_r[i] = S_w[i]
+            K.apply_code(P, S_r, buf, cands[j])
+            future = 0
+            if S_r[S_PHASE] == PH_PLAY:
+                future = solve_from(P, S_r, ws)
+            out[w, j] = world_value(P, S_r, row, me, future, lam)

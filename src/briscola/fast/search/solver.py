@@ -1,0 +1,276 @@
+# Numba kernels: array elements are numpy scalars to mypy and int64 to Numba, so the int/numpy
+# scalar mismatches below are not errors.
+# mypy: disable-error-code="no-any-return, return-value, arg-type, assignment, operator, index"
+"""The exact two-player solver: alpha-beta over the rest of a deal with every card known.
+
+A search bot calls it on a sampled world (see :mod:`briscola.fast.search.pimc`) once the stock is
+short: :func:`solve_from` gives the future point difference of a state array under best play by
+both seats, :func:`solve_masks` the same for a position given as hand masks, and
+:func:`can_solve` says when a deal may be handed to it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from briscola.fast.core.layout import (
+    EXCH_NONE,
+    EXCH_TWO,
+    O_DECK,
+    O_HMASK,
+    O_TCARD,
+    O_TSEAT,
+    P_ACCUSI,
+    P_DECK_SIZE,
+    P_EXCHANGE,
+    P_PLAYERS,
+    P_POINTS,
+    P_STRENGTH,
+    PH_PLAY,
+    S_DECLARED,
+    S_PHASE,
+    S_SP,
+    S_TN,
+    S_TRICKS,
+    S_TRUMP,
+    S_TURN,
+)
+from briscola.fast.search.jitcache import I64, jit
+
+__all__ = ["MAX_PLIES", "can_solve", "solve_from", "solve_masks", "solver_stack", "stock_left"]
+
+_ONE = np.int64(1)
+_INF = 1 << 20
+
+
+# The solver is iterative, on an explicit stack (``ws``, see :func:`solver_stack`): Numba's cache
+# does not keep recursive functions safely (numba/numba#6061).
+_F_H0 = 0
+_F_H1 = 1
+_F_SP = 2
+_F_TURN = 3
+_F_LEAD = 4
+_F_LSEAT = 5
+_F_DECL = 6
+_F_ONLY = 7
+_F_ALPHA = 8
+_F_BETA = 9
+_F_BEST = 10
+_F_BONUS = 11
+_F_NEXT = 12
+_F_TP = 13
+_F_LEN = 14
+MAX_PLIES = 2 * 20 + 2
+
+
+def solver_stack() -> I64:
+    """Work space for the exact solver."""
+    return np.zeros((MAX_PLIES, _F_LEN), np.int64)
+
+
+@jit
+def _enter(
+    P: I64,
+    ws: I64,
+    d: int,
+    trump: int,
+    h0: int,
+    h1: int,
+    sp: int,
+    turn: int,
+    lead: int,
+    lead_seat: int,
+    declared: int,
+    only: int,
+    alpha: int,
+    beta: int,
+) -> None:
+    """Open the solver's frame ``d``: the seat to act declares every accuso it can first (with
+    every card known that never hurts), which shifts the search window."""
+    hand = h0 if turn == 0 else h1
+    bonus = 0
+    if P[P_ACCUSI] != 0:
+        for suit in range(4):
+            pair = (hand >> (suit * 10 + 9)) & (hand >> (suit * 10 + 8)) & 1
+            if pair and (declared >> suit) & 1 == 0:
+                declared |= 1 << suit
+                b = 40 if suit == trump else 20
+                bonus += b if turn == 0 else -b
+    ws[d, _F_H0] = h0
+    ws[d, _F_H1] = h1
+    ws[d, _F_SP] = sp
+    ws[d, _F_TURN] = turn
+    ws[d, _F_LEAD] = lead
+    ws[d, _F_LSEAT] = lead_seat
+    ws[d, _F_DECL] = declared
+    ws[d, _F_ONLY] = only
+    ws[d, _F_ALPHA] = alpha - bonus
+    ws[d, _F_BETA] = beta - bonus
+    ws[d, _F_BEST] = -_INF if turn == 0 else _INF
+    ws[d, _F_BONUS] = bonus
+    ws[d, _F_NEXT] = 0
+    ws[d, _F_TP] = 0
+
+
+@jit
+def _solve(
+    P: I64,
+    ws: I64,
+    trump: int,
+    h0: int,
+    h1: int,
+    stock: I64,
+    base: int,
+    sp: int,
+    size: int,
+    turn: int,
+    lead: int,
+    lead_seat: int,
+    declared: int,
+    only: int,
+) -> int:
+    """Alpha-beta over the rest of a two-player deal with every card known: the future point
+    difference (seat 0 minus seat 1) under best play by both. The stock lies at
+    ``stock[base + sp .. base + size]`` (drawn in that order, two cards a trick). ``only``
+    restricts the first move to one card (-1: any)."""
+    _enter(P, ws, 0, trump, h0, h1, sp, turn, lead, lead_seat, declared, only, -_INF, _INF)
+    d = 0
+    while True:
+        turn = ws[d, _F_TURN]
+        hand = ws[d, _F_H0] if turn == 0 else ws[d, _F_H1]
+        c = ws[d, _F_NEXT]
+        only = ws[d, _F_ONLY]
+        if hand != 0 and ws[d, _F_ALPHA] < ws[d, _F_BETA]:
+            while c < 40 and ((hand >> c) & 1 == 0 or (only >= 0 and c != only)):
+                c += 1
+        else:
+            c = 40
+        if c < 40:
+            ws[d, _F_NEXT] = c + 1
+            bit = _ONE << c
+            h0 = ws[d, _F_H0]
+            h1 = ws[d, _F_H1]
+            if turn == 0:
+                h0 &= ~bit
+            else:
+                h1 &= ~bit
+            lead = ws[d, _F_LEAD]
+            sp = ws[d, _F_SP]
+            if lead < 0:
+                tp = 0
+                nturn = 1 - turn
+                nlead = c
+                nlseat = turn
+            else:
+                ls = c // 10
+                wins = ls == trump
+                if ls == lead // 10:
+                    wins = P[P_STRENGTH + c] > P[P_STRENGTH + lead]
+                winner = turn if wins else ws[d, _F_LSEAT]
+                pts = P[P_POINTS + c] + P[P_POINTS + lead]
+                tp = pts if winner == 0 else -pts
+                if sp <= size:
+                    c1 = stock[base + sp]
+                    c2 = stock[base + sp + 1]
+                    if winner == 0:
+                        h0 |= _ONE << c1
+                        h1 |= _ONE << c2
+                    else:
+                        h1 |= _ONE << c1
+                        h0 |= _ONE << c2
+                    sp += 2
+                nturn = winner
+                nlead = -1
+                nlseat = -1
+            ws[d, _F_TP] = tp
+            _enter(
+                P, ws, d + 1, trump, h0, h1, sp, nturn, nlead, nlseat, ws[d, _F_DECL], -1,
+                ws[d, _F_ALPHA] - tp, ws[d, _F_BETA] - tp,
+            )  # fmt: skip
+            d += 1
+            continue
+        # this frame is done: its value goes to the parent
+        val = 0 if hand == 0 else ws[d, _F_BEST] + ws[d, _F_BONUS]
+        if d == 0:
+            return val
+        d -= 1
+        v = ws[d, _F_TP] + val
+        if ws[d, _F_TURN] == 0:
+            if v > ws[d, _F_BEST]:
+                ws[d, _F_BEST] = v
+                if v > ws[d, _F_ALPHA]:
+                    ws[d, _F_ALPHA] = v
+        elif v < ws[d, _F_BEST]:
+            ws[d, _F_BEST] = v
+            if v < ws[d, _F_BETA]:
+                ws[d, _F_BETA] = v
+
+
+@jit
+def solve_masks(
+    P: I64,
+    ws: I64,
+    trump: int,
+    h0: int,
+    h1: int,
+    stock: I64,
+    sp: int,
+    size: int,
+    turn: int,
+    lead: int,
+    lead_seat: int,
+    declared: int,
+    only: int,
+) -> int:
+    """The exact future point difference (seat 0 minus seat 1) of a two-player position given as
+    hand masks, a stock ``stock[sp..size]``, the seat to act and the card led (or -1)."""
+    return _solve(P, ws, trump, h0, h1, stock, 0, sp, size, turn, lead, lead_seat, declared, only)
+
+
+@jit
+def solve_from(P: I64, S: I64, ws: I64) -> int:
+    """The exact future point difference (seat 0 minus seat 1) of a two-player deal in the play
+    phase with every card known (the stock order included): best play by both from here."""
+    lead = -1
+    lead_seat = -1
+    if S[S_TN] == 1:
+        lead = S[O_TCARD]
+        lead_seat = S[O_TSEAT]
+    return _solve(
+        P,
+        ws,
+        S[S_TRUMP],
+        S[O_HMASK],
+        S[O_HMASK + 1],
+        S,
+        O_DECK,
+        S[S_SP],
+        P[P_DECK_SIZE],
+        S[S_TURN],
+        lead,
+        lead_seat,
+        S[S_DECLARED],
+        -1,
+    )
+
+
+@jit
+def stock_left(P: I64, S: I64) -> int:
+    """Cards left in the stock (the face-up briscola included)."""
+    sp = S[S_SP]
+    size = P[P_DECK_SIZE]
+    return size + 1 - sp if sp <= size else 0
+
+
+@jit
+def can_solve(P: I64, S: I64, solve_stock: int) -> bool:
+    """True when the exact solver may finish this two-player deal: the stock is short enough and
+    no exchange of the briscola can happen any more."""
+    if P[P_PLAYERS] != 2 or S[S_PHASE] != PH_PLAY:
+        return False
+    left = stock_left(P, S)
+    if left > solve_stock:
+        return False
+    if left == 0 or P[P_EXCHANGE] == EXCH_NONE:
+        return True
+    return P[P_EXCHANGE] == EXCH_TWO and S[S_TRICKS] > 0

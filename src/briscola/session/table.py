@@ -1,0 +1,535 @@
+"""Tables: seats mapped to humans or computer players, the turn flow of a match, and events.
+
+A :class:`Table` is a session without I/O. It holds a :class:`~briscola.core.match.Match` and the
+current deal's :class:`~briscola.core.game.State`, and it is the only place that sees the whole
+state: people and bots get per-seat views (:func:`~briscola.core.observation.observe`) and nothing
+more. Every change returns a list of :class:`Event` (public facts: a card played, a trick taken...).
+
+>>> from briscola.core.rules import preset
+>>> table = Table(preset("classic"), [Seat.human("Anna"), Seat.computer("random")], seed=5)
+>>> [e.type for e in table.start()]
+['deal_started']
+>>> events = table.run_bots()  # the bot leads if it is its turn
+>>> table.to_act()
+0
+>>> card = table.observation(0).hand[0]
+>>> [e.type for e in table.submit(0, str(card))][:1]
+['played']
+>>> try:
+...     table.submit(1 - table.to_act(), "Ad")
+... except TableError as exc:
+...     print(exc.code)
+not_your_turn
+
+A table is rebuilt exactly from its records: the ruleset, the match's format and seed, and each
+deal's dealer, deck order and actions (:meth:`Table.rebuild`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from briscola.bots import Bot, make_bot
+from briscola.core.actions import (
+    Action,
+    ActionParseError,
+    Bid,
+    Call,
+    Declare,
+    ExchangeBriscola,
+    Pass,
+    Play,
+    parse_action,
+)
+from briscola.core.cards import Card
+from briscola.core.game import IllegalActionError, Result, State, new_game
+from briscola.core.match import Match, MatchFormat
+from briscola.core.observation import Observation, observe
+from briscola.core.rules import Partnership, Ruleset
+
+__all__ = [
+    "DealLog",
+    "Event",
+    "Seat",
+    "Table",
+    "TableError",
+    "result_to_dict",
+]
+
+log = logging.getLogger(__name__)
+
+WAITING = "waiting"
+PLAYING = "playing"
+DEAL_OVER = "deal_over"
+OVER = "over"
+
+
+class TableError(ValueError):
+    """A request the table refuses, with a short ``code`` and a message a person understands."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    """One seat: a human (``joined`` once somebody took it) or a computer player of a level.
+
+    ``connected`` and ``autoplay`` are set by whoever runs the table (a server): a human seat on
+    autoplay is played by a stand-in bot until its person comes back.
+    """
+
+    kind: str = "human"  # "human" or "bot"
+    name: str = ""
+    bot: str | None = None
+    joined: bool = False
+    connected: bool = False
+    autoplay: bool = False
+    ready: bool = False
+
+    @classmethod
+    def human(cls, name: str = "", joined: bool = True) -> Seat:
+        """A human seat (already taken by ``name`` unless ``joined`` is false)."""
+        return cls("human", name, None, joined)
+
+    @classmethod
+    def computer(cls, level: str = "simple", name: str = "") -> Seat:
+        """A seat played by the bot ``level``."""
+        return cls("bot", name or level, level, True)
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a computer player's seat."""
+        return self.kind == "bot"
+
+    def to_dict(self, index: int) -> dict[str, Any]:
+        """Public information about the seat."""
+        return {
+            "seat": index,
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "joined": self.joined,
+            "connected": self.connected,
+            "autoplay": self.autoplay,
+            "ready": self.ready,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened at the table, public to every seat.
+
+    >>> Event("played", {"seat": 1, "card": "Ad", "action": "Ad"}).to_dict()
+    {'type': 'played', 'seat': 1, 'card': 'Ad', 'action': 'Ad'}
+    """
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-ready data."""
+        return {"type": self.type, **self.data}
+
+
+@dataclass
+class DealLog:
+    """One deal as dealt and played: its dealer, its deck order, the actions so far and the seat
+    that took each."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: list[Action] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
+
+
+def result_to_dict(result: Result) -> dict[str, Any]:
+    """A deal's result as JSON-ready data."""
+    return {
+        "seat_points": list(result.seat_points),
+        "team_points": list(result.team_points),
+        "teams": list(result.teams),
+        "winners": list(result.winners),
+        "draw": result.draw,
+        "replay": result.replay,
+        "units": list(result.units),
+    }
+
+
+BotFactory = Callable[[str, int | None], Bot]
+
+
+class Table:
+    """A table of seats playing a match. See the module's documentation."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        match_format: MatchFormat | str = "single",
+        seed: int | None = None,
+        *,
+        stand_in: str = "simple",
+        bot_factory: BotFactory = make_bot,
+    ) -> None:
+        if len(seats) != ruleset.players:
+            raise TableError(
+                "bad_seats",
+                f"the {ruleset.name} game needs {ruleset.players} seats, not {len(seats)}",
+            )
+        fmt = MatchFormat.parse(match_format) if isinstance(match_format, str) else match_format
+        self.ruleset = ruleset
+        self.seats = list(seats)
+        self.seed = seed
+        self.stand_in = stand_in
+        self.match = Match(ruleset, fmt, seed=seed)
+        self.deals: list[DealLog] = []
+        self.state: State | None = None
+        self.started = False
+        self._bot_factory = bot_factory
+        self._bots: dict[int, Bot] = {}
+        self._bot_levels: dict[int, str] = {}
+        self._last_result: Result | None = None
+
+    # -- status -----------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        """``waiting``, ``playing``, ``deal_over`` (between deals) or ``over`` (match over)."""
+        if not self.started or self.state is None:
+            return WAITING
+        if self.state.is_over:
+            return OVER if self.match.is_over else DEAL_OVER
+        return PLAYING
+
+    @property
+    def deal_number(self) -> int | None:
+        """The current deal's number (0 first, replayed deals count), None before the start."""
+        return len(self.deals) - 1 if self.deals else None
+
+    def to_act(self) -> int | None:
+        """The seat to act now, or None (not started, or between deals)."""
+        if self.status != PLAYING:
+            return None
+        assert self.state is not None
+        return self.state.turn
+
+    def bot_to_act(self) -> int | None:
+        """The seat to act if a computer plays it now (a bot, or a human on autoplay)."""
+        seat = self.to_act()
+        if seat is None:
+            return None
+        s = self.seats[seat]
+        return seat if s.is_bot or s.autoplay else None
+
+    def human_seats(self) -> list[int]:
+        """The seats played by people."""
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    # -- views ------------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation | None:
+        """What ``seat`` may know of the current deal (None before the start)."""
+        self._check_seat(seat)
+        if self.state is None:
+            return None
+        return observe(self.state, seat)
+
+    def standing(self) -> dict[str, Any]:
+        """The match's standing as JSON-ready data."""
+        m = self.match
+        return {
+            "format": str(m.format),
+            "competitors": "teams"
+            if self.ruleset.partnership is Partnership.ALTERNATE
+            else "seats",
+            "wins": list(m.wins),
+            "points": list(m.points),
+            "deals": [
+                {"dealer": d.dealer, "counted": d.counted, "result": result_to_dict(d.result)}
+                for d in m.deals
+            ],
+            "winner": m.winner,
+            "over": m.is_over,
+        }
+
+    def public_info(self) -> dict[str, Any]:
+        """What anybody may know about the table: seats, status, standing. No cards."""
+        last = self._last_result if self.status in (DEAL_OVER, OVER) else None
+        return {
+            "preset": self.ruleset.name,
+            "ruleset": self.ruleset.to_dict(),
+            "status": self.status,
+            "seats": [s.to_dict(i) for i, s in enumerate(self.seats)],
+            "match": self.standing(),
+            "deal": self.deal_number,
+            "result": result_to_dict(last) if last is not None else None,
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may be shown: the table's public info and its observation."""
+        obs = self.observation(seat)
+        return {
+            "seat": seat,
+            "table": self.public_info(),
+            "observation": obs.to_dict() if obs is not None else None,
+        }
+
+    # -- the flow ---------------------------------------------------------------------------
+    def start(self, fill: str | None = None) -> list[Event]:
+        """Start the match: human seats nobody joined go to bots of level ``fill``."""
+        if self.started:
+            raise TableError("already_started", "the game has already started")
+        empty = [i for i, s in enumerate(self.seats) if not s.is_bot and not s.joined]
+        if empty and fill is None:
+            raise TableError("seats_empty", f"seats {empty} are still empty")
+        for i in empty:
+            assert fill is not None
+            self.seats[i] = Seat.computer(fill, self.seats[i].name or fill)
+        if not self.human_seats():
+            raise TableError("bad_seats", "a table needs at least one human player")
+        self.started = True
+        return self._deal()
+
+    def submit(self, seat: int, action: Action | str) -> list[Event]:
+        """``seat`` takes ``action`` (an Action or its text); raises :class:`TableError`."""
+        self._check_seat(seat)
+        status = self.status
+        if status == WAITING:
+            raise TableError("not_started", "the game has not started yet")
+        if status == OVER:
+            raise TableError("match_over", "the match is over: no more actions")
+        if status == DEAL_OVER:
+            raise TableError("between_deals", "the deal is over: ask for the next deal first")
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionParseError as exc:
+                raise TableError("bad_action", str(exc)) from None
+        state = self.state
+        assert state is not None and state.turn is not None
+        if state.turn != seat:
+            raise TableError("not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        try:
+            after = state.apply(action)
+        except IllegalActionError as exc:
+            raise TableError("illegal_action", str(exc)) from None
+        self.state = after
+        self.deals[-1].actions.append(action)
+        self.deals[-1].seats.append(seat)
+        events = _action_events(state, after, seat, action)
+        if after.is_over:
+            events.extend(self._finish_deal(after))
+        return events
+
+    def bot_move(self) -> list[Event]:
+        """The computer player to act (a bot, or a stand-in for a human on autoplay) moves."""
+        seat = self.bot_to_act()
+        if seat is None:
+            raise TableError("no_bot_to_act", "no computer player is to act now")
+        obs = self.observation(seat)
+        assert obs is not None
+        action = self._bot(seat).act(obs)
+        if action not in obs.legal:
+            log.warning(
+                "bot at seat %d chose %s, not a legal action; playing %s",
+                seat,
+                action,
+                obs.legal[0],
+            )
+            action = obs.legal[0]
+        return self.submit(seat, action)
+
+    def run_bots(self, limit: int = 10_000) -> list[Event]:
+        """Let computer players move until a person is to act (or the deal ends)."""
+        events: list[Event] = []
+        for _ in range(limit):
+            if self.bot_to_act() is None:
+                break
+            events.extend(self.bot_move())
+        return events
+
+    def ready(self, seat: int) -> list[Event]:
+        """Between deals, ``seat`` asks for the next deal; it is dealt once every person playing
+        (not on autoplay) has asked."""
+        self._check_seat(seat)
+        status = self.status
+        if status == WAITING:
+            raise TableError("not_started", "the game has not started yet")
+        if status == OVER:
+            raise TableError("match_over", "the match is over: there is no next deal")
+        if status != DEAL_OVER:
+            raise TableError("deal_not_over", "the deal is still being played")
+        self.seats[seat].ready = True
+        return [Event("ready", {"seat": seat}), *self._maybe_next_deal()]
+
+    def all_ready(self) -> bool:
+        """True when every seat that must say so has asked for the next deal."""
+        return all(s.ready or s.is_bot or s.autoplay for s in self.seats)
+
+    def next_deal(self) -> list[Event]:
+        """Deal the next deal of the match now (between deals only)."""
+        if self.status != DEAL_OVER:
+            raise TableError("deal_not_over", "the next deal can only be dealt between deals")
+        return self._deal()
+
+    def set_connected(self, seat: int, connected: bool) -> list[Event]:
+        """Record that a seat's person is (or is no longer) connected."""
+        self._check_seat(seat)
+        if self.seats[seat].connected == connected:
+            return []
+        self.seats[seat].connected = connected
+        return [Event("presence", {"seat": seat, "connected": connected})]
+
+    def set_autoplay(self, seat: int, on: bool) -> list[Event]:
+        """Let a computer play a human seat (``on``), or give it back to its person."""
+        self._check_seat(seat)
+        s = self.seats[seat]
+        if s.is_bot or s.autoplay == on:
+            return []
+        s.autoplay = on
+        events = [Event("autoplay", {"seat": seat, "on": on})]
+        if on:
+            events.extend(self._maybe_next_deal())
+        return events
+
+    # -- rebuilding -------------------------------------------------------------------------
+    @classmethod
+    def rebuild(
+        cls,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        match_format: MatchFormat | str,
+        seed: int | None,
+        deals: Sequence[tuple[int, Sequence[Card], Sequence[Action | str]]],
+        *,
+        started: bool = True,
+        stand_in: str = "simple",
+        bot_factory: BotFactory = make_bot,
+    ) -> Table:
+        """A table exactly as it was after ``deals`` (each: dealer, deck order, actions).
+
+        The match deals from its seed as before; a stored deck order that differs from the
+        seed's (a match dealt by another version) is the one used.
+        """
+        table = cls(ruleset, seats, match_format, seed, stand_in=stand_in, bot_factory=bot_factory)
+        if not started:
+            if deals:
+                raise TableError("bad_record", "a table that has not started has no deals")
+            return table
+        table.started = True
+        if not deals:
+            table._deal()
+            return table
+        for number, (dealer, deck, actions) in enumerate(deals):
+            if number > 0 and table.status != DEAL_OVER:
+                raise TableError("bad_record", f"deal {number - 1} did not end")
+            table._deal(dealer=dealer, deck=tuple(deck))
+            for i, action in enumerate(actions):
+                turn = table.to_act()
+                try:
+                    table.submit(turn if turn is not None else 0, action)
+                except TableError as exc:
+                    raise TableError(
+                        "bad_record", f"deal {number}, action {i + 1} ({action}): {exc.message}"
+                    ) from None
+        return table
+
+    # -- internals --------------------------------------------------------------------------
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError("bad_seat", f"seat must be from 0 to {len(self.seats) - 1}")
+
+    def _bot(self, seat: int) -> Bot:
+        s = self.seats[seat]
+        level = s.bot if s.is_bot and s.bot else self.stand_in
+        bot = self._bots.get(seat)
+        if bot is None or self._bot_levels.get(seat) != level:
+            base = self.seed if self.seed is not None else 0
+            bot = self._bot_factory(level, (base * 7919 + seat) % 2**63)
+            self._bots[seat] = bot
+            self._bot_levels[seat] = level
+        return bot
+
+    def _deal(self, dealer: int | None = None, deck: tuple[Card, ...] | None = None) -> list[Event]:
+        state = self.match.deal()
+        if deck is not None and (deck != state.deck or dealer != state.dealer):
+            assert dealer is not None
+            state = new_game(self.ruleset, deck=deck, dealer=dealer)
+        self.state = state
+        self.deals.append(DealLog(state.dealer, state.deck))
+        for s in self.seats:
+            s.ready = False
+        return [Event("deal_started", {"deal": len(self.deals) - 1, "dealer": state.dealer})]
+
+    def _finish_deal(self, final: State) -> list[Event]:
+        result = final.result()
+        self._last_result = result
+        self.match.record(result)
+        events = [Event("deal_over", {"result": result_to_dict(result)})]
+        if self.match.is_over:
+            events.append(
+                Event("match_over", {"winner": self.match.winner, "match": self.standing()})
+            )
+        return events
+
+    def _maybe_next_deal(self) -> list[Event]:
+        if (
+            self.status == DEAL_OVER
+            and self.all_ready()
+            and any(s.ready for s in self.seats if not s.is_bot)
+        ):
+            return self._deal()
+        return []
+
+
+def _action_events(before: State, after: State, seat: int, action: Action) -> list[Event]:
+    text = str(action)
+    if isinstance(action, Play):
+        events = [Event("played", {"seat": seat, "card": str(action.card), "action": text})]
+        if after.revealed and not before.revealed:
+            events.append(Event("revealed", {"seat": seat}))
+        if len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            events.append(
+                Event(
+                    "trick",
+                    {
+                        "winner": trick.winner,
+                        "points": trick.points(after.ruleset),
+                        "cards": [[s, str(c)] for s, c in trick.plays],
+                    },
+                )
+            )
+        return events
+    if isinstance(action, Declare):
+        decl = after.declarations[-1]
+        return [
+            Event(
+                "declared",
+                {"seat": seat, "suit": action.suit.letter, "points": decl.points, "action": text},
+            )
+        ]
+    if isinstance(action, ExchangeBriscola):
+        ex = after.exchanges[-1]
+        return [
+            Event(
+                "exchanged",
+                {"seat": seat, "gave": str(ex.gave), "took": str(ex.took), "action": text},
+            )
+        ]
+    if isinstance(action, Bid):
+        bid = action.rank.letter if action.rank is not None else str(action.points)
+        return [Event("bid", {"seat": seat, "bid": bid, "action": text})]
+    if isinstance(action, Pass):
+        return [Event("passed", {"seat": seat, "action": text})]
+    assert isinstance(action, Call)
+    return [
+        Event(
+            "called",
+            {"seat": seat, "suit": action.suit.letter, "card": str(after.called), "action": text},
+        )
+    ]

@@ -1,0 +1,225 @@
+"""Strength of the computer players' levels: each level against the one below it, duplicate deals.
+
+The ladder is played in the arena (:func:`briscola.tools.arena.run_arena`): every deal twice with
+the seats swapped, a win counting 1 and a draw ½, 95% intervals over deals. The bar
+(docs/levels.md): every level scores at least 60% against the one below it, and the champion 70%
+against medium, over 2,000 deals or more.
+
+>>> (row,) = measure_strength([parse_pair("easy:beginner")], deals=2, seed=3)
+>>> row.upper, row.lower, row.bar, row.deals, row.games
+('easy', 'beginner', 0.6, 2, 4)
+>>> 0 <= row.score.mean <= 1 and row.verdict in VERDICTS
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from briscola import __version__
+from briscola.core.rules import RulesetError, preset
+from briscola.tools.arena import ArenaError, Estimate, run_arena, side_count
+from briscola.tools.bench.levels.think import LevelsBenchError, level_name
+
+__all__ = [
+    "LADDER",
+    "VERDICTS",
+    "Pair",
+    "StrengthRow",
+    "measure_strength",
+    "parse_pair",
+    "strength_json",
+]
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A level (``upper``) against another (``lower``), and the score ``upper`` should reach."""
+
+    upper: str
+    lower: str
+    bar: float = 0.6
+
+    def __str__(self) -> str:
+        return f"{self.upper} vs {self.lower}"
+
+
+LADDER = (
+    Pair("easy", "beginner"),
+    Pair("medium", "easy"),
+    Pair("hard", "medium"),
+    Pair("champion", "hard"),
+    Pair("champion", "medium", 0.7),
+)
+"""The pairs measured by default, with their bars."""
+
+VERDICTS = {
+    "met": "the score reaches the bar and its whole 95% interval lies above it",
+    "met, not significant": "the score reaches the bar, but the interval reaches below it",
+    "not met, not significant": "the score is below the bar, but the interval reaches it",
+    "not met": "the whole interval lies below the bar",
+}
+"""The verdicts of a pair, and what each says."""
+
+
+def parse_pair(text: str) -> Pair:
+    """``UPPER:LOWER`` (levels or aliases) as a :class:`Pair`; its bar is the ladder's, or 60%.
+
+    >>> parse_pair("campione:medio")
+    Pair(upper='champion', lower='medium', bar=0.7)
+    """
+    upper, sep, lower = text.partition(":")
+    if not sep or not upper or not lower:
+        raise LevelsBenchError(f"a pair is UPPER:LOWER, e.g. champion:medium (not {text!r})")
+    a, b = level_name(upper.strip()), level_name(lower.strip())
+    if a == b:
+        raise LevelsBenchError(f"a pair needs two different levels (not {text!r})")
+    for pair in LADDER:
+        if (pair.upper, pair.lower) == (a, b):
+            return pair
+    return Pair(a, b)
+
+
+@dataclass(frozen=True)
+class StrengthRow:
+    """One pair's result: ``upper``'s score per deal (win 1, draw ½) and point difference per
+    game, each with its 95% interval, against the bar."""
+
+    upper: str
+    lower: str
+    bar: float
+    deals: int
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: Estimate
+    diff: Estimate
+
+    @property
+    def met(self) -> bool:
+        """Whether the measured score reaches the bar."""
+        return self.score.mean >= self.bar
+
+    @property
+    def interval(self) -> str:
+        """Where the score's 95% interval lies against the bar: ``above`` (from the bar up),
+        ``below``, ``across`` it, or ``unknown`` (fewer than two deals)."""
+        low, high = self.score.low, self.score.high
+        if math.isnan(low) or math.isnan(high):
+            return "unknown"
+        if low >= self.bar:
+            return "above"
+        return "below" if high < self.bar else "across"
+
+    @property
+    def significant(self) -> bool:
+        """Whether the whole 95% interval lies on one side of the bar."""
+        return self.interval in ("above", "below")
+
+    @property
+    def verdict(self) -> str:
+        """``met``, ``met, not significant``, ``not met, not significant`` or ``not met``."""
+        text = "met" if self.met else "not met"
+        return text if self.significant else f"{text}, not significant"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "upper": self.upper,
+            "lower": self.lower,
+            "bar": self.bar,
+            "deals": self.deals,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": self.score.to_dict(),
+            "point_diff": self.diff.to_dict(),
+            "met": self.met,
+            "interval": self.interval,
+            "significant": self.significant,
+            "verdict": self.verdict,
+        }
+
+
+def measure_strength(
+    pairs: Sequence[Pair] = LADDER,
+    preset_name: str = "classic",
+    deals: int = 100,
+    *,
+    seed: int = 1,
+    workers: int = 1,
+    progress: Callable[[Pair, int, int], None] | None = None,
+) -> list[StrengthRow]:
+    """Play every pair over ``deals`` duplicate deals of a two-sided preset in the arena.
+
+    ``progress(pair, done, total)`` is called with the pair's games played so far.
+    """
+    if deals < 1:
+        raise LevelsBenchError("play at least one deal")
+    if workers < 1:
+        raise LevelsBenchError("use at least one worker")
+    try:
+        rules = preset(preset_name)
+    except RulesetError as exc:
+        raise LevelsBenchError(str(exc)) from None
+    if side_count(rules) != 2:
+        raise LevelsBenchError(
+            f"the ladder is measured between two sides; {rules.name} seats {side_count(rules)}"
+        )
+    rows = []
+    for pair in pairs:
+
+        def tick(done: int, total: int, pair: Pair = pair) -> None:
+            if progress is not None:
+                progress(pair, done, total)
+
+        try:
+            result = run_arena(
+                [pair.upper, pair.lower],
+                deals=deals,
+                preset=rules,
+                seed=seed,
+                workers=workers,
+                progress=tick,
+            )
+        except ArenaError as exc:
+            raise LevelsBenchError(str(exc)) from None
+        stats = result.pair(0, 1)
+        assert stats is not None
+        rows.append(
+            StrengthRow(
+                pair.upper,
+                pair.lower,
+                pair.bar,
+                stats.deals,
+                stats.games,
+                stats.wins,
+                stats.draws,
+                stats.losses,
+                stats.score,
+                stats.diff,
+            )
+        )
+    return rows
+
+
+def strength_json(
+    rows: Sequence[StrengthRow], preset_name: str, deals: int, seed: int, workers: int
+) -> dict[str, Any]:
+    """The rows and their settings, JSON-ready."""
+    return {
+        "format": "briscola-strength",
+        "version": __version__,
+        "preset": preset(preset_name).name,
+        "deals": deals,
+        "seed": seed,
+        "workers": workers,
+        "score": "per deal, win 1, draw ½; 95% intervals over deals (Student's t)",
+        "pairs": [r.to_dict() for r in rows],
+        "met": all(r.met for r in rows),
+    }

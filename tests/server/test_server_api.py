@@ -1,0 +1,250 @@
+"""The game server's HTTP API: catalog, play now, create/join/start, errors, storage, pages."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import briscola
+from briscola.apps.server.schemas import PresetsResponse, TableInfo
+from server_helpers import TestClient, client_for, make_table
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "briscola.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with client_for(db) as c:
+        yield c
+
+
+def error(r: Any, status: int, code: str) -> str:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["code"] == code and body["message"], body
+    return str(body["message"])
+
+
+def test_importing_briscola_does_not_import_the_server() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, briscola, briscola.session.table; print('fastapi' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    assert briscola.__version__
+
+
+def test_healthz(client: TestClient) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+
+
+def test_presets_list_every_preset_with_options_and_defaults(client: TestClient) -> None:
+    body = client.get("/api/presets").json()
+    PresetsResponse.model_validate(body)
+    names = [p["name"] for p in body["presets"]]
+    assert names == ["classic", "three", "pairs", "six", "scoperta", "chiamata"]
+    by_name = {p["name"]: p for p in body["presets"]}
+    assert by_name["chiamata"]["players"] == 5 and by_name["pairs"]["teams"]
+    assert by_name["classic"]["title"]["it"] and by_name["classic"]["title"]["en"]
+    options = {o["name"]: o for o in by_name["classic"]["options"]}
+    assert options["exchange"]["values"] == ["none", "two", "seven"]
+    assert options["exchange"]["default"] == "none"
+    assert "removed" in {o["name"] for o in by_name["three"]["options"]}
+    assert "single" in [m["name"] for m in body["match_formats"]]
+
+
+def test_every_option_value_makes_a_table(client: TestClient) -> None:
+    for p in client.get("/api/presets").json()["presets"]:
+        for option in p["options"]:
+            for value in option["values"]:
+                if p["name"] == "scoperta" and option["name"] == "open_hands" and not value:
+                    continue
+                r = client.post(
+                    "/api/play",
+                    json={
+                        "preset": p["name"],
+                        "options": {option["name"]: value},
+                        "level": "random",
+                    },
+                )
+                assert r.status_code == 200, (p["name"], option["name"], value, r.text)
+
+
+def test_levels_come_from_the_bot_registry(client: TestClient) -> None:
+    body = client.get("/api/levels").json()
+    names = [lv["name"] for lv in body["levels"]]
+    assert "random" in names and "simple" in names and body["default"] == "simple"
+    assert all(lv["title"]["it"] and lv["description"]["en"] for lv in body["levels"])
+
+
+def test_play_now_makes_a_started_table(client: TestClient) -> None:
+    r = client.post("/api/play", json={"preset": "pairs", "level": "random", "name": "Zoe"})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["seat"] == 0 and len(body["token"]) >= 20
+    assert body["url"] == f"/table/{body['table_id']}?seat=0#token={body['token']}"
+    info = client.get(f"/api/tables/{body['table_id']}").json()
+    TableInfo.model_validate(info)
+    assert info["status"] == "playing" and info["deal"] == 0
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    assert info["seats"][0]["name"] == "Zoe" and info["seats"][1]["bot"] == "random"
+    assert body["token"] not in str(info)
+
+
+def test_play_now_defaults(client: TestClient) -> None:
+    r = client.post("/api/play", json={})
+    assert r.status_code == 200
+    info = client.get(f"/api/tables/{r.json()['table_id']}").json()
+    assert info["preset"] == "classic" and info["seats"][1]["bot"] == "simple"
+    assert info["seats"][0]["name"] == "Giocatore 1"
+
+
+def test_bad_requests_are_explained(client: TestClient) -> None:
+    error(client.post("/api/play", json={"preset": "seven"}), 400, "unknown_preset")
+    msg = error(
+        client.post("/api/play", json={"options": {"exchange": "three"}}), 400, "bad_options"
+    )
+    assert "exchange" in msg
+    msg = error(client.post("/api/play", json={"options": {"colour": "red"}}), 400, "bad_options")
+    assert "colour" in msg
+    error(
+        client.post("/api/play", json={"preset": "pairs", "options": {"open_hands": True}}),
+        400,
+        "bad_options",
+    )
+    error(client.post("/api/play", json={"level": "grandmaster"}), 400, "unknown_level")
+    error(client.post("/api/play", json={"match": "best-of:4"}), 400, "bad_match")
+    error(client.post("/api/play", json={"lang": "fr"}), 422, "invalid_request")
+    error(client.post("/api/play", json={"presetx": 1}), 422, "invalid_request")
+    for bad in ("An\x00na", "Anna\nMaria", "\x07"):
+        msg = error(client.post("/api/play", json={"name": bad}), 422, "invalid_request")
+        assert "name" in msg and "control characters" in msg
+    msg = error(client.post("/api/tables", json={"host_name": "H\x00"}), 422, "invalid_request")
+    assert "host_name" in msg
+    r = client.post("/api/play", content=b"not json", headers={"content-type": "application/json"})
+    error(r, 422, "invalid_request")
+    error(client.post("/api/tables", json={"seats": ["human"]}), 400, "bad_seats")
+    error(client.post("/api/tables", json={"seats": ["bot", "human"]}), 400, "bad_seats")
+    error(client.post("/api/tables", json={"seats": ["human", "robot"]}), 400, "bad_seats")
+    error(client.post("/api/tables", json={"seats": ["human", "bot:nobody"]}), 400, "unknown_level")
+    error(client.get("/api/tables/nope"), 404, "not_found")
+    error(client.post("/api/tables/nope/join", json={"invite_code": "x"}), 404, "not_found")
+
+
+def test_create_join_start(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables",
+        json={
+            "preset": "pairs",
+            "match": "best-of:3",
+            "seats": ["human", "bot:random", "human", "human"],
+            "host_name": "Anna",
+            "lang": "en",
+        },
+    )
+    assert r.status_code == 200, r.text
+    body = r.json()
+    tid, code, host = body["table_id"], body["invite_code"], body["token"]
+    assert body["invite_url"] == f"/join/{tid}/{code}" and body["seat"] == 0
+    info = client.get(f"/api/tables/{tid}").json()
+    assert info["status"] == "waiting" and info["deal"] is None
+    assert [s["joined"] for s in info["seats"]] == [True, True, False, False]
+    assert info["seats"][2]["name"] == "Player 3"
+
+    error(client.post(f"/api/tables/{tid}/join", json={"invite_code": "wrong"}), 403, "bad_invite")
+    j = client.post(f"/api/tables/{tid}/join", json={"invite_code": code, "name": "Bruno"})
+    assert j.status_code == 200 and j.json()["seat"] == 2
+    bruno = j.json()["token"]
+    assert j.json()["url"] == f"/table/{tid}?seat=2#token={bruno}"
+    assert client.get(f"/api/tables/{tid}").json()["seats"][2]["name"] == "Bruno"
+
+    error(client.post(f"/api/tables/{tid}/start", json={"token": bruno}), 403, "not_host")
+    error(client.post(f"/api/tables/{tid}/start", json={"token": "nope"}), 403, "bad_token")
+    error(
+        client.post(f"/api/tables/{tid}/start", json={"token": host, "fill": "x"}),
+        400,
+        "unknown_level",
+    )
+    s = client.post(f"/api/tables/{tid}/start", json={"token": host, "fill": "random"})
+    assert s.status_code == 200, s.text
+    info = s.json()
+    assert info["status"] == "playing"
+    assert info["seats"][3]["kind"] == "bot" and info["seats"][3]["bot"] == "random"
+    assert info["seats"][3]["name"] == "Random"
+    error(client.post(f"/api/tables/{tid}/start", json={"token": host}), 409, "already_started")
+    error(
+        client.post(f"/api/tables/{tid}/join", json={"invite_code": code}), 409, "already_started"
+    )
+
+
+def test_a_full_table_refuses_joins(client: TestClient) -> None:
+    tid, tokens, code = make_table(client, "classic", ["human", "human"])
+    assert len(tokens) == 2
+    error(client.post(f"/api/tables/{tid}/join", json={"invite_code": code}), 409, "table_full")
+
+
+def test_tokens_are_stored_as_hashes_only(client: TestClient, db: Path) -> None:
+    tid, tokens, _ = make_table(client, "three", ["human", "human", "bot"])
+    with sqlite3.connect(db) as con:
+        dump = "\n".join(con.iterdump())
+    for _, token in tokens:
+        assert token not in dump
+    assert dump.count("briscola_seats") >= 1 and tid in dump
+
+
+def test_openapi_describes_the_api(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    for path in (
+        "/api/presets",
+        "/api/levels",
+        "/api/play",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/start",
+    ):
+        assert path in doc["paths"], path
+    schemas = doc["components"]["schemas"]
+    for name in ("PlayRequest", "PlayResponse", "TableInfo", "ErrorResponse", "JoinRequest"):
+        assert name in schemas
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/table/abc", "/join/abc/def", "/embed?preset=classic&level=simple"):
+        r = client.get(path)
+        assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
+        assert "<html" in r.text.lower()
+
+
+def test_static_files_and_missing_pages(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    (web / "js").mkdir(parents=True)
+    (web / "js" / "app.js").write_text("export const x = 1;\n")
+    (web / "table.html").write_text("<!doctype html><html><body>TABLE PAGE</body></html>")
+    with client_for(tmp_path / "db.sqlite", static_dir=web) as c:
+        assert c.get("/static/js/app.js").text == "export const x = 1;\n"
+        assert "TABLE PAGE" in c.get("/table/xyz").text
+        home = c.get("/")
+        assert home.status_code == 200 and "not installed" in home.text
+        assert c.get("/static/nope.js").status_code == 404
+
+
+def test_pacing_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from briscola.apps.server import create_app
+
+    monkeypatch.setenv("BRISCOLA_BOT_DELAY", "0.25")
+    monkeypatch.setenv("BRISCOLA_HUMAN_TIMEOUT", "5")
+    app = create_app(tmp_path / "a.db")
+    assert app.state.settings.bot_delay == 0.25 and app.state.settings.human_timeout == 5
+    assert create_app(tmp_path / "a.db", bot_delay=0).state.settings.bot_delay == 0
+    monkeypatch.setenv("BRISCOLA_BOT_DELAY", "soon")
+    with pytest.raises(ValueError, match="BRISCOLA_BOT_DELAY"):
+        create_app(tmp_path / "a.db")

@@ -1,0 +1,178 @@
+"""The game server on PostgreSQL: a whole game through the WebSocket, a restart mid-game on the
+same database, and a score sheet's round trip.
+
+Needs ``BRISCOLA_TEST_POSTGRES_URL`` (``postgresql+psycopg://user:pass@host:port/db``), which
+``scripts/with-postgres.sh`` sets for a throwaway server (``make test`` runs the tests inside
+it). Without it these tests skip, except under ``CI=true``, where they fail: CI must test
+PostgreSQL. Each test works in a schema of its own, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from briscola.apps.server import create_app
+from server_helpers import Player, TestClient, play_humans
+
+ENV = "BRISCOLA_TEST_POSTGRES_URL"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A PostgreSQL URL whose connections work in a fresh schema (dropped after the test)."""
+    url = os.environ.get(ENV, "")
+    if not url:
+        why = f"{ENV} is not set (run the tests with: bash scripts/with-postgres.sh ...)"
+        if os.environ.get("CI", "").lower() in ("true", "1"):
+            pytest.fail(f"CI must test PostgreSQL: {why}")
+        pytest.skip(why)
+    from sqlalchemy import create_engine, text
+
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = create_engine(url)
+    try:
+        with admin.begin() as conn:
+            conn.execute(text(f"CREATE SCHEMA {schema}"))
+        sep = "&" if "?" in url else "?"
+        yield f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+    finally:
+        admin.dispose()
+
+
+@contextmanager
+def client_on(url: str, **settings: Any) -> Iterator[TestClient]:
+    """A test client of a fresh app on the database ``url`` (bots without delay)."""
+    settings.setdefault("bot_delay", 0)
+    with TestClient(create_app(url, **settings)) as client:
+        yield client
+
+
+def test_the_tables_are_in_postgresql(pg_url: str) -> None:
+    with client_on(pg_url) as c:
+        from sqlalchemy import create_engine, inspect
+
+        engine = create_engine(pg_url)
+        try:
+            assert engine.dialect.name == "postgresql"
+            names = set(inspect(engine).get_table_names())
+        finally:
+            engine.dispose()
+        assert {"briscola_tables", "briscola_seats", "briscola_deals", "briscola_actions"} <= names
+        assert {"score_sheets", "score_games"} <= names
+        assert c.get("/healthz").status_code == 200
+
+
+def test_a_whole_game_between_humans(pg_url: str) -> None:
+    with client_on(pg_url) as c:
+        table_id, players = play_humans(c, "classic", seed=3)
+        assert players[0].last_state["table"]["status"] == "over"
+    # the finished game reads back the same from a new server on the same database
+    with client_on(pg_url) as c:
+        info = c.get(f"/api/tables/{table_id}").json()
+        assert info["status"] == "over"
+
+
+def test_restart_mid_game_resumes_exactly(pg_url: str) -> None:
+    rng = random.Random(7)
+    with client_on(pg_url) as c1:
+        body = c1.post(
+            "/api/play", json={"preset": "pairs", "level": "random", "match": "best-of:3"}
+        ).json()
+        me = Player(c1, body["table_id"], 0, body["token"])
+        me.connect()
+        moves = 0
+        while moves < 5:
+            state = me.last_state
+            obs = state["observation"]
+            if obs["turn"] == 0 and state["table"]["status"] == "playing":
+                me.send({"type": "action", "action": rng.choice(obs["legal"])})
+                moves += 1
+            me.recv()
+        while me.last_state["observation"]["turn"] != 0:
+            me.recv()
+        before = me.last_state
+        me.close()
+    with client_on(pg_url) as c2:
+        assert c2.get(f"/api/tables/{body['table_id']}").json()["status"] == "playing"
+        me = Player(c2, body["table_id"], 0, body["token"])
+        after = me.connect()
+        assert after["observation"] == before["observation"]
+        assert after["table"]["match"] == before["table"]["match"]
+        assert after["table"]["deal"] == before["table"]["deal"]
+        # and the match goes on to its end on the new server
+        acted: set[tuple[int, int]] = set()
+        asked: set[int] = set()
+        while me.last_state["table"]["status"] != "over":
+            state = me.last_state
+            deal = state["table"]["deal"]
+            if state["table"]["status"] == "deal_over" and deal not in asked:
+                asked.add(deal)
+                me.send({"type": "next_deal"})
+            obs = state["observation"]
+            key = (deal, len(obs["actions"]))
+            if state["table"]["status"] == "playing" and obs["turn"] == 0 and key not in acted:
+                acted.add(key)
+                me.send({"type": "action", "action": rng.choice(obs["legal"])})
+            me.recv()
+        me.close()
+
+
+def test_a_score_sheet_round_trip(pg_url: str) -> None:
+    with client_on(pg_url) as c:
+        r = c.post(
+            "/api/scores",
+            json={"competitors": ["Anna+Bruno", "Carla+Dario"], "name": "Sera – «è» 🂡"},
+        )
+        assert r.status_code == 201, r.text
+        sheet = r.json()
+        key = sheet["id"]
+        for op in (
+            {"op": "add", "competitor": 0, "delta": 70},  # 61 wins: the game is won
+            {"op": "new_game"},
+            {"op": "add", "competitor": 1, "delta": 30},
+        ):
+            r = c.post(
+                f"/api/scores/{key}/changes", json={"revision": sheet["revision"], "change": op}
+            )
+            assert r.status_code == 200, r.text
+            sheet = r.json()
+        assert sheet["sheet"]["totals"] == [0, 30]
+        # a stale revision is refused with the sheet as it is now
+        r = c.post(
+            f"/api/scores/{key}/changes",
+            json={"revision": 1, "change": {"op": "add", "competitor": 0, "delta": 1}},
+        )
+        assert r.status_code == 409, r.text
+    with client_on(pg_url) as c:  # a new server on the same database
+        again = c.get(f"/api/scores/{key}").json()
+        assert again["sheet"]["name"] == "Sera – «è» 🂡"
+        assert again["revision"] == sheet["revision"]
+        assert again["sheet"] == sheet["sheet"]
+        assert [g["totals"] for g in again["sheet"]["history"]] == [[70, 0]]
+        assert again["sheet"]["competitors"][0]["trophies"] == 1
+        history = c.get(f"/api/scores/{key}/history")
+        assert history.status_code == 200, history.text
+
+
+def test_a_nul_character_in_a_name_is_refused_and_nothing_is_stored(pg_url: str) -> None:
+    with client_on(pg_url) as c:
+        r = c.post("/api/play", json={"preset": "classic", "level": "random", "name": "An\x00na"})
+        assert r.status_code == 422, r.text
+        assert "control characters" in r.json()["message"]
+        r = c.post("/api/scores", json={"competitors": ["A\x00", "B"], "name": "x"})
+        assert r.status_code == 422, r.text
+        r = c.post("/api/play", json={"preset": "classic", "level": "random", "name": "Anna"})
+        assert r.status_code == 200, r.text
+        table_id = r.json()["table_id"]
+    with client_on(pg_url) as c:
+        assert c.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Anna"

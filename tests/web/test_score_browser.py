@@ -1,0 +1,272 @@
+"""The score keeper's page in a real browser, on a phone-sized screen: Debian's Chromium driven by
+Playwright against the server on a free localhost port (a temporary SQLite file).
+
+Outside CI these tests are skipped when /usr/bin/chromium (or Playwright) is missing; in CI
+(``CI=true``) a missing browser is a failure. Playwright never downloads a browser here: it
+launches Debian's Chromium by its path (``make system-deps`` installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("BRISCOLA_CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+    if IN_CI:
+        raise RuntimeError(f"CI needs Chromium at {CHROMIUM} for the browser tests")
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+try:
+    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs it
+    if IN_CI:
+        raise
+    pytest.skip("playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
+
+TIMEOUT_MS = 15_000
+PHONE = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server in a background thread; yields its base URL."""
+    import uvicorn
+
+    from briscola.apps.server import create_app
+
+    db = tmp_path_factory.mktemp("score") / "briscola.db"
+    app = create_app(f"sqlite:///{db}", bot_delay=0)
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    yield ctx
+    ctx.close()
+
+
+def _watch(page: Page) -> list[str]:
+    """Collect the page's script errors (a test fails on any)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def _card(page: Page, i: int) -> Any:
+    return page.locator(f'.sk-card[data-index="{i}"]')
+
+
+def _total(page: Page, i: int) -> Any:
+    return _card(page, i).locator(".sk-total")
+
+
+def _pad(page: Page, digits: str, action: str) -> None:
+    page.locator("#pad-open").click()
+    expect(page.locator("#pad")).to_be_visible()
+    for digit in digits:
+        page.locator(f'#pad .sk-key[data-key="{digit}"]').click()
+    expect(page.locator("#pad-display")).to_have_text(digits)
+    page.locator(f"#pad-{action}").click()
+    expect(page.locator("#pad")).to_be_hidden()
+
+
+def _synced(page: Page) -> None:
+    """Wait until no change is waiting for the server."""
+    expect(page.locator("#net")).to_be_hidden()
+    page.wait_for_function(
+        "id => (JSON.parse(localStorage.getItem('briscola.score.sheet.' + id)) || {queue: [1]})"
+        ".queue.length === 0",
+        arg=page.url.rsplit("/", 1)[1],
+    )
+
+
+def _create(page: Page, server: str, names: list[str]) -> str:
+    page.goto(server + "/score")
+    expect(page.locator("#new-title")).to_have_text("Nuovo foglio")
+    while page.locator(".sk-rows li").count() < len(names):
+        page.locator("#add-competitor").click()
+    for i, name in enumerate(names):
+        page.locator(f"#competitor-{i}").fill(name)
+    page.locator("#create-sheet").click()
+    page.wait_for_url(re.compile(r"/score/[A-Za-z0-9_-]{16,}$"))
+    expect(page.locator(".sk-card")).to_have_count(len(names))
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_quick_buttons_pad_win_trophy_and_reload(server: str, phone: BrowserContext) -> None:
+    page = phone.new_page()
+    errors = _watch(page)
+    key = _create(page, server, ["Anna", "Bruno"])
+    expect(page.locator("#sheet-title")).to_have_text("Anna – Bruno")
+    # the quick buttons, trick by trick, for the selected competitor (Anna, the first)
+    expect(page.locator("#selected-name")).to_have_text("Anna")
+    for delta in ("10", "10", "5", "1", "10"):
+        page.locator(f'.sk-quick-btn[data-delta="{delta}"]').click()
+    page.locator('.sk-quick-btn[data-delta="-1"]').click()
+    expect(_total(page, 0)).to_have_text("35")
+    # the pad: Bruno's total at the end of the deal
+    _card(page, 1).click()
+    expect(page.locator("#selected-name")).to_have_text("Bruno")
+    _pad(page, "42", "set")
+    expect(_total(page, 1)).to_have_text("42")
+    expect(page.locator(".sk-badge")).to_have_count(0)
+    # the pad again: a trick worth exactly 26 takes Anna to 61, the target
+    _card(page, 0).click()
+    _pad(page, "26", "add")
+    expect(_total(page, 0)).to_have_text("61")
+    expect(_card(page, 0).locator(".sk-badge")).to_have_text("★ VINCE")
+    expect(_card(page, 0)).to_have_class(re.compile("is-winner"))
+    expect(page.locator("#banner")).to_contain_text("Anna vince la partita 1!")
+    # the sheet does not close the game by itself
+    expect(_card(page, 0).locator(".sk-trophy-count")).to_have_text("0")
+    # undo and redo
+    page.locator("#undo").click()
+    expect(_total(page, 0)).to_have_text("35")
+    expect(page.locator(".sk-badge")).to_have_count(0)
+    page.locator("#redo").click()
+    expect(_total(page, 0)).to_have_text("61")
+    expect(_card(page, 0).locator(".sk-badge")).to_be_visible()
+    _synced(page)
+    # Nuova partita: the trophy, a fresh game, the history
+    page.locator("#new-game").click()
+    expect(_card(page, 0).locator(".sk-trophy-count")).to_have_text("1")
+    expect(_card(page, 1).locator(".sk-trophy-count")).to_have_text("0")
+    expect(_total(page, 0)).to_have_text("0")
+    expect(page.locator("#sheet-sub")).to_contain_text("Partita 2")
+    expect(page.locator(".sk-game")).to_have_count(1)
+    expect(page.locator(".sk-game").first).to_contain_text("Anna 61 – Bruno 42")
+    _card(page, 1).click()
+    page.locator('.sk-quick-btn[data-delta="5"]').click()
+    _synced(page)
+    # a reload keeps everything: it comes from the server
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(_total(page, 1)).to_have_text("5")
+    expect(_card(page, 0).locator(".sk-trophy-count")).to_have_text("1")
+    expect(page.locator(".sk-game")).to_have_count(1)
+    expect(page.locator("#sheet-sub")).to_contain_text("Partita 2")
+    assert page.locator("#export-csv").get_attribute("href") == (
+        f"/api/scores/{key}/export.csv?lang=it"
+    )
+    # and the list of this browser's sheets has it
+    page.goto(server + "/score")
+    expect(page.locator(".sk-sheet-link")).to_have_count(1)
+    expect(page.locator(".sk-sheet-score")).to_have_text("Anna 0 1 · Bruno 5")
+    expect(page.locator(".sk-sheet-score .sk-icon")).to_have_count(1)  # Anna's trophy
+    page.locator(".sk-sheet-link").click()
+    page.wait_for_url(re.compile(f"/score/{key}$"))
+    expect(_total(page, 1)).to_have_text("5")
+    assert not errors, errors
+
+
+def test_offline_points_wait_and_sync(server: str, phone: BrowserContext) -> None:
+    page = phone.new_page()
+    errors = _watch(page)
+    key = _create(page, server, ["Anna", "Bruno", "Carla"])
+    page.locator('.sk-quick-btn[data-delta="10"]').click()
+    _synced(page)
+    # the service worker keeps the page's files for a reload without network
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    phone.set_offline(True)
+    _card(page, 2).click()
+    page.locator('.sk-quick-btn[data-delta="5"]').click()
+    page.locator('.sk-quick-btn[data-delta="1"]').click()
+    expect(_total(page, 2)).to_have_text("6")
+    expect(page.locator("#net")).to_be_visible()
+    expect(page.locator("#net")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#net")).to_contain_text("Offline · 2 in attesa")
+    # a reload without network: the page and the last state come back from this phone
+    page.reload()
+    expect(_total(page, 2)).to_have_text("6")
+    expect(_total(page, 0)).to_have_text("10")
+    expect(page.locator("#net")).to_contain_text("Offline")
+    _card(page, 1).click()
+    page.locator('.sk-quick-btn[data-delta="10"]').click()
+    expect(_total(page, 1)).to_have_text("10")
+    # the network comes back: the waiting points go to the server
+    phone.set_offline(False)
+    _synced(page)
+    sheet = page.request.get(f"{server}/api/scores/{key}").json()
+    assert sheet["sheet"]["totals"] == [10, 10, 6]
+    assert sheet["revision"] == 5
+    # another phone changes the sheet meanwhile: this one catches up (409, then the new sheet)
+    r = page.request.post(
+        f"{server}/api/scores/{key}/changes",
+        data={"revision": sheet["revision"], "change": {"op": "add", "competitor": 0, "delta": 1}},
+    )
+    assert r.ok
+    page.locator('.sk-quick-btn[data-delta="1"]').click()
+    expect(_total(page, 0)).to_have_text("11")
+    expect(_total(page, 1)).to_have_text("11")
+    _synced(page)
+    totals = page.request.get(f"{server}/api/scores/{key}").json()["sheet"]["totals"]
+    assert totals == [11, 11, 6]
+    assert not errors, errors
+
+
+def test_english_and_a_draw(server: str, phone: BrowserContext) -> None:
+    page = phone.new_page()
+    errors = _watch(page)
+    _create(page, server, ["Anna", "Bruno"])
+    page.locator('.lang-switch button[data-lang="en"]').click()
+    expect(page.locator("#new-game")).to_have_text("New game")
+    _pad(page, "60", "set")
+    _card(page, 1).click()
+    _pad(page, "60", "set")
+    expect(page.locator("#banner")).to_contain_text("DRAW 60-60")
+    expect(page.locator(".sk-badge")).to_have_count(0)
+    # a check that catches a real mistake, worded in the page's language
+    page.locator('.sk-quick-btn[data-delta="1"]').click()
+    expect(page.locator(".toast")).to_contain_text("a deal is worth at most 120 points")
+    expect(_total(page, 1)).to_have_text("60")
+    page.locator("#new-game").click()
+    expect(page.locator(".sk-game")).to_contain_text("draw")
+    expect(page.locator(".sk-trophy-count")).to_have_text(["0", "0"])
+    assert not errors, errors
