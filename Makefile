@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: $(STAMP) system-deps lint
-	bash scripts/with-postgres.sh $(BIN)/pytest
+	bash scripts/with-postgres.sh $(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/briscola bench $(ARGS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -278,3 +279,25 @@ def chiamata_expectation(final: State) -> dict[str, Any]:
         "factor": factor,
         "units": tuple(units),
     }
+
+
+# -- markers by area -----------------------------------------------------------------------------
+AREAS = (
+    "core", "fast", "env", "bots", "session", "server", "web", "terminal", "scorekeeper",
+    "protocol", "tools",
+)  # fmt: skip
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test with its area (its folder: ``pytest -m server``), and the browser tests
+    with ``browser`` (``pytest -m "not browser"`` for a quick run)."""
+    for item in items:
+        try:
+            area = item.path.resolve().relative_to(TESTS).parts[0]
+        except ValueError:  # a doctest in src/ or docs/
+            area = "core" if "briscola/core" in str(item.path) else ""
+        if area in AREAS:
+            item.add_marker(getattr(pytest.mark, area))
+        if area == "web":
+            item.add_marker(pytest.mark.browser)
