@@ -4,6 +4,9 @@ A :class:`Table` is a session without I/O. It holds a :class:`~briscola.core.mat
 current deal's :class:`~briscola.core.game.State`, and it is the only place that sees the whole
 state: people and bots get per-seat views (:func:`~briscola.core.observation.observe`) and nothing
 more. Every change returns a list of :class:`Event` (public facts: a card played, a trick taken...).
+The same table runs the server's games and the terminal game, so both tell the same events in the
+same order; seats and errors are in :mod:`briscola.session.seats`, events and results as data in
+:mod:`briscola.session.events` (all importable from here).
 
 >>> from briscola.core.rules import preset
 >>> table = Table(preset("classic"), [Seat.human("Anna"), Seat.computer("random")], seed=5)
@@ -21,145 +24,49 @@ more. Every change returns a list of :class:`Event` (public facts: a card played
 ...     print(exc.code)
 not_your_turn
 
-A table is rebuilt exactly from its records: the ruleset, the match's format and seed, and each
-deal's dealer, deck order and actions (:meth:`Table.rebuild`).
+The match deals from its seed; the first dealer is seat 0 unless ``dealer`` says otherwise, and
+the deal passes on after each deal. A table is rebuilt exactly from its records: the ruleset, the
+match's format and seed, and each deal's dealer, deck order and actions (:meth:`Table.rebuild`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from briscola.bots import Bot, make_bot
-from briscola.core.actions import (
-    Action,
-    ActionParseError,
-    Bid,
-    Call,
-    Declare,
-    ExchangeBriscola,
-    Pass,
-    Play,
-    parse_action,
-)
+from briscola.core.actions import Action, ActionParseError, parse_action
 from briscola.core.cards import Card
 from briscola.core.game import IllegalActionError, Result, State, new_game
 from briscola.core.match import Match, MatchFormat
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import Partnership, Ruleset
+from briscola.session.events import (
+    DealLog,
+    Event,
+    action_events,
+    result_from_dict,
+    result_to_dict,
+)
+from briscola.session.seats import DEAL_OVER, OVER, PLAYING, WAITING, Seat, TableError
 
 __all__ = [
+    "DEAL_OVER",
+    "OVER",
+    "PLAYING",
+    "WAITING",
+    "BotFactory",
     "DealLog",
     "Event",
     "Seat",
     "Table",
     "TableError",
+    "result_from_dict",
     "result_to_dict",
 ]
 
 log = logging.getLogger(__name__)
-
-WAITING = "waiting"
-PLAYING = "playing"
-DEAL_OVER = "deal_over"
-OVER = "over"
-
-
-class TableError(ValueError):
-    """A request the table refuses, with a short ``code`` and a message a person understands."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-@dataclass
-class Seat:
-    """One seat: a human (``joined`` once somebody took it) or a computer player of a level.
-
-    ``connected`` and ``autoplay`` are set by whoever runs the table (a server): a human seat on
-    autoplay is played by a stand-in bot until its person comes back.
-    """
-
-    kind: str = "human"  # "human" or "bot"
-    name: str = ""
-    bot: str | None = None
-    joined: bool = False
-    connected: bool = False
-    autoplay: bool = False
-    ready: bool = False
-
-    @classmethod
-    def human(cls, name: str = "", joined: bool = True) -> Seat:
-        """A human seat (already taken by ``name`` unless ``joined`` is false)."""
-        return cls("human", name, None, joined)
-
-    @classmethod
-    def computer(cls, level: str = "simple", name: str = "") -> Seat:
-        """A seat played by the bot ``level``."""
-        return cls("bot", name or level, level, True)
-
-    @property
-    def is_bot(self) -> bool:
-        """True for a computer player's seat."""
-        return self.kind == "bot"
-
-    def to_dict(self, index: int) -> dict[str, Any]:
-        """Public information about the seat."""
-        return {
-            "seat": index,
-            "kind": self.kind,
-            "name": self.name,
-            "bot": self.bot,
-            "joined": self.joined,
-            "connected": self.connected,
-            "autoplay": self.autoplay,
-            "ready": self.ready,
-        }
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened at the table, public to every seat.
-
-    >>> Event("played", {"seat": 1, "card": "Ad", "action": "Ad"}).to_dict()
-    {'type': 'played', 'seat': 1, 'card': 'Ad', 'action': 'Ad'}
-    """
-
-    type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The event as JSON-ready data."""
-        return {"type": self.type, **self.data}
-
-
-@dataclass
-class DealLog:
-    """One deal as dealt and played: its dealer, its deck order, the actions so far and the seat
-    that took each."""
-
-    dealer: int
-    deck: tuple[Card, ...]
-    actions: list[Action] = field(default_factory=list)
-    seats: list[int] = field(default_factory=list)
-
-
-def result_to_dict(result: Result) -> dict[str, Any]:
-    """A deal's result as JSON-ready data."""
-    return {
-        "seat_points": list(result.seat_points),
-        "team_points": list(result.team_points),
-        "teams": list(result.teams),
-        "winners": list(result.winners),
-        "draw": result.draw,
-        "replay": result.replay,
-        "units": list(result.units),
-    }
-
 
 BotFactory = Callable[[str, int | None], Bot]
 
@@ -174,6 +81,7 @@ class Table:
         match_format: MatchFormat | str = "single",
         seed: int | None = None,
         *,
+        dealer: int = 0,
         stand_in: str = "simple",
         bot_factory: BotFactory = make_bot,
     ) -> None:
@@ -182,12 +90,16 @@ class Table:
                 "bad_seats",
                 f"the {ruleset.name} game needs {ruleset.players} seats, not {len(seats)}",
             )
+        if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
+            raise TableError(
+                "bad_dealer", f"the dealer must be a seat from 0 to {ruleset.players - 1}"
+            )
         fmt = MatchFormat.parse(match_format) if isinstance(match_format, str) else match_format
         self.ruleset = ruleset
         self.seats = list(seats)
         self.seed = seed
         self.stand_in = stand_in
-        self.match = Match(ruleset, fmt, seed=seed)
+        self.match = Match(ruleset, fmt, seed=seed, dealer=dealer)
         self.deals: list[DealLog] = []
         self.state: State | None = None
         self.started = False
@@ -320,7 +232,7 @@ class Table:
         self.state = after
         self.deals[-1].actions.append(action)
         self.deals[-1].seats.append(seat)
-        events = _action_events(state, after, seat, action)
+        events = action_events(state, after, seat, action)
         if after.is_over:
             events.extend(self._finish_deal(after))
         return events
@@ -415,7 +327,16 @@ class Table:
         The match deals from its seed as before; a stored deck order that differs from the
         seed's (a match dealt by another version) is the one used.
         """
-        table = cls(ruleset, seats, match_format, seed, stand_in=stand_in, bot_factory=bot_factory)
+        first = deals[0][0] if deals else 0
+        table = cls(
+            ruleset,
+            seats,
+            match_format,
+            seed,
+            dealer=first,
+            stand_in=stand_in,
+            bot_factory=bot_factory,
+        )
         if not started:
             if deals:
                 raise TableError("bad_record", "a table that has not started has no deals")
@@ -485,51 +406,3 @@ class Table:
             return self._deal()
         return []
 
-
-def _action_events(before: State, after: State, seat: int, action: Action) -> list[Event]:
-    text = str(action)
-    if isinstance(action, Play):
-        events = [Event("played", {"seat": seat, "card": str(action.card), "action": text})]
-        if after.revealed and not before.revealed:
-            events.append(Event("revealed", {"seat": seat}))
-        if len(after.tricks) > len(before.tricks):
-            trick = after.tricks[-1]
-            events.append(
-                Event(
-                    "trick",
-                    {
-                        "winner": trick.winner,
-                        "points": trick.points(after.ruleset),
-                        "cards": [[s, str(c)] for s, c in trick.plays],
-                    },
-                )
-            )
-        return events
-    if isinstance(action, Declare):
-        decl = after.declarations[-1]
-        return [
-            Event(
-                "declared",
-                {"seat": seat, "suit": action.suit.letter, "points": decl.points, "action": text},
-            )
-        ]
-    if isinstance(action, ExchangeBriscola):
-        ex = after.exchanges[-1]
-        return [
-            Event(
-                "exchanged",
-                {"seat": seat, "gave": str(ex.gave), "took": str(ex.took), "action": text},
-            )
-        ]
-    if isinstance(action, Bid):
-        bid = action.rank.letter if action.rank is not None else str(action.points)
-        return [Event("bid", {"seat": seat, "bid": bid, "action": text})]
-    if isinstance(action, Pass):
-        return [Event("passed", {"seat": seat, "action": text})]
-    assert isinstance(action, Call)
-    return [
-        Event(
-            "called",
-            {"seat": seat, "suit": action.suit.letter, "card": str(after.called), "action": text},
-        )
-    ]
