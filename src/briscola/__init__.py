@@ -24,13 +24,13 @@ from briscola.core.game import (
     Phase,
     Result,
     State,
-    Trick,
     apply,
     legal_actions,
     new_game,
 )
 from briscola.core.observation import Observation, determinize, observe
 from briscola.core.rules import PRESETS, Ruleset, RulesetError, preset
+from briscola.core.state import Trick
 
 __version__ = "0.1.0"
 

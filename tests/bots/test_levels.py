@@ -281,7 +281,7 @@ def position(hands: dict[int, str], briscola: str, stock: str = "", turn: int = 
     if stock_cards:
         used.add(bris)  # still face up under the stock; else already played (or held)
     rest = [c for c in rules.deck() if c not in used]
-    from briscola.core.game import Trick
+    from briscola.core.state import Trick
 
     tricks = tuple(
         Trick(

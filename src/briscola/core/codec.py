@@ -27,9 +27,9 @@ from typing import Any
 from briscola.core.actions import Action, ActionParseError, Bid, Pass, parse_action
 from briscola.core.cards import Card, CardParseError, Suit
 from briscola.core.chiamata import Auction
-from briscola.core.game import Declaration, ExchangeMade, Phase, Trick
 from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset, RulesetError
+from briscola.core.state import Declaration, ExchangeMade, Phase, Trick
 
 __all__ = ["ObservationParseError", "observation_from_dict"]
 

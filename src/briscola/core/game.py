@@ -25,29 +25,22 @@ from briscola.core.actions import Action
 from briscola.core.cards import Card, format_cards
 from briscola.core.rules import Partnership, Ruleset
 from briscola.core.state import (
-    Auction,
     DealState,
     DeckError,
-    Declaration,
-    ExchangeMade,
     IllegalActionError,
     Phase,
     Result,
-    Trick,
 )
 
 trick_winner = play.trick_winner
 
+# The errors, the phases and the result are re-exported: most callers need them with the state.
 __all__ = [
-    "Auction",
     "DeckError",
-    "Declaration",
-    "ExchangeMade",
     "IllegalActionError",
     "Phase",
     "Result",
     "State",
-    "Trick",
     "apply",
     "legal_actions",
     "new_game",

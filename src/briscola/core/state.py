@@ -228,20 +228,18 @@ class DealState:
             return 0 if seat in (self.caller, self.partner) else 1
         return self.ruleset.team_of(seat)
 
-    def seat_points(self) -> tuple[int, ...]:
-        """Points taken so far by each seat (tricks won plus declarations)."""
-        pts = [0] * self.ruleset.players
-        for trick in self.tricks:
-            pts[trick.winner] += trick.points(self.ruleset)
-        for decl in self.declarations:
-            pts[decl.seat] += decl.points
-        return tuple(pts)
-
     def card_points(self) -> tuple[int, ...]:
         """Card points taken so far by each seat (tricks only, no declarations)."""
         pts = [0] * self.ruleset.players
         for trick in self.tricks:
             pts[trick.winner] += trick.points(self.ruleset)
+        return tuple(pts)
+
+    def seat_points(self) -> tuple[int, ...]:
+        """Points taken so far by each seat (tricks won plus declarations)."""
+        pts = list(self.card_points())
+        for decl in self.declarations:
+            pts[decl.seat] += decl.points
         return tuple(pts)
 
     def __str__(self) -> str:
