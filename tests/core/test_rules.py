@@ -178,16 +178,22 @@ def test_removing_a_card_with_points_lowers_the_total() -> None:
         (lambda: preset("chiamata", briscola_face_up=True), "no face-up briscola"),
         (lambda: preset("classic", briscola_face_up=False), "must be turned face up"),
         (lambda: preset("chiamata", hand_size=3), "hand_size must be 8"),
-        (lambda: preset("classic", caller_leads=True), "options of Briscola chiamata"),
-        (lambda: preset("pairs", points_only_auction=True), "options of Briscola chiamata"),
-        (lambda: preset("three", bid_multipliers=True), "options of Briscola chiamata"),
+        (
+            lambda: preset("classic", caller_leads=True),
+            "caller_leads is an option of Briscola chiamata",
+        ),
+        (
+            lambda: preset("pairs", points_only_auction=True),
+            "option of Briscola chiamata.*4 players",
+        ),
+        (lambda: preset("three", bid_multipliers=True), "option of Briscola chiamata.*3 players"),
         (
             lambda: preset("classic", cappotto_doubles=True),
-            "settlement option of Briscola chiamata",
+            "cappotto_doubles is an option of Briscola chiamata",
         ),
         (
             lambda: preset("classic", partners_see_hands=True),
-            "partners_see_hands needs fixed teams",
+            "partners_see_hands is an option of games with fixed teams",
         ),
         (lambda: Ruleset.from_dict(["players", 2]), "must be an object of options"),  # type: ignore[arg-type]
         (lambda: Ruleset.from_dict({"preset": "nine"}), "unknown preset 'nine'"),

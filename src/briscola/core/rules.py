@@ -13,13 +13,13 @@ Presets are found by name or alias:
 >>> preset("pairs", open_hands=True)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-briscola.core.rules.RulesetError: open_hands (briscola scoperta) is a 2-player game, not for 4 ...
+briscola.core.options.RulesetError: open_hands is an option of 2-player games (briscola ...
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
@@ -34,6 +34,17 @@ from briscola.core.cards import (
     CardParseError,
     Rank,
     parse_cards,
+)
+from briscola.core.options import (
+    OPTIONS,
+    Direction,
+    Exchange,
+    Option,
+    Partnership,
+    RulesetError,
+    TieRule,
+    TricksVisible,
+    option,
 )
 
 __all__ = [
@@ -64,63 +75,14 @@ MAX_BID_POINTS: Final = 120
 """Briscola chiamata: the highest points bid (every card point)."""
 
 
-class RulesetError(ValueError):
-    """A ruleset that cannot be played: an unknown option, a bad value, or options that clash."""
-
-
-class Direction(Enum):
-    """Direction of play. Seats are numbered counter-clockwise, so the default steps +1."""
-
-    COUNTERCLOCKWISE = "counterclockwise"
-    CLOCKWISE = "clockwise"
-
-
-class Exchange(Enum):
-    """Who may swap a card for the face-up briscola."""
-
-    NONE = "none"
-    TWO = "two"  # the 2 of trumps, before or during the first trick
-    SEVEN = "seven"  # the 7 of trumps, after winning a trick, while the briscola is on the table
-
-
-class TieRule(Enum):
-    """What a 60-60 (an equal top score) means."""
-
-    DRAW = "draw"
-    REPLAY = "replay"
-
-
-class Partnership(Enum):
-    """How seats form sides."""
-
-    NONE = "none"  # every seat plays for itself
-    ALTERNATE = "alternate"  # two teams, alternate seats (partners opposite)
-    CALLED = "called"  # Briscola chiamata: the caller and the holder of the called card
-
-
-class TricksVisible(Enum):
-    """When a player may look through the tricks their own side has taken."""
-
-    NEVER = "never"
-    END_PHASE = "end_phase"  # once the stock is empty
-    ALWAYS = "always"
-
-
-_ENUM_FIELDS: Final[dict[str, type[Enum]]] = {
-    "direction": Direction,
-    "exchange": Exchange,
-    "tie": TieRule,
-    "partnership": Partnership,
-    "tricks_visible": TricksVisible,
-}
-
-
 @dataclass(frozen=True)
 class Ruleset:
     """All the rules of one game of Briscola, as data.
 
     Build one from a preset (:func:`preset`) with overrides, or directly; the constructor checks
-    every value and refuses combinations that cannot be played with :class:`RulesetError`.
+    every value and refuses combinations that cannot be played with :class:`RulesetError`. Each
+    field is an option of the registry (:mod:`briscola.core.options`), declared there with the
+    same default (a test holds them equal), its kind, where it applies and its titles.
     """
 
     name: str = "classic"
@@ -145,24 +107,17 @@ class Ruleset:
     _strength: Mapping[Rank, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        for opt in OPTIONS:
+            _check(opt, getattr(self, opt.name))
         self._validate()
         object.__setattr__(self, "_points", INVERTED_POINTS if self.inversion else DEFAULT_POINTS)
         object.__setattr__(
             self, "_strength", INVERTED_STRENGTH if self.inversion else DEFAULT_STRENGTH
         )
 
-    # -- validation -------------------------------------------------------------------------
+    # -- validation: the combinations that cannot be played ---------------------------------
     def _validate(self) -> None:
-        for name, kind in _ENUM_FIELDS.items():
-            if not isinstance(getattr(self, name), kind):
-                raise RulesetError(f"{name} must be a {kind.__name__}, not {getattr(self, name)!r}")
-        for name in ("players", "hand_size"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesetError(f"{name} must be a whole number, not {value!r}")
         n = self.players
-        if n not in (2, 3, 4, 5, 6):
-            raise RulesetError(f"players must be 2, 3, 4, 5 or 6, not {n}")
         if len(set(self.removed)) != len(self.removed):
             raise RulesetError("removed lists a card twice")
         size = 40 - len(self.removed)
@@ -182,16 +137,9 @@ class Ruleset:
                 raise RulesetError("Briscola chiamata has no face-up briscola: the caller names it")
         elif n == 5:
             raise RulesetError("5 players play Briscola chiamata: partnership must be 'called'")
-        if self.partnership is not Partnership.CALLED:
-            if not self.briscola_face_up:
-                raise RulesetError("without a called trump, the briscola must be turned face up")
-            if self.points_only_auction or self.caller_leads or self.bid_multipliers:
-                raise RulesetError(
-                    "points_only_auction, caller_leads and bid_multipliers are options of "
-                    "Briscola chiamata (5 players)"
-                )
-        if self.cappotto_doubles and self.partnership is not Partnership.CALLED:
-            raise RulesetError("cappotto_doubles is a settlement option of Briscola chiamata")
+        if self.partnership is not Partnership.CALLED and not self.briscola_face_up:
+            raise RulesetError("without a called trump, the briscola must be turned face up")
+        self._refuse_options_out_of_place()
         if self.partnership is Partnership.CALLED and self.removed:
             raise RulesetError(
                 "Briscola chiamata is played with the whole deck: remove no cards "
@@ -204,18 +152,21 @@ class Ruleset:
                 f"hand_size {self.hand_size} for {n} players deals the whole deck: "
                 "no card is left to turn up as the briscola"
             )
-        if self.exchange is not Exchange.NONE and not self.briscola_face_up:
-            raise RulesetError("exchanging the briscola needs a face-up briscola")
-        if self.exchange is Exchange.NONE:
-            pass
-        elif size == self.hand_size * n:
-            raise RulesetError("exchanging the briscola needs a stock to lie under")
-        if self.open_hands and n != 2:
-            raise RulesetError(
-                f"open_hands (briscola scoperta) is a 2-player game, not for {n} players"
-            )
-        if self.partners_see_hands and self.partnership is not Partnership.ALTERNATE:
-            raise RulesetError("partners_see_hands needs fixed teams (4 or 6 players)")
+        if self.exchange is not Exchange.NONE:
+            if not self.briscola_face_up:
+                raise RulesetError("exchanging the briscola needs a face-up briscola")
+            if size == self.hand_size * n:
+                raise RulesetError("exchanging the briscola needs a stock to lie under")
+
+    def _refuse_options_out_of_place(self) -> None:
+        """An option set outside the games where the registry says it applies (and is refused)."""
+        for opt in OPTIONS:
+            set_here = getattr(self, opt.name) != opt.default
+            if set_here and opt.applies.refused and not opt.applies(self):
+                raise RulesetError(
+                    f"{opt.name} is an option of {opt.applies.where.en}, "
+                    f"not for {self.players} players"
+                )
 
     # -- derived facts ----------------------------------------------------------------------
     def deck(self) -> tuple[Card, ...]:
@@ -266,14 +217,9 @@ class Ruleset:
         """The ruleset as JSON-ready data (enums as their values, cards in the notation)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
-            if not f.init:
-                continue
-            value = getattr(self, f.name)
-            if isinstance(value, Enum):
-                value = value.value
-            elif f.name == "removed":
-                value = [str(c) for c in value]
-            out[f.name] = value
+            if f.init:
+                value = getattr(self, f.name)
+                out[f.name] = value.value if isinstance(value, Enum) else _json_cards(value)
         return out
 
     @classmethod
@@ -285,70 +231,94 @@ class Ruleset:
         >>> Ruleset.from_dict({"players": 2, "colour": "red"})
         Traceback (most recent call last):
         ...
-        briscola.core.rules.RulesetError: unknown ruleset option 'colour'; known options: ...
+        briscola.core.options.RulesetError: unknown ruleset option 'colour'; known options: ...
         """
         if not isinstance(data, Mapping):
             raise RulesetError(f"a ruleset must be an object of options, not {data!r}")
         data = dict(data)
-        base: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {}
         if "preset" in data:
-            base = preset(str(data.pop("preset"))).to_dict()
-        known = {f.name for f in dataclasses.fields(cls) if f.init}
-        kwargs: dict[str, Any] = dict(base)
+            kwargs = preset(str(data.pop("preset"))).to_dict()
         for key, value in data.items():
-            if key not in known:
-                raise RulesetError(
-                    f"unknown ruleset option {key!r}; known options: {', '.join(sorted(known))}"
-                )
-            kwargs[key] = _coerce(key, value)
-        for key, value in base.items():
-            kwargs.setdefault(key, _coerce(key, value))
-        kwargs = {k: _coerce(k, v) for k, v in kwargs.items()}
-        return cls(**kwargs)
+            option(key)  # an unknown key is refused, naming the known ones
+            kwargs[key] = value
+        return cls(**{key: _coerce(option(key), value) for key, value in kwargs.items()})
 
 
-def _coerce(key: str, value: Any) -> Any:
+def _json_cards(value: Any) -> Any:
+    """Cards in the notation; any other value as it is."""
+    if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
+        return [str(c) for c in value]
+    return value
+
+
+# -- coercion and type checks, derived from each option's kind ------------------------------------
+_TRUE: Final = frozenset({"true", "yes", "on", "1", "si", "sì"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+
+
+def _coerce(opt: Option, value: Any) -> Any:
     """Turn an option's text or JSON form into its Python value, with a clear error."""
-    if key in _ENUM_FIELDS:
-        kind = _ENUM_FIELDS[key]
-        if isinstance(value, kind):
-            return value
-        wanted = str(value).lower().replace("-", "").replace("_", "")
-        for member in kind:
-            if str(member.value).replace("_", "") == wanted:
-                return member
-        choices = ", ".join(str(m.value) for m in kind)
-        raise RulesetError(f"{key} must be one of {choices}, not {value!r}")
-    if key == "removed":
-        if isinstance(value, str):
-            try:
-                return parse_cards(value)
-            except CardParseError as exc:
-                raise RulesetError(f"removed: {exc}") from None
-        if isinstance(value, list | tuple):
-            try:
-                return tuple(v if isinstance(v, Card) else Card.parse(str(v)) for v in value)
-            except CardParseError as exc:
-                raise RulesetError(f"removed: {exc}") from None
-        raise RulesetError(f"removed must be a list of cards, not {value!r}")
-    if key in ("players", "hand_size"):
+    if opt.enum is not None:
+        return _coerce_enum(opt, opt.enum, value)
+    if opt.kind == "cards":
+        return _coerce_cards(opt, value)
+    if opt.kind == "int":
         if isinstance(value, str) and value.strip().isdigit():
             return int(value)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesetError(f"{key} must be a whole number, not {value!r}")
+        _check(opt, value)
         return value
-    if key == "name":
+    if opt.kind == "str":
         return str(value)
-    # every other option is a yes/no
     if isinstance(value, bool):
         return value
     if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
         return value.lower() in _TRUE
-    raise RulesetError(f"{key} must be true or false, not {value!r}")
+    raise RulesetError(f"{opt.name} must be true or false, not {value!r}")
 
 
-_TRUE: Final = {"true", "yes", "on", "1", "si", "sì"}
-_FALSE: Final = {"false", "no", "off", "0"}
+def _coerce_enum(opt: Option, kind: type[Enum], value: Any) -> Enum:
+    if isinstance(value, kind):
+        return value
+    wanted = str(value).lower().replace("-", "").replace("_", "")
+    for member in kind:
+        if str(member.value).replace("_", "") == wanted:
+            return member
+    raise RulesetError(f"{opt.name} must be one of {', '.join(opt.choices)}, not {value!r}")
+
+
+def _coerce_cards(opt: Option, value: Any) -> tuple[Card, ...]:
+    try:
+        if isinstance(value, str):
+            return parse_cards(value)
+        if isinstance(value, list | tuple):
+            return tuple(v if isinstance(v, Card) else Card.parse(str(v)) for v in value)
+    except CardParseError as exc:
+        raise RulesetError(f"{opt.name}: {exc}") from None
+    raise RulesetError(f"{opt.name} must be a list of cards, not {value!r}")
+
+
+def _check(opt: Option, value: Any) -> None:
+    """Refuse a field of the wrong type (an enum's, a whole number's) or out of its range.
+
+    Yes/no, card and text fields are taken as given (their text forms go through :func:`_coerce`).
+    """
+    if opt.enum is not None and not isinstance(value, opt.enum):
+        raise RulesetError(f"{opt.name} must be a {opt.enum.__name__}, not {value!r}")
+    if opt.kind != "int":
+        return
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesetError(f"{opt.name} must be a whole number, not {value!r}")
+    if opt.allowed and value not in opt.allowed:
+        raise RulesetError(f"{opt.name} must be {_either(opt.allowed)}, not {value}")
+    if opt.minimum is not None and value < opt.minimum:
+        raise RulesetError(f"{opt.name} {value} is too small: it must be at least {opt.minimum}")
+
+
+def _either(values: Iterable[object]) -> str:
+    """``2, 3 or 4``."""
+    texts = [str(v) for v in values]
+    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} or {texts[-1]}"
 
 
 def _make_presets() -> dict[str, Ruleset]:
@@ -420,7 +390,7 @@ def preset(name: str, **options: Any) -> Ruleset:
     >>> preset("seven")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    briscola.core.rules.RulesetError: unknown preset 'seven'; presets: classic, three, pairs, ...
+    briscola.core.options.RulesetError: unknown preset 'seven'; presets: classic, three, pairs, ...
     """
     key = _ALIASES.get(name.strip().lower(), name.strip().lower())
     if key not in PRESETS:
