@@ -208,7 +208,7 @@ def test_interactive_score_keeper_from_a_script(db: str) -> None:
     assert [c.trophies for c in sheet.competitors] == [1, 0]
     [game] = sheet.history
     assert (game.outcome, game.winner, game.totals) == (Outcome.WIN, "Anna", (75, 41))
-    assert [g.record.winner for g in store.games(store.find("Sera").id)] == ["Anna"]
+    assert [g.game.winner for g in store.games(store.find("Sera").id)] == ["Anna"]
     assert sheet.undo().describe("en") == "Bruno +10"
     store.close()
 

@@ -15,10 +15,10 @@ import pytest
 from briscola.scorekeeper import (
     Competitor,
     FormatKind,
-    MatchFormat,
     Outcome,
     ScoreError,
     Sheet,
+    SheetFormat,
     Target,
     TargetKind,
 )
@@ -87,9 +87,9 @@ def test_unknown_target_is_refused() -> None:
     ],
 )
 def test_formats(text: str, kind: FormatKind, n: int, needed: int) -> None:
-    fmt = MatchFormat.parse(text)
+    fmt = SheetFormat.parse(text)
     assert (fmt.kind, fmt.n, fmt.wins_needed) == (kind, n, needed)
-    assert MatchFormat.parse(str(fmt)) == fmt
+    assert SheetFormat.parse(str(fmt)) == fmt
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_formats(text: str, kind: FormatKind, n: int, needed: int) -> None:
     ],
 )
 def test_bad_formats(text: str, code: str) -> None:
-    assert error(lambda: MatchFormat.parse(text)).code == code
+    assert error(lambda: SheetFormat.parse(text)).code == code
 
 
 def test_competitors_and_pairs() -> None:
@@ -616,7 +616,7 @@ def test_store_round_trip_in_a_sqlite_file(tmp_path: Path) -> None:
     assert reopened.sheet.competitors[0].trophies == 1
     assert reopened.sheet.undo().describe("en") == "Bruno +10"
     games = again.games(sheet_id)
-    assert [(g.record.number, g.record.winner) for g in games] == [(1, "Anna")]
+    assert [(g.game.number, g.game.winner) for g in games] == [(1, "Anna")]
     infos = again.sheets()
     assert [(i.name, i.competitors, i.format, i.game) for i in infos] == [
         ("Sera", ("Anna", "Bruno"), "best-of:3", 2)
@@ -635,7 +635,7 @@ def test_store_round_trip_in_a_sqlite_file(tmp_path: Path) -> None:
     fresh.sheet.rename("Anna", "Annalisa")
     fresh.sheet.rename_sheet("Domenica")
     again.save(sheet_id, fresh.sheet)
-    assert [g.record.winner for g in again.games(sheet_id)] == ["Annalisa"]
+    assert [g.game.winner for g in again.games(sheet_id)] == ["Annalisa"]
     assert again.find("domenica").id == sheet_id
     again.delete(sheet_id)
     assert again.sheets() == []

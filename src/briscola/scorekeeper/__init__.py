@@ -1,8 +1,8 @@
 """The score keeper: score sheets for games played with a real deck.
 
-The model (:mod:`.model`, :mod:`.terms`, :mod:`.messages`) is pure; :mod:`.store` keeps sheets
-in a database (SQLAlchemy), :mod:`.export` writes CSV, and :mod:`.cli` is the ``briscola score``
-command.
+The model (:mod:`.model`, :mod:`.commands`, :mod:`.terms`, :mod:`.messages`) is pure;
+:mod:`.store` keeps sheets in a database (SQLAlchemy), :mod:`.export` writes CSV, and :mod:`.cli`
+is the ``briscola score`` command.
 
 >>> from briscola.scorekeeper import Sheet
 >>> sheet = Sheet("Sera", ["Anna", "Bruno"], target="120")
@@ -17,9 +17,9 @@ from briscola.scorekeeper.model import Change, Sheet
 from briscola.scorekeeper.terms import (
     Competitor,
     FormatKind,
-    GameRecord,
-    MatchFormat,
+    GameEntry,
     Outcome,
+    SheetFormat,
     Target,
     TargetKind,
 )
@@ -30,11 +30,11 @@ __all__ = [
     "Change",
     "Competitor",
     "FormatKind",
-    "GameRecord",
-    "MatchFormat",
+    "GameEntry",
     "Outcome",
     "ScoreError",
     "Sheet",
+    "SheetFormat",
     "Target",
     "TargetKind",
     "t",

@@ -2,7 +2,8 @@
 
 Pure: standard library only, no I/O. Every change is a command kept in a log, so each one can
 be undone and redone (the sheet is the replay of the log up to a cursor), and the whole sheet
-travels as a JSON-ready dict.
+travels as a JSON-ready dict. The commands and the state they change are in
+:mod:`briscola.scorekeeper.commands`.
 
 >>> sheet = Sheet("Sera", ["Anna", "Bruno"])
 >>> sheet.add("Anna", 10); sheet.add("anna", 5); sheet.set_total("Bruno", 40)
@@ -28,69 +29,31 @@ declarations): this one would have 121 (Anna 0 + Bruno 121)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
+from briscola.scorekeeper.commands import (
+    Change,
+    SheetState,
+    apply_command,
+    describe_command,
+    find_competitor,
+    game_result,
+)
+from briscola.scorekeeper.messages import ScoreError
 from briscola.scorekeeper.terms import (
     DEAL_POINTS,
-    DECLARATIONS_MAX,
     Competitor,
-    GameRecord,
-    MatchFormat,
+    GameEntry,
     Outcome,
+    SheetFormat,
     Target,
     clean_name,
 )
 
-__all__ = ["FORMAT_VERSION", "Change", "Sheet"]
+__all__ = ["LAYOUT_VERSION", "Change", "Sheet"]
 
-FORMAT_VERSION: Final = 1
+LAYOUT_VERSION: Final = 1
 """The version of :meth:`Sheet.to_dict`'s layout."""
-
-
-@dataclass(frozen=True)
-class Change:
-    """One change to a sheet, as the undo and redo buttons report it."""
-
-    op: str
-    params: Mapping[str, Any]
-
-    def describe(self, lang: str = DEFAULT_LANG) -> str:
-        """The change in a few words, e.g. ``Anna +10`` or ``nuova partita``."""
-        params = dict(self.params)
-        if "allowed" in params:
-            params["value"] = t("yes" if params.pop("allowed") else "no", lang)
-        return t(f"change.{self.op}", lang, **params)
-
-
-@dataclass
-class _State:
-    name: str
-    competitors: list[Competitor]
-    target: Target
-    format: MatchFormat
-    declarations: bool
-    deals: list[list[int]]
-    history: list[GameRecord]
-    standing: list[int]
-    match: int = 1
-
-    def copy(self) -> _State:
-        return replace(
-            self,
-            competitors=list(self.competitors),
-            deals=[list(d) for d in self.deals],
-            history=list(self.history),
-            standing=list(self.standing),
-        )
-
-    @property
-    def names(self) -> list[str]:
-        return [c.name for c in self.competitors]
-
-    def totals(self) -> list[int]:
-        return [sum(column) for column in zip(*self.deals, strict=True)]
 
 
 class Sheet:
@@ -110,24 +73,17 @@ class Sheet:
         name: str,
         competitors: Iterable[str | Competitor],
         target: Target | str | int = "61",
-        format: MatchFormat | str = "single",
+        format: SheetFormat | str = "single",
         declarations: bool = False,
     ) -> None:
         people = [c if isinstance(c, Competitor) else Competitor.parse(c) for c in competitors]
-        self._initial = _State(
+        self._initial = SheetState.new(
             name=clean_name(name),
-            competitors=[],
+            competitors=people,
             target=target if isinstance(target, Target) else Target.parse(target),
-            format=format if isinstance(format, MatchFormat) else MatchFormat.parse(format),
+            format=format if isinstance(format, SheetFormat) else SheetFormat.parse(format),
             declarations=bool(declarations),
-            deals=[[]],
-            history=[],
-            standing=[],
         )
-        for person in people:
-            _add_competitor(self._initial, person)
-        if len(people) < 2:
-            raise ScoreError("too_few_competitors")
         self._log: list[dict[str, Any]] = []
         self._cursor = 0
         self._state = self._initial.copy()
@@ -150,7 +106,7 @@ class Sheet:
         return self._state.target
 
     @property
-    def format(self) -> MatchFormat:
+    def format(self) -> SheetFormat:
         """The match format."""
         return self._state.format
 
@@ -175,7 +131,7 @@ class Sheet:
         return tuple(self._state.totals())
 
     @property
-    def history(self) -> tuple[GameRecord, ...]:
+    def history(self) -> tuple[GameEntry, ...]:
         """The finished games, oldest first."""
         return tuple(self._state.history)
 
@@ -197,12 +153,12 @@ class Sheet:
     @property
     def outcome(self) -> Outcome:
         """How the game in progress stands: playing, won or drawn."""
-        return _result(self._state)[0]
+        return game_result(self._state)[0]
 
     @property
     def winner(self) -> int | None:
         """The position of the competitor who has won the game in progress, if any."""
-        return _result(self._state)[1]
+        return game_result(self._state)[1]
 
     @property
     def deal_is_draw(self) -> bool:
@@ -240,7 +196,7 @@ class Sheet:
         briscola.scorekeeper.messages.ScoreError: no competitor matches 'Zeno': choose one of \
 Anna & Bruno, Carla & Dario
         """
-        return _index(self._state, ref)
+        return find_competitor(self._state, ref)
 
     # -- changing --------------------------------------------------------------------------------
 
@@ -278,9 +234,9 @@ Anna & Bruno, Carla & Dario
         value = target if isinstance(target, Target) else Target.parse(target)
         self._do({"op": "target", "target": str(value)})
 
-    def set_format(self, format: MatchFormat | str) -> None:
+    def set_format(self, format: SheetFormat | str) -> None:
         """Change the match format (nobody may already have the wins it needs)."""
-        value = format if isinstance(format, MatchFormat) else MatchFormat.parse(format)
+        value = format if isinstance(format, SheetFormat) else SheetFormat.parse(format)
         self._do({"op": "format", "format": str(value)})
 
     def set_declarations(self, allowed: bool) -> None:
@@ -297,32 +253,32 @@ Anna & Bruno, Carla & Dario
             raise ScoreError("nothing_to_undo")
         self._cursor -= 1
         self._state = self._replay(self._cursor)
-        return _describe(self._state, self._log[self._cursor])
+        return describe_command(self._state, self._log[self._cursor])
 
     def redo(self) -> Change:
         """Redo the last undone change; it is returned."""
         if not self.can_redo:
             raise ScoreError("nothing_to_redo")
         op = self._log[self._cursor]
-        change = _describe(self._state, op)
+        change = describe_command(self._state, op)
         state = self._state.copy()
-        _apply(state, op)
+        apply_command(state, op)
         self._state = state
         self._cursor += 1
         return change
 
     def _do(self, op: dict[str, Any]) -> None:
         state = self._state.copy()
-        _apply(state, op)
+        apply_command(state, op)
         del self._log[self._cursor :]
         self._log.append(op)
         self._cursor += 1
         self._state = state
 
-    def _replay(self, upto: int) -> _State:
+    def _replay(self, upto: int) -> SheetState:
         state = self._initial.copy()
         for op in self._log[:upto]:
-            _apply(state, op)
+            apply_command(state, op)
         return state
 
     # -- data ------------------------------------------------------------------------------------
@@ -339,7 +295,7 @@ Anna & Bruno, Carla & Dario
         """
         first = self._initial
         return {
-            "version": FORMAT_VERSION,
+            "version": LAYOUT_VERSION,
             "start": {
                 "name": first.name,
                 "competitors": [
@@ -358,7 +314,7 @@ Anna & Bruno, Carla & Dario
     def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
         """The sheet :meth:`to_dict` wrote; :class:`ScoreError` if the data does not hold."""
         try:
-            if data.get("version") != FORMAT_VERSION:
+            if data.get("version") != LAYOUT_VERSION:
                 raise ScoreError("bad_state", detail=f"version {data.get('version')!r}")
             start = data["start"]
             sheet = cls(
@@ -378,7 +334,7 @@ Anna & Bruno, Carla & Dario
             # the undone tail must replay too, or redo would fail later
             probe = sheet._state.copy()
             for op in log[cursor:]:
-                _apply(probe, op)
+                apply_command(probe, op)
         except ScoreError as err:
             if err.code == "bad_state":
                 raise
@@ -390,7 +346,7 @@ Anna & Bruno, Carla & Dario
     def view(self) -> dict[str, Any]:
         """The present state as a JSON-ready dict (what a screen shows)."""
         state = self._state
-        outcome, winner = _result(state)
+        outcome, winner = game_result(state)
         return {
             "name": state.name,
             "competitors": [c.to_dict() for c in state.competitors],
@@ -415,224 +371,3 @@ Anna & Bruno, Carla & Dario
     def __repr__(self) -> str:
         scores = ", ".join(f"{n} {p}" for n, p in zip(self._state.names, self.totals, strict=True))
         return f"<Sheet {self.name!r} game {self.game_number}: {scores}>"
-
-
-# -- the commands --------------------------------------------------------------------------------
-
-
-def _index(state: _State, ref: int | str) -> int:
-    names = state.names
-    if isinstance(ref, int):
-        if 0 <= ref < len(names):
-            return ref
-        raise ScoreError("unknown_competitor", ref=str(ref), names=", ".join(names))
-    text = " ".join(str(ref).split())
-    key = text.casefold()
-    exact = [i for i, c in enumerate(state.competitors) if c.name.casefold() == key]
-    if exact:
-        return exact[0]
-    found = [i for i, c in enumerate(state.competitors) if c.matches_name(text)]
-    if not found and key:
-        found = [
-            i
-            for i, c in enumerate(state.competitors)
-            if any(n.casefold().startswith(key) for n in (c.name, *c.members))
-        ]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        choices = ", ".join(names[i] for i in found)
-        raise ScoreError("ambiguous_competitor", ref=text, names=choices)
-    raise ScoreError("unknown_competitor", ref=text, names=", ".join(names))
-
-
-def _add_competitor(state: _State, person: Competitor) -> None:
-    name = clean_name(person.name)
-    if any(c.name.casefold() == name.casefold() for c in state.competitors):
-        raise ScoreError("duplicate_name", name=name)
-    members = tuple(clean_name(m) for m in person.members)
-    state.competitors.append(replace(person, name=name, members=members))
-    for deal in state.deals:
-        deal.append(0)
-    state.standing.append(0)
-
-
-def _detail(state: _State, deal: list[int]) -> str:
-    return " + ".join(f"{n} {p}" for n, p in zip(state.names, deal, strict=True))
-
-
-def _check(state: _State) -> None:
-    """The game in progress fits the sheet's target and declarations."""
-    if state.target.single_deal and len(state.deals) > 1:
-        raise ScoreError("single_deal")
-    if not state.target.counts_points:
-        return
-    for deal in state.deals:
-        for name, value in zip(state.names, deal, strict=True):
-            if value < 0:
-                raise ScoreError("negative", name=name, value=value)
-        total = sum(deal)
-        if not state.declarations and total > DEAL_POINTS:
-            raise ScoreError("over_120", total=total, detail=_detail(state, deal))
-        if total > DECLARATIONS_MAX:
-            raise ScoreError(
-                "over_declarations",
-                limit=DECLARATIONS_MAX,
-                total=total,
-                detail=_detail(state, deal),
-            )
-
-
-def _close_deal(state: _State, closing_game: bool) -> None:
-    deal = state.deals[-1]
-    if not any(deal):
-        if closing_game and len(state.deals) == 1:
-            raise ScoreError("empty_game")
-        if not closing_game:
-            raise ScoreError("empty_deal")
-        return
-    if not state.target.counts_points and sum(deal) != 0:
-        raise ScoreError("zero_sum", total=sum(deal), detail=_detail(state, deal))
-
-
-def _result(state: _State) -> tuple[Outcome, int | None]:
-    """The game's outcome and winner: the top total wins once it reaches the target, or, in a
-    single deal of 120 points, once all of them are counted; level top totals are a draw."""
-    totals = state.totals()
-    top = max(totals)
-    reached = top >= state.target.value
-    if not reached and state.target.single_deal and not state.declarations:
-        reached = sum(totals) == DEAL_POINTS
-    if not reached:
-        return Outcome.PLAYING, None
-    leaders = [i for i, total in enumerate(totals) if total == top]
-    if len(leaders) > 1:
-        return Outcome.DRAW, None
-    return Outcome.WIN, leaders[0]
-
-
-def _new_game(state: _State) -> None:
-    _close_deal(state, closing_game=True)
-    if len(state.deals) > 1 and not any(state.deals[-1]):
-        state.deals.pop()
-    outcome, winner = _result(state)
-    if outcome is Outcome.PLAYING:
-        outcome = Outcome.UNFINISHED
-    match_winner = None
-    standing = list(state.standing)
-    if winner is not None:
-        champion = state.competitors[winner]
-        standing[winner] += 1
-        champion = replace(champion, trophies=champion.trophies + 1)
-        if standing[winner] >= state.format.wins_needed:
-            champion = replace(champion, matches=champion.matches + 1)
-            match_winner = champion.name
-        state.competitors[winner] = champion
-    state.history.append(
-        GameRecord(
-            number=len(state.history) + 1,
-            match=state.match,
-            names=tuple(state.names),
-            totals=tuple(state.totals()),
-            deals=tuple(tuple(d) for d in state.deals),
-            outcome=outcome,
-            winner=None if winner is None else state.names[winner],
-            match_winner=match_winner,
-            standing=tuple(standing),
-        )
-    )
-    if match_winner is not None:
-        state.match += 1
-        standing = [0] * len(standing)
-    state.standing = standing
-    state.deals = [[0] * len(state.competitors)]
-
-
-def _apply(state: _State, op: Mapping[str, Any]) -> None:
-    """Apply one logged command to ``state`` in place (validated: ScoreError if refused)."""
-    kind = op.get("op")
-    if kind == "add":
-        i, delta = _index(state, int(op["competitor"])), int(op["delta"])
-        if delta == 0:
-            raise ScoreError("zero_delta")
-        state.deals[-1][i] += delta
-    elif kind == "set":
-        state.deals[-1][_index(state, int(op["competitor"]))] = int(op["value"])
-    elif kind == "deal":
-        if state.target.single_deal:
-            raise ScoreError("single_deal")
-        _close_deal(state, closing_game=False)
-        state.deals.append([0] * len(state.competitors))
-    elif kind == "new_game":
-        _new_game(state)
-    elif kind == "rename":
-        i, new = _index(state, int(op["competitor"])), clean_name(op["name"])
-        old = state.competitors[i].name
-        if any(
-            j != i and c.name.casefold() == new.casefold() for j, c in enumerate(state.competitors)
-        ):
-            raise ScoreError("duplicate_name", name=new)
-        state.competitors[i] = replace(state.competitors[i], name=new)
-        state.history = [
-            replace(
-                g,
-                names=tuple(new if n == old else n for n in g.names),
-                winner=new if g.winner == old else g.winner,
-                match_winner=new if g.match_winner == old else g.match_winner,
-            )
-            for g in state.history
-        ]
-    elif kind == "add_competitor":
-        _add_competitor(state, Competitor(op["name"], tuple(op.get("members", ()))))
-    elif kind == "remove_competitor":
-        i = _index(state, int(op["competitor"]))
-        if len(state.competitors) <= 2:
-            raise ScoreError("too_few_competitors")
-        del state.competitors[i]
-        del state.standing[i]
-        for deal in state.deals:
-            del deal[i]
-    elif kind == "target":
-        state.target = Target.parse(op["target"])
-    elif kind == "format":
-        state.format = MatchFormat.parse(op["format"])
-        for name, wins in zip(state.names, state.standing, strict=True):
-            if wins >= state.format.wins_needed:
-                raise ScoreError("standing_over", name=name, wins=wins)
-    elif kind == "declarations":
-        state.declarations = bool(op["allowed"])
-    elif kind == "rename_sheet":
-        state.name = clean_name(op["name"])
-    else:
-        raise ScoreError("bad_state", detail=f"unknown change {kind!r}")
-    _check(state)
-
-
-def _describe(state: _State, op: Mapping[str, Any]) -> Change:
-    """The change ``op`` as seen from ``state``, the state before it."""
-    kind = str(op["op"])
-    names = state.names
-
-    def who() -> str:
-        return names[int(op["competitor"])]
-
-    params: dict[str, Any]
-    if kind == "add":
-        params = {"name": who(), "delta": int(op["delta"])}
-    elif kind == "set":
-        params = {"name": who(), "value": int(op["value"])}
-    elif kind == "rename":
-        params = {"old": who(), "new": op["name"]}
-    elif kind == "remove_competitor":
-        params = {"name": who()}
-    elif kind in ("add_competitor", "rename_sheet"):
-        params = {"name": op["name"]}
-    elif kind == "target":
-        params = {"target": op["target"]}
-    elif kind == "format":
-        params = {"format": op["format"]}
-    elif kind == "declarations":
-        params = {"allowed": bool(op["allowed"])}
-    else:
-        params = {}
-    return Change(kind, params)

@@ -23,7 +23,7 @@ from rich.text import Text
 from briscola.scorekeeper.messages import DEFAULT_LANG, t
 from briscola.scorekeeper.model import Sheet
 from briscola.scorekeeper.store import SheetInfo
-from briscola.scorekeeper.terms import FormatKind, GameRecord, Outcome
+from briscola.scorekeeper.terms import FormatKind, GameEntry, Outcome
 
 __all__ = ["history_table", "sheet_lines", "sheet_table", "sheet_view", "sheets_table"]
 
@@ -128,7 +128,7 @@ def sheet_lines(sheet: Sheet, lang: str = DEFAULT_LANG) -> list[Text]:
     return lines
 
 
-def _result(game: GameRecord, lang: str) -> str:
+def _result(game: GameEntry, lang: str) -> str:
     scores = " · ".join(f"{n} {p}" for n, p in zip(game.names, game.totals, strict=True))
     if game.outcome is Outcome.WIN:
         return f"{t('win', lang, name=game.winner)} ({scores})"

@@ -15,7 +15,7 @@ The default database is ``$BRISCOLA_SCORE_DB`` (a URL or a file path) or else
 >>> stored.sheet.add("Anna", 61); stored.sheet.new_game()
 >>> store.save(stored.id, stored.sheet, revision=stored.revision)
 2
->>> [(g.record.winner, g.record.totals) for g in store.games(sheet_id)]
+>>> [(g.game.winner, g.game.totals) for g in store.games(sheet_id)]
 [('Anna', (61, 0))]
 """
 
@@ -35,7 +35,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from briscola.scorekeeper.messages import ScoreError
 from briscola.scorekeeper.model import Sheet
-from briscola.scorekeeper.terms import GameRecord, Outcome
+from briscola.scorekeeper.terms import GameEntry
 
 __all__ = [
     "ENV_VAR",
@@ -112,7 +112,7 @@ class SheetRow(ScoreBase):
 
 
 class GameRow(ScoreBase):
-    """A finished game of a sheet: :meth:`GameRecord.to_dict` as JSON, and when it closed."""
+    """A closed game of a sheet: :meth:`GameEntry.to_dict` as JSON (``record``), and when."""
 
     __tablename__ = "score_games"
     __table_args__ = (UniqueConstraint("sheet_id", "number"),)
@@ -156,24 +156,10 @@ class SheetInfo:
 
 @dataclass(frozen=True)
 class StoredGame:
-    """A finished game and when it was closed."""
+    """A closed game and when it was closed."""
 
-    record: GameRecord
+    game: GameEntry
     finished_at: datetime
-
-
-def _record(data: dict[str, Any]) -> GameRecord:
-    return GameRecord(
-        number=int(data["number"]),
-        match=int(data["match"]),
-        names=tuple(data["names"]),
-        totals=tuple(int(x) for x in data["totals"]),
-        deals=tuple(tuple(int(x) for x in d) for d in data["deals"]),
-        outcome=Outcome(data["outcome"]),
-        winner=data.get("winner"),
-        match_winner=data.get("match_winner"),
-        standing=tuple(int(x) for x in data.get("standing", ())),
-    )
 
 
 def _owned_by(owner: str | None) -> ColumnElement[bool]:
@@ -319,4 +305,5 @@ class SheetStore:
         """The finished games of a sheet, oldest first, with the time each was closed."""
         with self._session() as session:
             query = sql_select(GameRow).where(GameRow.sheet_id == sheet_id).order_by(GameRow.number)
-            return [StoredGame(_record(g.record), g.finished_at) for g in session.scalars(query)]
+            rows = session.scalars(query)
+            return [StoredGame(GameEntry.from_dict(g.record), g.finished_at) for g in rows]

@@ -1,10 +1,10 @@
-"""A score sheet's terms: its target, its format, its competitors and its finished games.
+"""A score sheet's terms: its target, its match format, its competitors and its closed games.
 
 All values here are frozen data that read from and write to short texts or JSON-ready dicts.
 
 >>> Target.parse("120")
 Target(kind=<TargetKind.TWO_DEALS_120: 'two_deals_120'>, value=120)
->>> MatchFormat.parse("best-of:3").wins_needed
+>>> SheetFormat.parse("best-of:3").wins_needed
 2
 >>> Competitor.parse("Anna+Bruno")
 Competitor(name='Anna & Bruno', members=('Anna', 'Bruno'), trophies=0, matches=0)
@@ -13,7 +13,8 @@ Competitor(name='Anna & Bruno', members=('Anna', 'Bruno'), trophies=0, matches=0
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, Final
 
@@ -25,9 +26,9 @@ __all__ = [
     "DECLARATIONS_MAX",
     "Competitor",
     "FormatKind",
-    "GameRecord",
-    "MatchFormat",
+    "GameEntry",
     "Outcome",
+    "SheetFormat",
     "Target",
     "TargetKind",
     "clean_name",
@@ -180,8 +181,11 @@ _FORMAT_ALIASES: Final = {
 
 
 @dataclass(frozen=True)
-class MatchFormat:
-    """How games make a match: one game, best of N, or first to N games won."""
+class SheetFormat:
+    """How a sheet's games make a match: one game, best of N, or first to N games won.
+
+    (Not :class:`briscola.core.match.MatchFormat`, the format of a match at a table.)
+    """
 
     kind: FormatKind = FormatKind.SINGLE
     n: int = 1
@@ -207,19 +211,19 @@ class MatchFormat:
     def describe(self, lang: str = DEFAULT_LANG) -> str:
         """The format in words.
 
-        >>> MatchFormat.parse("first-to:2").describe("it")
+        >>> SheetFormat.parse("first-to:2").describe("it")
         'chi vince prima 2'
         """
         return t(f"format.{self.kind.value}", lang, n=self.n)
 
     @classmethod
-    def parse(cls, text: str) -> MatchFormat:
+    def parse(cls, text: str) -> SheetFormat:
         """A format from ``single``, ``best-of:N`` or ``first-to:N`` (also ``best of 3``,
         ``best-of-3``, and the Italian ``singola``, ``meglio-di:3``, ``primo-a:2``).
 
-        >>> str(MatchFormat.parse("Best of 5")), str(MatchFormat.parse("primo-a:2"))
+        >>> str(SheetFormat.parse("Best of 5")), str(SheetFormat.parse("primo-a:2"))
         ('best-of:5', 'first-to:2')
-        >>> MatchFormat.parse("best-of:4")
+        >>> SheetFormat.parse("best-of:4")
         Traceback (most recent call last):
         ...
         briscola.scorekeeper.messages.ScoreError: best of 4: choose an odd number of games
@@ -289,13 +293,12 @@ class Competitor:
         return cls(name, members)
 
     def to_dict(self) -> dict[str, Any]:
-        """This competitor as a JSON-ready dict."""
-        return {
-            "name": self.name,
-            "members": list(self.members),
-            "trophies": self.trophies,
-            "matches": self.matches,
-        }
+        """This competitor as a JSON-ready dict.
+
+        >>> Competitor.parse("Anna+Bruno").to_dict()
+        {'name': 'Anna & Bruno', 'members': ['Anna', 'Bruno'], 'trophies': 0, 'matches': 0}
+        """
+        return _json_ready(self)
 
 
 class Outcome(Enum):
@@ -308,12 +311,13 @@ class Outcome(Enum):
 
 
 @dataclass(frozen=True)
-class GameRecord:
-    """A finished game in a sheet's history.
+class GameEntry:
+    """A closed game in a sheet's history (won, drawn, or closed unfinished).
 
     ``names`` are the competitors at the time, in order, with their ``totals``; ``deals``
     holds each deal's points. ``match_winner`` is set when this game decided a match, and
     ``standing`` is the match standing right after this game.
+    (Not :class:`briscola.core.record.GameRecord`, the record of a deal played at a table.)
     """
 
     number: int
@@ -327,15 +331,39 @@ class GameRecord:
     standing: tuple[int, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
-        """This game as a JSON-ready dict."""
-        return {
-            "number": self.number,
-            "match": self.match,
-            "names": list(self.names),
-            "totals": list(self.totals),
-            "deals": [list(d) for d in self.deals],
-            "outcome": self.outcome.value,
-            "winner": self.winner,
-            "match_winner": self.match_winner,
-            "standing": list(self.standing),
-        }
+        """This game as a JSON-ready dict; :meth:`from_dict` reads it back.
+
+        >>> game = GameEntry(1, 1, ("Anna", "Bruno"), (61, 59), ((61, 59),), Outcome.WIN, "Anna")
+        >>> GameEntry.from_dict(game.to_dict()) == game
+        True
+        """
+        return _json_ready(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameEntry:
+        """The game :meth:`to_dict` wrote."""
+        return cls(
+            number=int(data["number"]),
+            match=int(data["match"]),
+            names=tuple(data["names"]),
+            totals=tuple(int(x) for x in data["totals"]),
+            deals=tuple(tuple(int(x) for x in d) for d in data["deals"]),
+            outcome=Outcome(data["outcome"]),
+            winner=data.get("winner"),
+            match_winner=data.get("match_winner"),
+            standing=tuple(int(x) for x in data.get("standing", ())),
+        )
+
+
+def _json_ready(value: Competitor | GameEntry) -> dict[str, Any]:
+    """A frozen value as a JSON-ready dict of its fields, in order."""
+    return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists and enums as their values, all the way down."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value

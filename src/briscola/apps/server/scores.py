@@ -516,7 +516,7 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
         language = _lang(request, lang)
         stored = sheets.load(key, language)
         games = [
-            StoredGameView(**g.record.to_dict(), finished_at=g.finished_at.isoformat())
+            StoredGameView(**g.game.to_dict(), finished_at=g.finished_at.isoformat())
             for g in sheets.store.games(stored.id)
         ]
         return HistoryResponse(id=key, name=stored.sheet.name, games=games)
@@ -556,7 +556,7 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
 
     @router.get("/score-sw.js", include_in_schema=False)
     def service_worker() -> Response:
-        path = web / "js" / "score-sw.js"
+        path = web / "js" / "score" / "sw.js"
         if not path.is_file():
             return Response(status_code=404)
         return FileResponse(

@@ -1,0 +1,374 @@
+"""The state of a score sheet and the commands of its change log.
+
+A :class:`~briscola.scorekeeper.model.Sheet` keeps every change as a command, a small JSON-ready
+dict such as ``{"op": "add", "competitor": 0, "delta": 10}``, and its state is the replay of its
+log. :func:`apply_command` checks one command and applies it to a :class:`SheetState` (a
+:class:`ScoreError` when the sheet refuses it, and the state is then not to be used);
+:func:`describe_command` puts it in words for the undo and redo buttons; :func:`game_result`
+says who has won the game in progress. Pure: standard library only.
+
+>>> state = SheetState.new("Sera", [Competitor("Anna"), Competitor("Bruno")], Target(),
+...                        SheetFormat(), declarations=False)
+>>> apply_command(state, {"op": "set", "competitor": 0, "value": 61})
+>>> game_result(state)
+(<Outcome.WIN: 'win'>, 0)
+>>> describe_command(state, {"op": "add", "competitor": 1, "delta": 5}).describe("en")
+'Bruno +5'
+>>> apply_command(state, {"op": "deal"})
+Traceback (most recent call last):
+...
+briscola.scorekeeper.messages.ScoreError: with a target of 61 each game is a single deal: \
+press New game to start again
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
+from briscola.scorekeeper.terms import (
+    DEAL_POINTS,
+    DECLARATIONS_MAX,
+    Competitor,
+    GameEntry,
+    Outcome,
+    SheetFormat,
+    Target,
+    clean_name,
+)
+
+__all__ = [
+    "Change",
+    "SheetState",
+    "apply_command",
+    "describe_command",
+    "find_competitor",
+    "game_result",
+]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to a sheet, as the undo and redo buttons report it."""
+
+    op: str
+    params: Mapping[str, Any]
+
+    def describe(self, lang: str = DEFAULT_LANG) -> str:
+        """The change in a few words, e.g. ``Anna +10`` or ``nuova partita``."""
+        params = dict(self.params)
+        if "allowed" in params:
+            params["value"] = t("yes" if params.pop("allowed") else "no", lang)
+        return t(f"change.{self.op}", lang, **params)
+
+
+@dataclass
+class SheetState:
+    """What a sheet holds at one point of its log (mutable: commands change it in place)."""
+
+    name: str
+    competitors: list[Competitor]
+    target: Target
+    format: SheetFormat
+    declarations: bool
+    deals: list[list[int]]
+    history: list[GameEntry]
+    standing: list[int]
+    match: int = 1
+
+    @classmethod
+    def new(
+        cls,
+        name: str,
+        competitors: Iterable[Competitor],
+        target: Target,
+        format: SheetFormat,
+        declarations: bool,
+    ) -> SheetState:
+        """A fresh sheet's state: no points yet; at least two competitors, named apart."""
+        state = cls(name, [], target, format, declarations, deals=[[]], history=[], standing=[])
+        for person in competitors:
+            _add_competitor(state, person)
+        if len(state.competitors) < 2:
+            raise ScoreError("too_few_competitors")
+        return state
+
+    def copy(self) -> SheetState:
+        """A copy that commands can change without touching this one."""
+        return replace(
+            self,
+            competitors=list(self.competitors),
+            deals=[list(d) for d in self.deals],
+            history=list(self.history),
+            standing=list(self.standing),
+        )
+
+    @property
+    def names(self) -> list[str]:
+        """The competitors' names, in order."""
+        return [c.name for c in self.competitors]
+
+    def totals(self) -> list[int]:
+        """Each competitor's total in the game in progress."""
+        return [sum(column) for column in zip(*self.deals, strict=True)]
+
+
+def find_competitor(state: SheetState, ref: int | str) -> int:
+    """The position of a competitor given by position, name, member's name or name start."""
+    names = state.names
+    if isinstance(ref, int):
+        if 0 <= ref < len(names):
+            return ref
+        raise ScoreError("unknown_competitor", ref=str(ref), names=", ".join(names))
+    text = " ".join(str(ref).split())
+    key = text.casefold()
+    exact = [i for i, c in enumerate(state.competitors) if c.name.casefold() == key]
+    if exact:
+        return exact[0]
+    found = [i for i, c in enumerate(state.competitors) if c.matches_name(text)]
+    if not found and key:
+        found = [
+            i
+            for i, c in enumerate(state.competitors)
+            if any(n.casefold().startswith(key) for n in (c.name, *c.members))
+        ]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        choices = ", ".join(names[i] for i in found)
+        raise ScoreError("ambiguous_competitor", ref=text, names=choices)
+    raise ScoreError("unknown_competitor", ref=text, names=", ".join(names))
+
+
+def game_result(state: SheetState) -> tuple[Outcome, int | None]:
+    """The game's outcome and winner: the top total wins once it reaches the target, or, in a
+    single deal of 120 points, once all of them are counted; level top totals are a draw."""
+    totals = state.totals()
+    top = max(totals)
+    reached = top >= state.target.value
+    if not reached and state.target.single_deal and not state.declarations:
+        reached = sum(totals) == DEAL_POINTS
+    if not reached:
+        return Outcome.PLAYING, None
+    leaders = [i for i, total in enumerate(totals) if total == top]
+    if len(leaders) > 1:
+        return Outcome.DRAW, None
+    return Outcome.WIN, leaders[0]
+
+
+def apply_command(state: SheetState, op: Mapping[str, Any]) -> None:
+    """Apply one logged command to ``state`` in place (checked: ScoreError if refused)."""
+    kind = op.get("op")
+    command = _COMMANDS.get(kind) if isinstance(kind, str) else None
+    if command is None:
+        raise ScoreError("bad_state", detail=f"unknown change {kind!r}")
+    command(state, op)
+    _check(state)
+
+
+def describe_command(state: SheetState, op: Mapping[str, Any]) -> Change:
+    """The command ``op`` as seen from ``state``, the state before it."""
+    kind = str(op["op"])
+    names = state.names
+
+    def who() -> str:
+        return names[int(op["competitor"])]
+
+    params: dict[str, Any]
+    if kind == "add":
+        params = {"name": who(), "delta": int(op["delta"])}
+    elif kind == "set":
+        params = {"name": who(), "value": int(op["value"])}
+    elif kind == "rename":
+        params = {"old": who(), "new": op["name"]}
+    elif kind == "remove_competitor":
+        params = {"name": who()}
+    elif kind in ("add_competitor", "rename_sheet"):
+        params = {"name": op["name"]}
+    elif kind == "target":
+        params = {"target": op["target"]}
+    elif kind == "format":
+        params = {"format": op["format"]}
+    elif kind == "declarations":
+        params = {"allowed": bool(op["allowed"])}
+    else:
+        params = {}
+    return Change(kind, params)
+
+
+# -- the checks ------------------------------------------------------------------------------------
+
+
+def _detail(state: SheetState, deal: list[int]) -> str:
+    return " + ".join(f"{n} {p}" for n, p in zip(state.names, deal, strict=True))
+
+
+def _check(state: SheetState) -> None:
+    """The game in progress fits the sheet's target and declarations."""
+    if state.target.single_deal and len(state.deals) > 1:
+        raise ScoreError("single_deal")
+    if not state.target.counts_points:
+        return
+    for deal in state.deals:
+        for name, value in zip(state.names, deal, strict=True):
+            if value < 0:
+                raise ScoreError("negative", name=name, value=value)
+        total = sum(deal)
+        if not state.declarations and total > DEAL_POINTS:
+            raise ScoreError("over_120", total=total, detail=_detail(state, deal))
+        if total > DECLARATIONS_MAX:
+            raise ScoreError(
+                "over_declarations",
+                limit=DECLARATIONS_MAX,
+                total=total,
+                detail=_detail(state, deal),
+            )
+
+
+def _close_deal(state: SheetState, closing_game: bool) -> None:
+    deal = state.deals[-1]
+    if not any(deal):
+        if closing_game and len(state.deals) == 1:
+            raise ScoreError("empty_game")
+        if not closing_game:
+            raise ScoreError("empty_deal")
+        return
+    if not state.target.counts_points and sum(deal) != 0:
+        raise ScoreError("zero_sum", total=sum(deal), detail=_detail(state, deal))
+
+
+# -- the commands, one function each ---------------------------------------------------------------
+
+
+def _add_competitor(state: SheetState, person: Competitor) -> None:
+    name = clean_name(person.name)
+    if any(c.name.casefold() == name.casefold() for c in state.competitors):
+        raise ScoreError("duplicate_name", name=name)
+    members = tuple(clean_name(m) for m in person.members)
+    state.competitors.append(replace(person, name=name, members=members))
+    for deal in state.deals:
+        deal.append(0)
+    state.standing.append(0)
+
+
+def _add(state: SheetState, op: Mapping[str, Any]) -> None:
+    i, delta = find_competitor(state, int(op["competitor"])), int(op["delta"])
+    if delta == 0:
+        raise ScoreError("zero_delta")
+    state.deals[-1][i] += delta
+
+
+def _set(state: SheetState, op: Mapping[str, Any]) -> None:
+    state.deals[-1][find_competitor(state, int(op["competitor"]))] = int(op["value"])
+
+
+def _next_deal(state: SheetState, op: Mapping[str, Any]) -> None:
+    if state.target.single_deal:
+        raise ScoreError("single_deal")
+    _close_deal(state, closing_game=False)
+    state.deals.append([0] * len(state.competitors))
+
+
+def _new_game(state: SheetState, op: Mapping[str, Any]) -> None:
+    _close_deal(state, closing_game=True)
+    if len(state.deals) > 1 and not any(state.deals[-1]):
+        state.deals.pop()
+    outcome, winner = game_result(state)
+    if outcome is Outcome.PLAYING:
+        outcome = Outcome.UNFINISHED
+    match_winner = None
+    standing = list(state.standing)
+    if winner is not None:
+        champion = state.competitors[winner]
+        standing[winner] += 1
+        champion = replace(champion, trophies=champion.trophies + 1)
+        if standing[winner] >= state.format.wins_needed:
+            champion = replace(champion, matches=champion.matches + 1)
+            match_winner = champion.name
+        state.competitors[winner] = champion
+    state.history.append(
+        GameEntry(
+            number=len(state.history) + 1,
+            match=state.match,
+            names=tuple(state.names),
+            totals=tuple(state.totals()),
+            deals=tuple(tuple(d) for d in state.deals),
+            outcome=outcome,
+            winner=None if winner is None else state.names[winner],
+            match_winner=match_winner,
+            standing=tuple(standing),
+        )
+    )
+    if match_winner is not None:
+        state.match += 1
+        standing = [0] * len(standing)
+    state.standing = standing
+    state.deals = [[0] * len(state.competitors)]
+
+
+def _rename(state: SheetState, op: Mapping[str, Any]) -> None:
+    i, new = find_competitor(state, int(op["competitor"])), clean_name(op["name"])
+    old = state.competitors[i].name
+    if any(j != i and c.name.casefold() == new.casefold() for j, c in enumerate(state.competitors)):
+        raise ScoreError("duplicate_name", name=new)
+    state.competitors[i] = replace(state.competitors[i], name=new)
+    state.history = [
+        replace(
+            g,
+            names=tuple(new if n == old else n for n in g.names),
+            winner=new if g.winner == old else g.winner,
+            match_winner=new if g.match_winner == old else g.match_winner,
+        )
+        for g in state.history
+    ]
+
+
+def _join(state: SheetState, op: Mapping[str, Any]) -> None:
+    _add_competitor(state, Competitor(op["name"], tuple(op.get("members", ()))))
+
+
+def _leave(state: SheetState, op: Mapping[str, Any]) -> None:
+    i = find_competitor(state, int(op["competitor"]))
+    if len(state.competitors) <= 2:
+        raise ScoreError("too_few_competitors")
+    del state.competitors[i]
+    del state.standing[i]
+    for deal in state.deals:
+        del deal[i]
+
+
+def _target(state: SheetState, op: Mapping[str, Any]) -> None:
+    state.target = Target.parse(op["target"])
+
+
+def _format(state: SheetState, op: Mapping[str, Any]) -> None:
+    state.format = SheetFormat.parse(op["format"])
+    for name, wins in zip(state.names, state.standing, strict=True):
+        if wins >= state.format.wins_needed:
+            raise ScoreError("standing_over", name=name, wins=wins)
+
+
+def _declarations(state: SheetState, op: Mapping[str, Any]) -> None:
+    state.declarations = bool(op["allowed"])
+
+
+def _rename_sheet(state: SheetState, op: Mapping[str, Any]) -> None:
+    state.name = clean_name(op["name"])
+
+
+_COMMANDS: Final[dict[str, Callable[[SheetState, Mapping[str, Any]], None]]] = {
+    "add": _add,
+    "set": _set,
+    "deal": _next_deal,
+    "new_game": _new_game,
+    "rename": _rename,
+    "add_competitor": _join,
+    "remove_competitor": _leave,
+    "target": _target,
+    "format": _format,
+    "declarations": _declarations,
+    "rename_sheet": _rename_sheet,
+}
+"""Each command's function, by its ``op``."""
