@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from briscola.bots import bot_info, bot_names
+from briscola.core.options import offered_on
 from briscola.core.rules import PRESETS, Partnership, Ruleset
 
 __all__ = ["DEFAULT_LEVEL", "levels", "match_formats", "preset_options", "presets"]
@@ -51,25 +52,6 @@ _TITLES: Final[dict[str, tuple[str, str, str, str]]] = {
     ),
 }
 
-_OPTION_TITLES: Final[dict[str, tuple[str, str]]] = {
-    "inversion": ("Tre e sette invertiti", "Tre/Sette inversion"),
-    "accusi": ("Accusi (Re e Cavallo)", "Declarations (King and Knight)"),
-    "exchange": ("Scambio della briscola", "Exchanging the briscola"),
-    "direction": ("Senso di gioco", "Direction of play"),
-    "tie": ("60 a 60", "60-60"),
-    "open_hands": ("Carte scoperte", "Open hands"),
-    "removed": ("Carta tolta", "Card removed"),
-    "partners_see_hands": (
-        "I compagni vedono le carte a fine mazzo",
-        "Partners see each other's hands at the end",
-    ),
-    "tricks_visible": ("Guardare le prese della squadra", "Looking through the side's tricks"),
-    "points_only_auction": ("Asta solo a punti", "Auction on points only"),
-    "caller_leads": ("Il chiamante apre", "The caller leads"),
-    "bid_multipliers": ("Moltiplicatori dell'asta", "Bid multipliers"),
-    "cappotto_doubles": ("Il cappotto raddoppia", "Cappotto doubles"),
-}
-
 _MATCHES: Final[dict[str, tuple[str, str]]] = {
     "single": ("Una mano", "One deal"),
     "best-of:3": ("Al meglio di 3", "Best of 3"),
@@ -82,34 +64,28 @@ _MATCHES: Final[dict[str, tuple[str, str]]] = {
 
 
 def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
-    """The options a player may set on a preset, each with its allowed values and default."""
-    d = rules.to_dict()
-    names: list[tuple[str, list[Any]]] = [
-        ("inversion", [False, True]),
-        ("accusi", [False, True]),
-    ]
-    if rules.briscola_face_up:
-        names.append(("exchange", ["none", "two", "seven"]))
-    names.append(("direction", ["counterclockwise", "clockwise"]))
-    names.append(("tie", ["draw", "replay"]))
-    if rules.players == 2:
-        names.append(("open_hands", [False, True]))
-    if rules.players == 3:
-        names.append(("removed", ["2c", "2d", "2s", "2b"]))
-    if rules.partnership is Partnership.ALTERNATE:
-        names.append(("partners_see_hands", [False, True]))
-        names.append(("tricks_visible", ["never", "end_phase", "always"]))
-    if rules.partnership is Partnership.CALLED:
-        for flag in ("points_only_auction", "caller_leads", "bid_multipliers", "cappotto_doubles"):
-            names.append((flag, [False, True]))
+    """The options a player may set on a preset, from the options registry: each with its title
+    and help in Italian and English, its allowed values and the preset's value as default.
+
+    >>> [o["name"] for o in preset_options(PRESETS["three"])][-1]
+    'removed'
+    >>> preset_options(PRESETS["three"])[-1]["default"]  # one card offered at a time
+    '2c'
+    """
+    current = rules.to_dict()
     out = []
-    for name, values in names:
-        default = d[name]
-        if name == "removed":
+    for opt in offered_on(rules):
+        default = current[opt.name]
+        if opt.kind == "cards":
             default = default[0] if default else None
-        it, en = _OPTION_TITLES[name]
         out.append(
-            {"name": name, "title": {"it": it, "en": en}, "values": values, "default": default}
+            {
+                "name": opt.name,
+                "title": {"it": opt.title.it, "en": opt.title.en},
+                "help": {"it": opt.help.it, "en": opt.help.en},
+                "values": list(opt.offered),
+                "default": default,
+            }
         )
     return out
 
