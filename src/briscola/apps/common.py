@@ -1,4 +1,5 @@
-"""Pieces shared by the command-line front ends (play, engine, arena): rulesets from options."""
+"""Pieces shared by the command-line front ends (play, engine, arena): rulesets from options,
+and the ``--option`` help, written from the options registry."""
 
 from __future__ import annotations
 
@@ -6,9 +7,34 @@ from collections.abc import Iterable
 
 import typer
 
+from briscola.core.options import OPTIONS
 from briscola.core.rules import Ruleset, RulesetError, preset
 
-__all__ = ["build_ruleset"]
+__all__ = ["build_ruleset", "option_help"]
+
+
+def option_help(intro: str = "A rule option KEY=VALUE, repeatable.") -> str:
+    """The help of an ``--option`` argument: ``intro``, then every key of the options registry
+    (those a player picks on top of a preset first, then those that define a preset).
+
+    >>> text = option_help()
+    >>> "exchange=none|two|seven" in text and "removed=CARDS" in text
+    True
+    >>> text.split("values shown): ")[1][:40]
+    'inversion, accusi, exchange=none|two|sev'
+    """
+    keys = []
+    picked = [o for o in OPTIONS if o.offered]
+    for opt in picked + [o for o in OPTIONS if not o.offered and o.name != "name"]:
+        if opt.kind == "bool":
+            keys.append(opt.name)
+        elif opt.kind == "cards":
+            keys.append(f"{opt.name}=CARDS (e.g. 2d)")
+        elif opt.choices:
+            keys.append(f"{opt.name}={'|'.join(str(c) for c in opt.choices)}")
+        else:
+            keys.append(f"{opt.name}=N")
+    return f"{intro} Keys (true/false unless values shown): {', '.join(keys)}."
 
 
 def build_ruleset(name: str, options: Iterable[str], preset_hint: str = "PRESET") -> Ruleset:

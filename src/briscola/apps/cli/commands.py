@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from briscola import __version__
-from briscola.apps.common import build_ruleset
+from briscola.apps.common import build_ruleset, option_help
 from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
@@ -82,8 +82,7 @@ def play(
             "--option",
             "-o",
             metavar="KEY=VALUE",
-            help="A rule option KEY=VALUE, repeatable: inversion=true, accusi=true, "
-            "exchange=two, direction=clockwise, tie=replay, removed=2d, …",
+            help=option_help(),
         ),
     ] = None,
     dealer: Annotated[

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from briscola.apps.common import option_help
 from briscola.apps.protocol.external import EngineError
 from briscola.bots import bot_names
 from briscola.core.rules import RulesetError, preset_names
@@ -48,7 +49,7 @@ def arena_command(
             "--option",
             "-o",
             metavar="KEY=VALUE",
-            help="A rule option, repeatable (inversion=true).",
+            help=option_help(),
         ),
     ] = None,
     seed: Annotated[
