@@ -51,7 +51,7 @@ DOTTED = re.compile(r"""["']((?:say|err|result|match|help|prompt|briscola|table|
 
 def test_every_key_the_terminal_uses_exists() -> None:
     used: set[str] = set()
-    for module in ("screen.py", "narration.py", "game.py"):
+    for module in ("screen.py", "narration.py", "game.py", "prompt.py"):
         code = (SRC / module).read_text(encoding="utf-8")
         used |= set(CALLS.findall(code)) | set(DOTTED.findall(code))
     assert {"welcome", "bye", "eof", "say.trick", "err.position"} <= used

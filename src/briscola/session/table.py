@@ -405,4 +405,3 @@ class Table:
         ):
             return self._deal()
         return []
-

@@ -1,55 +1,41 @@
-"""The terminal game's loop: deals, bots' turns, the human's input, results and the match.
+"""The terminal game: one human seat at a :class:`~briscola.session.table.Table`.
 
-The loop owns the full :class:`~briscola.core.game.State` (it is the table), asks bots with their
-own observations, and shows the human only what :func:`~briscola.core.observation.observe` gives
-that seat, through :class:`~briscola.apps.terminal.screen.Screen`. Input comes line by line from a
-``read`` function, so the game works the same at a terminal and through a pipe.
+The table is the game's one turn flow, the same as the server's: it decides whose turn it is,
+runs the computer players, checks actions, records results and deals the next deal. The terminal
+tells the table's events (:mod:`~briscola.apps.terminal.narration`), shows the human only their
+own observation (:class:`~briscola.apps.terminal.screen.Screen`) and reads their moves line by
+line from a ``read`` function, so the game works the same at a terminal and through a pipe.
+
+>>> import io
+>>> from rich.console import Console
+>>> from briscola.core.rules import preset
+>>> out = io.StringIO()
+>>> game = TerminalGame(GameOptions(preset("classic"), lang="en", seed=3), Console(file=out),
+...                     read=lambda: "quit")
+>>> game.run()
+>>> game.table.status, game.events[0].type, out.getvalue().splitlines()[-1]
+('playing', 'deal_started', 'Goodbye!')
 """
 
 from __future__ import annotations
 
 import random
-import sys
-from collections.abc import Callable
+import secrets
 from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from briscola.apps.terminal.narration import narrate, show_result, show_standing
+from briscola.apps.terminal.narration import Moment, narrate
+from briscola.apps.terminal.prompt import InputProblem, Reader, parse_input, stdin_reader
 from briscola.apps.terminal.screen import Screen
-from briscola.bots import Bot, bot_info, make_bot
-from briscola.core.actions import (
-    Action,
-    ActionParseError,
-    Bid,
-    Call,
-    Declare,
-    ExchangeBriscola,
-    Pass,
-    Play,
-    parse_action,
-)
-from briscola.core.game import IllegalActionError, Phase, State
-from briscola.core.match import Match, MatchFormat
-from briscola.core.observation import Observation, observe
-from briscola.core.rules import Exchange, Ruleset
+from briscola.bots import bot_info
+from briscola.core.actions import Action, Bid
+from briscola.core.match import MatchFormat
+from briscola.core.observation import Observation
+from briscola.core.rules import Ruleset
+from briscola.session.table import DEAL_OVER, OVER, Event, Seat, Table, TableError
 
-__all__ = ["GameOptions", "InputProblem", "parse_input", "play"]
-
-Reader = Callable[[], str]  # one line of input; raises EOFError at the end
-
-_HELP = {"help", "aiuto", "?", "h"}
-_QUIT = {"quit", "esci", "exit", "q", "basta"}
-_ALIASES = {
-    "dichiaro": "declare",
-    "accusa": "declare",
-    "cambio": "exchange",
-    "scambia": "exchange",
-    "chiama": "call",
-    "offro": "bid",
-    "offerta": "bid",
-    "passa": "pass",
-}
+__all__ = ["GameOptions", "InputProblem", "TerminalGame", "make_table", "parse_input", "play"]
 
 
 @dataclass(frozen=True)
@@ -66,153 +52,74 @@ class GameOptions:
     human_bot: str | None = None  # a bot plays the human's seat (scripted runs)
 
 
-class InputProblem(Exception):
-    """A line the human typed that is not a move now; ``key`` and ``args`` are the message."""
+def make_table(options: GameOptions) -> Table:
+    """The table of a terminal game: the human's seat (on autoplay for ``human_bot``) and the
+    opponents; the first dealer is ``options.dealer`` or drawn from the seed.
 
-    def __init__(self, key: str, **args: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.args_ = args
+    A seed gives the same deals as before the game ran on the table: the match deals from it and
+    the first dealer is ``random.Random(seed).randrange(players)``. Without a seed one is drawn.
+    """
+    rules = options.ruleset
+    seed = options.seed if options.seed is not None else secrets.randbits(62)
+    dealer = options.dealer
+    if dealer is None:
+        dealer = random.Random(seed).randrange(rules.players)
+    seats = [Seat.computer(options.opponent) for _ in range(rules.players)]
+    seats[options.seat] = Seat.human("you")
+    seats[options.seat].autoplay = options.human_bot is not None
+    stand_in = options.human_bot or options.opponent
+    return Table(rules, seats, options.match, seed, dealer=dealer, stand_in=stand_in)
 
 
 class _Quit(Exception):
     pass
 
 
-def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "it") -> Action | str:
-    """The human's line as an action, or ``"help"`` / ``"quit"``; raises :class:`InputProblem`.
+class TerminalGame:
+    """A game at the terminal: the table, the screen, the human's input, and every event told."""
 
-    A number picks from the numbered moves on screen; otherwise the action's text is read
-    (``Ad``, ``declare d``/``accuso d``, ``exchange``/``scambio``, ``bid 3``, ``pass``/``passo``,
-    ``call d``/``chiamo d``). The action is checked against ``obs.legal`` with a reason.
-    """
-    words = text.strip().split()
-    if not words:
-        raise InputProblem("err.empty")
-    head = words[0].lower()
-    if head in _HELP and len(words) == 1:
-        return "help"
-    if head in _QUIT and len(words) == 1:
-        return "quit"
-    if len(words) == 1 and head.isdigit():
-        n = int(head)
-        if not 1 <= n <= len(moves):
-            raise InputProblem("err.position", n=n, max=len(moves))
-        return moves[n - 1]
-    words[0] = _ALIASES.get(head, words[0])
-    try:
-        action = parse_action(" ".join(words))
-    except ActionParseError:
-        key = "err.unknown" if len(words) == 1 else "err.parse"
-        raise InputProblem(key, text=text.strip(), example=_example(moves)) from None
-    if action not in obs.legal:
-        raise _why_not(action, obs, lang)
-    return action
-
-
-def _example(moves: list[Action]) -> str:
-    for move in moves:
-        if isinstance(move, Play):
-            return str(move.card)
-    return "Ad"
-
-
-def _why_not(action: Action, obs: Observation, lang: str) -> InputProblem:
-    """A person's reason (as a message key) why ``action`` is not legal now."""
-    phase = obs.phase
-    if phase is Phase.AUCTION and not isinstance(action, Bid | Pass):
-        return InputProblem("err.in_auction")
-    if phase is Phase.CALL and not isinstance(action, Call):
-        return InputProblem("err.in_call")
-    if isinstance(action, Play):
-        return InputProblem("err.not_in_hand", card=f"{action.card} ({action.card.name(lang)})")
-    if isinstance(action, Declare):
-        if not obs.ruleset.accusi:
-            return InputProblem("err.declare_off")
-        suit = action.suit.name_in(lang)
-        if any(d.suit is action.suit for d in obs.declarations):
-            return InputProblem("err.declare_done", suit=suit)
-        return InputProblem("err.declare", suit=suit)
-    if isinstance(action, ExchangeBriscola):
-        off = obs.ruleset.exchange is Exchange.NONE
-        return InputProblem("err.exchange_off" if off else "err.exchange")
-    if isinstance(action, Bid | Pass):
-        if phase is Phase.PLAY:
-            return InputProblem("err.auction_only")
-        points_open = any(isinstance(a, Bid) and a.points is not None for a in obs.legal)
-        if isinstance(action, Bid) and action.points is not None and not points_open:
-            return InputProblem("err.bid_points")
-        return InputProblem("err.bid", bid=str(action))
-    return InputProblem("err.call_only")
-
-
-def stdin_reader(console: Console) -> Reader:
-    """Read lines from the terminal (with line editing) or from a pipe (echoing them)."""
-    interactive = console.is_terminal and sys.stdin.isatty()
-
-    def read() -> str:
-        if interactive:
-            return console.input("> ")
-        console.print("> ", end="", markup=False, highlight=False)
-        console.file.flush()
-        line = sys.stdin.readline()
-        if not line:
-            console.print()
-            raise EOFError
-        console.print(line.rstrip("\n"), markup=False, highlight=False)
-        return line
-
-    return read
-
-
-class _Game:
     def __init__(self, options: GameOptions, console: Console, read: Reader) -> None:
         self.options = options
-        rules = options.ruleset
-        self.screen = Screen(console, options.lang, rules, options.seat)
+        self.human = options.seat
+        self.screen = Screen(console, options.lang, options.ruleset, options.seat)
         self.read = read
-        seed = options.seed
-        self.bots: dict[int, Bot] = {}
-        for seat in range(rules.players):
-            name = options.human_bot if seat == options.seat else options.opponent
-            if name is not None:
-                self.bots[seat] = make_bot(name, None if seed is None else seed * 31 + seat)
-        dealer = options.dealer
-        if dealer is None:
-            dealer = random.Random(seed).randrange(rules.players)
-        self.match = Match(rules, options.match, seed=seed, dealer=dealer)
+        self.table = make_table(options)
+        self.events: list[Event] = []  # every event the table gave, in order
 
     def run(self) -> None:
+        """Play the match to its end; raises ``EOFError`` at the end of input, returns on quit."""
         info = bot_info(self.options.opponent)
         lang = self.options.lang
         self.screen.intro(info.title(lang), info.description(lang), self.screen.options_summary())
-        while not self.match.is_over:
-            state = self.match.deal()
-            self.screen.deal_header(len(self.match.deals) + 1, state.dealer)
-            while not state.is_over:
-                state = self.turn(state)
-            result = state.result()
-            if state.auction is None or state.caller is not None:  # a void chiamata: no result
-                show_result(self.screen, result, observe(state, self.options.seat))
-            self.match.record(result)
-            show_standing(self.screen, self.match)
+        try:
+            self._tell(self.table.start(), None)
+            while self.table.status != OVER:
+                self._step()
+        except _Quit:
+            self.screen.say("bye")
 
-    def turn(self, state: State) -> State:
-        seat = state.turn
-        assert seat is not None
-        human = self.options.seat
-        before = observe(state, human)
-        if seat in self.bots:
-            if seat == human:
-                self.screen.view(before)
-            action = self.bots[seat].act(observe(state, seat))
-            new = state.apply(action)
+    def _step(self) -> None:
+        table = self.table
+        if table.status == DEAL_OVER:
+            self._tell(table.ready(self.human), None)
+            return
+        before = table.observation(self.human)
+        assert before is not None
+        seat = table.bot_to_act()
+        if seat is None:
+            events = self._ask(before)
         else:
-            new, action = self.ask(state, before)
-        narrate(self.screen, seat, action, before, observe(new, human))
-        return new
+            if seat == self.human:
+                self.screen.view(before)
+            events = table.bot_move()
+        self._tell(events, before)
 
-    def ask(self, state: State, obs: Observation) -> tuple[State, Action]:
+    def _tell(self, events: list[Event], before: Observation | None) -> None:
+        self.events.extend(events)
+        after = self.table.observation(self.human)
+        narrate(self.screen, events, Moment(before, after, self.table.standing()))
+
+    def _ask(self, obs: Observation) -> list[Event]:
         moves = self.screen.view(obs)
         while True:
             line = self.read()
@@ -222,17 +129,17 @@ class _Game:
                 self.screen.say(problem.key, **problem.args_)
                 continue
             if choice == "help":
-                self.show_help(obs, moves)
+                self._show_help(obs, moves)
                 continue
             if choice == "quit":
                 raise _Quit
             assert not isinstance(choice, str)
             try:
-                return state.apply(choice), choice
-            except IllegalActionError as exc:  # a safety net: parse_input checked obs.legal
-                self.screen.say("err.illegal", reason=str(exc))
+                return self.table.submit(self.human, choice)
+            except TableError as exc:  # a safety net: parse_input checked obs.legal
+                self.screen.say("err.illegal", reason=exc.message)
 
-    def show_help(self, obs: Observation, moves: list[Action]) -> None:
+    def _show_help(self, obs: Observation, moves: list[Action]) -> None:
         listed = [f"{i} = {self.screen.action_text(a)}" for i, a in enumerate(moves, 1)]
         more = [a for a in obs.legal if a not in moves and isinstance(a, Bid)]
         if more and more[0].points is not None:
@@ -245,12 +152,9 @@ class _Game:
 def play(options: GameOptions, console: Console | None = None, read: Reader | None = None) -> int:
     """Play a game (or match) in the terminal; the exit code: 0 done or quit, 1 end of input."""
     console = console or Console(highlight=False)
-    game = _Game(options, console, read or stdin_reader(console))
+    game = TerminalGame(options, console, read or stdin_reader(console))
     try:
         game.run()
-    except _Quit:
-        game.screen.say("bye")
-        return 0
     except (EOFError, KeyboardInterrupt):
         game.screen.say("eof")
         return 1

@@ -1,77 +1,135 @@
-"""Narration of the terminal game: each action as the human sees it, tricks, results, the match.
+"""Narration of the terminal game: the table's events as the human is told them.
 
-Every function reads the human's observations before and after an action (and finished deals'
-results), so nothing the human may not see is ever printed.
+The terminal is given the same :class:`~briscola.session.events.Event` list for each change as
+the server sends over its WebSocket, and tells each event in the human's words. What an event does
+not say (the cards the human drew, whether the human holds the called card) comes from the human's
+own observations before and after the change, so nothing the human may not see is ever printed.
+
+>>> import io
+>>> from rich.console import Console
+>>> from briscola.core.rules import preset
+>>> from briscola.session.events import Event
+>>> out = io.StringIO()
+>>> screen = Screen(Console(file=out), "en", preset("classic"), 0)
+>>> narrate(screen, [Event("played", {"seat": 1, "card": "Ad", "action": "Ad"})], Moment())
+>>> out.getvalue()
+'North plays Ad (Ace of coins).\\n'
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from briscola.apps.terminal.screen import Screen
-from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from briscola.core.actions import Bid, parse_action
+from briscola.core.cards import Card, Suit
 from briscola.core.game import Phase, Result
-from briscola.core.match import Match, MatchKind
+from briscola.core.match import MatchFormat, MatchKind
 from briscola.core.observation import Observation
 from briscola.core.rules import Partnership
+from briscola.session.events import Event, result_from_dict
 
-__all__ = ["narrate", "show_result", "show_standing"]
+__all__ = ["Moment", "narrate", "show_result", "show_standing"]
 
 
-def narrate(
-    screen: Screen, seat: int, action: Action, before: Observation, after: Observation
-) -> None:
-    """Tell what ``seat`` just did, and what followed, as the human's observations show it."""
-    you = seat == screen.human
-    sfx = ".you" if you else ""
+@dataclass(frozen=True)
+class Moment:
+    """What the human may know around one change: their observations before and after it (None
+    where there is no deal), and the match's standing after it (``Table.standing()``)."""
+
+    before: Observation | None = None
+    after: Observation | None = None
+    standing: Mapping[str, Any] = field(default_factory=dict)
+
+
+Data = Mapping[str, Any]
+
+
+def narrate(screen: Screen, events: Sequence[Event], moment: Moment) -> None:
+    """Tell ``events`` in order; events the human need not be told (``ready``...) say nothing."""
+    for event in events:
+        tell = _TELLERS.get(event.type)
+        if tell is not None:
+            tell(screen, event.data, moment)
+
+
+def _sfx(screen: Screen, seat: int) -> str:
+    return ".you" if seat == screen.human else ""
+
+
+def _deal_started(screen: Screen, data: Data, moment: Moment) -> None:
+    screen.deal_header(data["deal"] + 1, data["dealer"])
+
+
+def _played(screen: Screen, data: Data, moment: Moment) -> None:
+    seat = data["seat"]
+    screen.say(
+        "say.play" + _sfx(screen, seat), who=screen.name(seat), card=Card.parse(data["card"])
+    )
+
+
+def _declared(screen: Screen, data: Data, moment: Moment) -> None:
+    seat = data["seat"]
+    suit = screen.suit(Suit.parse(data["suit"]))
+    key = "say.declare" + _sfx(screen, seat)
+    screen.say(key, who=screen.name(seat), suit=suit, points=data["points"])
+
+
+def _exchanged(screen: Screen, data: Data, moment: Moment) -> None:
+    seat = data["seat"]
+    gave, took = Card.parse(data["gave"]), Card.parse(data["took"])
+    screen.say("say.exchange" + _sfx(screen, seat), who=screen.name(seat), gave=gave, took=took)
+
+
+def _bid(screen: Screen, data: Data, moment: Moment) -> None:
+    seat = data["seat"]
+    bid = parse_action(data["action"])
+    assert isinstance(bid, Bid)
+    screen.say("say.bid" + _sfx(screen, seat), who=screen.name(seat), bid=screen.bid(bid))
+    _auction_end(screen, moment.after)
+
+
+def _passed(screen: Screen, data: Data, moment: Moment) -> None:
+    seat = data["seat"]
+    screen.say("say.pass" + _sfx(screen, seat), who=screen.name(seat))
+    _auction_end(screen, moment.after)
+
+
+def _auction_end(screen: Screen, after: Observation | None) -> None:
+    if after is None or after.auction is None:
+        return
+    if after.phase is Phase.CALL and after.auction.winner is not None:
+        standing = after.auction.standing
+        assert standing is not None
+        winner = after.auction.winner
+        key = "say.won_auction" + _sfx(screen, winner)
+        screen.say(key, who=screen.name(winner), bid=screen.bid(standing[1]))
+    elif after.phase is Phase.OVER:
+        screen.say("say.void")
+
+
+def _called(screen: Screen, data: Data, moment: Moment) -> None:
+    seat, card = data["seat"], Card.parse(data["card"])
     who = screen.name(seat)
-    if isinstance(action, Play):
-        screen.say("say.play" + sfx, who=who, card=action.card)
-        if before.called is not None and action.card == before.called:
-            _reveal(screen, seat, after)
-        if len(after.tricks) > len(before.tricks):
-            _trick_done(screen, before, after)
-    elif isinstance(action, Declare):
-        pts = after.declarations[-1].points
-        screen.say("say.declare" + sfx, who=who, suit=screen.suit(action.suit), points=pts)
-    elif isinstance(action, ExchangeBriscola):
-        ex = after.exchanges[-1]
-        screen.say(
-            "say.exchange" + sfx,
-            who=who,
-            gave=ex.gave,
-            took=ex.took,
-        )
-    elif isinstance(action, Bid):
-        screen.say("say.bid" + sfx, who=who, bid=screen.bid(action))
-    elif isinstance(action, Pass):
-        screen.say("say.pass" + sfx, who=who)
-    elif isinstance(action, Call):
-        assert after.called is not None
-        screen.say(
-            "say.call" + sfx,
-            who=who,
-            card=after.called,
-            suit=screen.suit(action.suit),
-        )
-        if after.called in after.hand and not you:
-            screen.say("say.you_partner", card=after.called, caller=who)
-        elif after.called in after.hand:
+    suit = screen.suit(Suit.parse(data["suit"]))
+    screen.say("say.call" + _sfx(screen, seat), who=who, card=card, suit=suit)
+    after = moment.after
+    if after is not None and card in after.hand:
+        if seat != screen.human:
+            screen.say("say.you_partner", card=card, caller=who)
+        else:
             screen.say("say.you_alone")
-    if isinstance(action, Bid | Pass) and after.auction is not None:
-        if after.phase is Phase.CALL and after.auction.winner is not None:
-            standing = after.auction.standing
-            assert standing is not None
-            winner = after.auction.winner
-            key = "say.won_auction" + (".you" if winner == screen.human else "")
-            screen.say(key, who=screen.name(winner), bid=screen.bid(standing[1]))
-        elif after.phase is Phase.OVER:
-            screen.say("say.void")
 
 
-def _reveal(screen: Screen, seat: int, after: Observation) -> None:
-    assert after.auction is not None and after.auction.winner is not None
+def _revealed(screen: Screen, data: Data, moment: Moment) -> None:
+    after = moment.after
+    assert after is not None and after.auction is not None and after.auction.winner is not None
+    seat = data["seat"]
     caller = screen.name(after.auction.winner)
     card = after.called
     assert card is not None
@@ -85,24 +143,52 @@ def _reveal(screen: Screen, seat: int, after: Observation) -> None:
         screen.say("say.reveal", card=card, who=screen.name(seat), caller=caller)
 
 
-def _trick_done(screen: Screen, before: Observation, after: Observation) -> None:
-    trick = after.tricks[-1]
-    cards = " ".join(str(c) for c in trick.cards())
-    points = trick.points(screen.rules)
-    if trick.winner == screen.human:
+def _trick(screen: Screen, data: Data, moment: Moment) -> None:
+    winner, points = data["winner"], data["points"]
+    cards = " ".join(card for _, card in data["cards"])
+    if winner == screen.human:
         screen.say("say.trick.you", cards=cards, points=points)
     else:
-        screen.say("say.trick", who=screen.name(trick.winner), cards=cards, points=points)
-    if before.stock_count:
-        drawn = [c for c in after.hand if c not in before.hand]
-        for card in drawn:
-            screen.say("say.draw", card=card)
-    if before.stock_count and not after.stock_count and screen.rules.briscola_face_up:
+        screen.say("say.trick", who=screen.name(winner), cards=cards, points=points)
+    before, after = moment.before, moment.after
+    if before is None or after is None or not before.stock_count:
+        return
+    for card in [c for c in after.hand if c not in before.hand]:
+        screen.say("say.draw", card=card)
+    if not after.stock_count and screen.rules.briscola_face_up:
         n, step = screen.rules.players, screen.rules.step
-        last = (trick.winner + (n - 1) * step) % n
+        last = (winner + (n - 1) * step) % n
         who = screen.t("you.obj") if last == screen.human else screen.name(last)
         assert after.briscola is not None
         screen.say("say.stock_empty", card=after.briscola, who=who)
+
+
+def _deal_over(screen: Screen, data: Data, moment: Moment) -> None:
+    final = moment.after
+    assert final is not None
+    if final.auction is None or final.auction.winner is not None:  # a void chiamata: no result
+        show_result(screen, result_from_dict(data["result"]), final)
+    if moment.standing and not moment.standing["over"]:
+        show_standing(screen, moment.standing)
+
+
+def _match_over(screen: Screen, data: Data, moment: Moment) -> None:
+    show_standing(screen, data["match"])
+
+
+_TELLERS: dict[str, Callable[[Screen, Data, Moment], None]] = {
+    "deal_started": _deal_started,
+    "played": _played,
+    "revealed": _revealed,
+    "trick": _trick,
+    "declared": _declared,
+    "exchanged": _exchanged,
+    "bid": _bid,
+    "passed": _passed,
+    "called": _called,
+    "deal_over": _deal_over,
+    "match_over": _match_over,
+}
 
 
 def show_result(screen: Screen, result: Result, final: Observation) -> None:
@@ -173,26 +259,25 @@ def _competitor(screen: Screen, index: int) -> str:
     return screen.name(index)
 
 
-def show_standing(screen: Screen, match: Match) -> None:
-    """The match's standing after a deal (nothing for a single deal)."""
-    fmt = match.format
+def show_standing(screen: Screen, standing: Mapping[str, Any]) -> None:
+    """The match's standing after a deal, from ``Table.standing()`` (nothing for a single deal)."""
+    fmt = MatchFormat.parse(standing["format"])
     if fmt.kind is MatchKind.SINGLE:
         return
     title = screen.t("match.title", format=screen.t(f"match.format.{fmt.kind.value}", n=fmt.target))
-    wins = screen.scores((_competitor(screen, i), w) for i, w in enumerate(match.wins))
+    wins = screen.scores((_competitor(screen, i), w) for i, w in enumerate(standing["wins"]))
     lines: list[RenderableType] = [Text(screen.t("match.wins", scores=wins))]
-    totals = screen.scores((_competitor(screen, i), p) for i, p in enumerate(match.points))
+    totals = screen.scores((_competitor(screen, i), p) for i, p in enumerate(standing["points"]))
     key = "match.units" if screen.rules.partnership is Partnership.CALLED else "match.points"
     lines.append(Text(screen.t(key, scores=totals)))
-    if match.is_over:
-        lines.append(Text(_match_winner(screen, match), style="bold"))
+    if standing["over"]:
+        lines.append(Text(_match_winner(screen, standing["winner"]), style="bold"))
     screen.block(title, lines)
-    if not match.is_over:
+    if not standing["over"]:
         screen.say("match.next")
 
 
-def _match_winner(screen: Screen, match: Match) -> str:
-    winner = match.winner
+def _match_winner(screen: Screen, winner: int | None) -> str:
     if winner is None:
         return screen.t("match.draw")
     if screen.rules.partnership is Partnership.ALTERNATE:

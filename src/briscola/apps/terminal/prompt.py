@@ -1,0 +1,148 @@
+"""What the human types in the terminal game: reading lines, and reading a line as a move.
+
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
+>>> obs = observe(new_game(preset("classic"), seed=1), 0)
+>>> parse_input("aiuto", obs, [])
+'help'
+>>> try:
+...     parse_input("7", obs, [])
+... except InputProblem as problem:
+...     print(problem.key, problem.args_)
+err.position {'n': 7, 'max': 0}
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from rich.console import Console
+
+from briscola.core.actions import (
+    Action,
+    ActionParseError,
+    Bid,
+    Call,
+    Declare,
+    ExchangeBriscola,
+    Pass,
+    Play,
+    parse_action,
+)
+from briscola.core.game import Phase
+from briscola.core.observation import Observation
+from briscola.core.rules import Exchange
+
+__all__ = ["InputProblem", "Reader", "parse_input", "stdin_reader"]
+
+Reader = Callable[[], str]  # one line of input; raises EOFError at the end
+
+_HELP = {"help", "aiuto", "?", "h"}
+_QUIT = {"quit", "esci", "exit", "q", "basta"}
+_ALIASES = {
+    "dichiaro": "declare",
+    "accusa": "declare",
+    "cambio": "exchange",
+    "scambia": "exchange",
+    "chiama": "call",
+    "offro": "bid",
+    "offerta": "bid",
+    "passa": "pass",
+}
+
+
+class InputProblem(Exception):
+    """A line the human typed that is not a move now; ``key`` and ``args`` are the message."""
+
+    def __init__(self, key: str, **args: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.args_ = args
+
+
+def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "it") -> Action | str:
+    """The human's line as an action, or ``"help"`` / ``"quit"``; raises :class:`InputProblem`.
+
+    A number picks from the numbered moves on screen; otherwise the action's text is read
+    (``Ad``, ``declare d``/``accuso d``, ``exchange``/``scambio``, ``bid 3``, ``pass``/``passo``,
+    ``call d``/``chiamo d``). The action is checked against ``obs.legal`` with a reason.
+    """
+    words = text.strip().split()
+    if not words:
+        raise InputProblem("err.empty")
+    head = words[0].lower()
+    if head in _HELP and len(words) == 1:
+        return "help"
+    if head in _QUIT and len(words) == 1:
+        return "quit"
+    if len(words) == 1 and head.isdigit():
+        n = int(head)
+        if not 1 <= n <= len(moves):
+            raise InputProblem("err.position", n=n, max=len(moves))
+        return moves[n - 1]
+    words[0] = _ALIASES.get(head, words[0])
+    try:
+        action = parse_action(" ".join(words))
+    except ActionParseError:
+        key = "err.unknown" if len(words) == 1 else "err.parse"
+        raise InputProblem(key, text=text.strip(), example=_example(moves)) from None
+    if action not in obs.legal:
+        raise _why_not(action, obs, lang)
+    return action
+
+
+def _example(moves: list[Action]) -> str:
+    for move in moves:
+        if isinstance(move, Play):
+            return str(move.card)
+    return "Ad"
+
+
+def _why_not(action: Action, obs: Observation, lang: str) -> InputProblem:
+    """A person's reason (as a message key) why ``action`` is not legal now."""
+    phase = obs.phase
+    if phase is Phase.AUCTION and not isinstance(action, Bid | Pass):
+        return InputProblem("err.in_auction")
+    if phase is Phase.CALL and not isinstance(action, Call):
+        return InputProblem("err.in_call")
+    if isinstance(action, Play):
+        return InputProblem("err.not_in_hand", card=f"{action.card} ({action.card.name(lang)})")
+    if isinstance(action, Declare):
+        if not obs.ruleset.accusi:
+            return InputProblem("err.declare_off")
+        suit = action.suit.name_in(lang)
+        if any(d.suit is action.suit for d in obs.declarations):
+            return InputProblem("err.declare_done", suit=suit)
+        return InputProblem("err.declare", suit=suit)
+    if isinstance(action, ExchangeBriscola):
+        off = obs.ruleset.exchange is Exchange.NONE
+        return InputProblem("err.exchange_off" if off else "err.exchange")
+    if isinstance(action, Bid | Pass):
+        if phase is Phase.PLAY:
+            return InputProblem("err.auction_only")
+        points_open = any(isinstance(a, Bid) and a.points is not None for a in obs.legal)
+        if isinstance(action, Bid) and action.points is not None and not points_open:
+            return InputProblem("err.bid_points")
+        return InputProblem("err.bid", bid=str(action))
+    return InputProblem("err.call_only")
+
+
+def stdin_reader(console: Console) -> Reader:
+    """Read lines from the terminal (with line editing) or from a pipe (echoing them)."""
+    interactive = console.is_terminal and sys.stdin.isatty()
+
+    def read() -> str:
+        if interactive:
+            return console.input("> ")
+        console.print("> ", end="", markup=False, highlight=False)
+        console.file.flush()
+        line = sys.stdin.readline()
+        if not line:
+            console.print()
+            raise EOFError
+        console.print(line.rstrip("\n"), markup=False, highlight=False)
+        return line
+
+    return read
