@@ -343,7 +343,7 @@ def test_sheets_survive_a_restart(tmp_path: Path) -> None:
 def test_pages_and_openapi(client: TestClient) -> None:
     for path in ("/score", "/score/abcdefghijklmnopqrstuv"):
         r = client.get(path)
-        assert r.status_code == 200 and "/static/js/score.js" in r.text
+        assert r.status_code == 200 and "/static/js/score/main.js" in r.text
     r = client.get("/score-sw.js")
     assert r.status_code == 200 and "javascript" in r.headers["content-type"]
     assert 'href="/score"' in client.get("/").text

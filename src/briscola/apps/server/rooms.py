@@ -21,13 +21,27 @@ from pydantic import ValidationError
 
 from briscola.apps.server.schemas import CLIENT_TYPES, PROTOCOL, ActionMessage
 from briscola.apps.server.storage import Storage, StoredSeat, StoredTable, token_matches
-from briscola.core.cards import format_cards, parse_cards
+from briscola.core.cards import Card, Rank, Suit, format_cards, parse_cards
 from briscola.core.rules import Ruleset
 from briscola.session.table import WAITING, Event, Seat, Table, TableError
 
-__all__ = ["Room", "Rooms", "Settings"]
+__all__ = ["Room", "Rooms", "Settings", "card_points"]
 
 log = logging.getLogger(__name__)
+
+
+def card_points(ruleset: Ruleset) -> dict[str, int]:
+    """The points of each rank (by its letter) under ``ruleset``: what a client counts a trick by.
+
+    >>> from briscola.core.rules import preset
+    >>> card_points(preset("classic"))
+    {'A': 11, '2': 0, '3': 10, '4': 0, '5': 0, '6': 0, '7': 0, 'F': 2, 'C': 3, 'R': 4}
+    >>> inverted = card_points(preset("classic", inversion=True))
+    >>> inverted["7"], inverted["3"]
+    (10, 0)
+    """
+    suit = next(iter(Suit))
+    return {rank.letter: ruleset.points_of(Card(suit, rank)) for rank in Rank}
 
 
 @dataclass
@@ -112,6 +126,7 @@ class Room:
             "observation": view["observation"],
             "events": [e.to_dict() for e in events],
             "invite_url": self.invite_url() if host and self.table.status == WAITING else None,
+            "card_points": card_points(self.table.ruleset),
         }
 
     async def _send(self, ws: WebSocket, message: dict[str, Any]) -> None:

@@ -279,6 +279,9 @@ class StateMessage(BaseModel):
     observation: dict[str, Any] | None
     events: list[dict[str, Any]]
     invite_url: str | None
+    card_points: dict[str, int] = Field(
+        description="the points of each rank (by its letter) under the table's ruleset"
+    )
 
 
 class ErrorMessage(BaseModel):

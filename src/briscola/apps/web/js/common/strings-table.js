@@ -1,7 +1,8 @@
-// The web client's strings, Italian (default) and English, and the card and suit names.
-// t("key", {n: 3}) fills {n}; a missing English string falls back to Italian.
+// The strings of the game's pages (home, invitation, table, embed) in Italian (the default) and
+// English, and the names of the ranks and suits. The lookup is in i18n.js, which merges these with
+// the score keeper's strings (strings-score.js); a key names its page or part: `table.*`, `home.*`.
 
-const CATALOG = {
+export const TABLE_STRINGS = {
   it: {
     "app.title": "Briscola",
     "app.tagline": "Il gioco di carte italiano, al tavolo con il computer o con gli amici.",
@@ -364,7 +365,8 @@ const CATALOG = {
   },
 };
 
-const RANKS = {
+/** The ranks' names by letter. */
+export const RANK_NAMES = {
   it: {
     A: "Asso",
     2: "Due",
@@ -390,118 +392,9 @@ const RANKS = {
     R: "King",
   },
 };
-const SUITS = {
+
+/** The suits' names by letter. */
+export const SUIT_NAMES = {
   it: { c: "coppe", d: "denari", s: "spade", b: "bastoni" },
   en: { c: "cups", d: "coins", s: "swords", b: "clubs" },
 };
-
-const KEY = "briscola.lang";
-const listeners = new Set();
-let current = null;
-
-/** The language in use: ?lang= in the URL, then the saved choice, then Italian. */
-export function getLang() {
-  if (current) return current;
-  const fromUrl = new URLSearchParams(location.search).get("lang");
-  let saved = null;
-  try {
-    saved = localStorage.getItem(KEY);
-  } catch {
-    /* storage may be off in an iframe */
-  }
-  current = [fromUrl, saved].find((l) => l === "it" || l === "en") || "it";
-  document.documentElement.lang = current;
-  return current;
-}
-
-export function setLang(lang) {
-  if (lang !== "it" && lang !== "en") return;
-  current = lang;
-  document.documentElement.lang = lang;
-  try {
-    localStorage.setItem(KEY, lang);
-  } catch {
-    /* ignore */
-  }
-  listeners.forEach((fn) => fn(lang));
-}
-
-export function onLangChange(fn) {
-  listeners.add(fn);
-}
-
-/** True when the catalogue has ``key`` (in Italian, the fallback of every language). */
-export function hasText(key) {
-  return key in CATALOG.it;
-}
-
-export function t(key, params = {}) {
-  const lang = getLang();
-  let s = CATALOG[lang][key] ?? CATALOG.it[key] ?? key;
-  for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
-  return s;
-}
-
-/** A title object from the server ({it: ..., en: ...}) in the language in use. */
-export function pick(title, fallback = "") {
-  if (!title) return fallback;
-  if (typeof title === "string") return title;
-  return title[getLang()] ?? title.it ?? title.en ?? fallback;
-}
-
-export function rankName(rank) {
-  return RANKS[getLang()][rank] ?? rank;
-}
-
-export function suitName(letter) {
-  return SUITS[getLang()][letter] ?? letter;
-}
-
-/** "Asso di denari" / "Ace of coins" from "Ad". */
-export function cardName(code) {
-  if (!code) return "";
-  const rank = code.slice(0, -1);
-  const suit = code.slice(-1);
-  return getLang() === "it"
-    ? `${rankName(rank)} di ${suitName(suit)}`
-    : `${rankName(rank)} of ${suitName(suit)}`;
-}
-
-/** Fill every [data-i18n] element's text and [data-i18n-*] attributes under root. */
-export function applyStatic(root = document) {
-  root.querySelectorAll("[data-i18n]").forEach((el) => {
-    el.textContent = t(el.dataset.i18n);
-  });
-  for (const attr of ["placeholder", "title", "aria-label"]) {
-    root.querySelectorAll(`[data-i18n-${attr}]`).forEach((el) => {
-      el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
-    });
-  }
-  if (root === document) document.title = document.title.split(" · ")[0];
-}
-
-/** A small IT | EN switch; returns its element. */
-export function langSwitch() {
-  const box = document.createElement("div");
-  box.className = "lang-switch";
-  box.setAttribute("role", "group");
-  const paint = () => {
-    box.setAttribute("aria-label", t("lang.label"));
-    box.querySelectorAll("button").forEach((b) => {
-      b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
-    });
-  };
-  for (const lang of ["it", "en"]) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.lang = lang;
-    b.textContent = lang.toUpperCase();
-    b.lang = lang;
-    b.setAttribute("aria-label", lang === "it" ? "Italiano" : "English");
-    b.addEventListener("click", () => setLang(lang));
-    box.append(b);
-  }
-  onLangChange(paint);
-  paint();
-  return box;
-}

@@ -3,8 +3,9 @@
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
 // The drawing around the felt is in tableview-info.js (top bar, side column) and tableview-hand.js
 // (the player's bar and hand, the keyboard); the felt itself in felt.js and panels.js.
-import { cardName, onLangChange, suitName, t } from "./i18n.js";
-import { api, h, toast } from "./util.js";
+import { cardName, hasText, onLangChange, suitName, t } from "../common/i18n.js";
+import { h, toast } from "../common/dom.js";
+import { api } from "../common/util.js";
 import { seatBox, statusLine, stockAndBriscola, trickCards } from "./felt.js";
 import { auctionPanel, callPanel, dealSummary, dialogSheet, waitingRoom } from "./panels.js";
 import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
@@ -15,8 +16,8 @@ const TRICK_HOLD_MS = 1500;
 /** A server error in the language in use: known codes are worded here, others as sent. */
 function errorText(m) {
   const key = `error.${m.code}`;
+  if (!hasText(key)) return m.message || m.code;
   const own = t(key);
-  if (own === key) return m.message || m.code;
   return m.code === "illegal_action" && m.message ? `${own} (${m.message})` : own;
 }
 
@@ -239,10 +240,14 @@ class TableView {
     return ((90 - (this.rel(seat) * 360) / this.players) * Math.PI) / 180;
   }
 
+  /** The points of each rank under this table's rules, as the server sends them. */
+  get cardPoints() {
+    return this.msg?.card_points || {};
+  }
+
   presetTitle() {
     const key = `game.${this.ruleset.name}`;
-    const s = t(key);
-    return s === key ? this.ruleset.name : s;
+    return hasText(key) ? t(key) : this.ruleset.name;
   }
 
   // -- drawing -----------------------------------------------------------------------------

@@ -1,18 +1,27 @@
 // The home page: choose a game and its options, then play now against the computer or create a
 // table for friends.
-import { applyStatic, cardName, getLang, langSwitch, onLangChange, pick, t } from "./i18n.js";
+import { isCard } from "../common/cards.js";
+import {
+  applyStatic,
+  cardName,
+  getLang,
+  hasText,
+  langSwitch,
+  onLangChange,
+  pick,
+  t,
+} from "../common/i18n.js";
+import { h, toast } from "../common/dom.js";
 import {
   api,
   cardImg,
   forgetLast,
   getName,
-  h,
   lastTable,
   matchTitle,
   saveSeat,
   setName,
-  toast,
-} from "./util.js";
+} from "../common/util.js";
 
 const state = {
   presets: [],
@@ -60,11 +69,9 @@ function valueLabel(v) {
   if (v === true) return t("opt.yes");
   if (v === false) return t("opt.no");
   const key = `opt.value.${v}`;
-  const s = t(key);
-  if (s !== key) return s;
-  if (typeof v === "string" && /^[A2-7FCR][cdsb]$/.test(v)) return cardName(v);
-  if (Array.isArray(v))
-    return v.map((c) => (/^[A2-7FCR][cdsb]$/.test(c) ? cardName(c) : c)).join(", ");
+  if (hasText(key)) return t(key);
+  if (isCard(v)) return cardName(v);
+  if (Array.isArray(v)) return v.map((c) => (isCard(c) ? cardName(c) : c)).join(", ");
   return String(v);
 }
 
@@ -90,8 +97,8 @@ function gameTiles() {
             document.getElementById(id)?.focus();
           },
         });
-        const known = t(`game.${p.name}`);
-        const title = known !== `game.${p.name}` ? known : pick(p.title, p.name);
+        const known = hasText(`game.${p.name}`);
+        const title = known ? t(`game.${p.name}`) : pick(p.title, p.name);
         return h(
           "div",
           { class: "game-tile" },

@@ -1,7 +1,9 @@
 // The score keeper's board for one sheet: the competitors' cards, the win or draw banner, the
 // match standing, and the controls (quick buttons, the pad, undo and redo, next deal, new game).
-import { formatText, t } from "./score-i18n.js";
-import { h, icon, LEVEL, signed, TROPHY } from "./score-dom.js";
+import { t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { icon, LEVEL, signed, TROPHY } from "./icons.js";
+import { formatText } from "./text.js";
 
 /** The board's parts, drawn from the sheet as shown (`v`); `sync` makes the changes. */
 export function sheetBoard(rec, sync, pad, paint) {
@@ -16,7 +18,6 @@ export function sheetBoard(rec, sync, pad, paint) {
   function cards(v) {
     const sheet = v.sheet;
     const sel = selected(v);
-    const deal = sheet.deals[sheet.deals.length - 1];
     const multi = !v.single_deal;
     const match = sheet.format !== "single";
     return h(

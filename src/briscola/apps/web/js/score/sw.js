@@ -1,20 +1,27 @@
-// The score keeper's service worker (served as /score-sw.js, scope /score): it keeps the page's
-// own files, so a sheet opens after a reload without a network, from the last state the page
-// saved in localStorage. Network first, the cache when the network fails; the API is never cached.
-const CACHE = "briscola-score-v1";
+// The score keeper's service worker (js/score/sw.js, served as /score-sw.js, scope /score): it
+// keeps the page's own files, so a sheet opens after a reload without a network, from the last
+// state the page saved in localStorage. Network first, the cache when the network fails; the API
+// is never cached.
+const CACHE = "briscola-score-v2";
 const PAGE = "/score";
+// every module the page imports (tests/js/sw.test.js checks the list against the imports)
 const FILES = [
   PAGE,
-  "/static/js/score.js",
-  "/static/js/score-board.js",
-  "/static/js/score-dom.js",
-  "/static/js/score-i18n.js",
-  "/static/js/score-list.js",
-  "/static/js/score-local.js",
-  "/static/js/score-new.js",
-  "/static/js/score-pad.js",
-  "/static/js/score-panels.js",
-  "/static/js/score-sync.js",
+  "/static/js/common/cards.js",
+  "/static/js/common/dom.js",
+  "/static/js/common/i18n.js",
+  "/static/js/common/strings-score.js",
+  "/static/js/common/strings-table.js",
+  "/static/js/score/board.js",
+  "/static/js/score/icons.js",
+  "/static/js/score/list.js",
+  "/static/js/score/local.js",
+  "/static/js/score/main.js",
+  "/static/js/score/new.js",
+  "/static/js/score/pad.js",
+  "/static/js/score/panels.js",
+  "/static/js/score/sync.js",
+  "/static/js/score/text.js",
   "/static/css/style.css",
   "/static/css/score.css",
   "/static/favicon.svg",

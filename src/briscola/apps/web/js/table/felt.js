@@ -1,7 +1,9 @@
 // The felt's pieces: the seats around the table with their name plates and cards, the stock with
 // the briscola, the cards of the trick, and the status line. Each takes the TableView it draws for.
-import { cardName, suitName, t } from "./i18n.js";
-import { aidOn, botIcon, cardImg, cardPoints, h } from "./util.js";
+import { trickPoints } from "../common/cards.js";
+import { cardName, suitName, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { aidOn, botIcon, cardImg } from "../common/util.js";
 
 export function seatBox(view, s) {
   const obs = view.obs;
@@ -255,7 +257,7 @@ export function statusLine(view, obs) {
       `${w === view.seat ? t("table.takes.me") : t("table.takes", { name: view.nameOf(w) })}${pts}`,
     );
   } else if (aidOn() && obs.trick.length) {
-    const pts = obs.trick.reduce((n, [, c]) => n + cardPoints(c, obs.ruleset), 0);
+    const pts = trickPoints(obs.trick, view.cardPoints);
     bits.push(t("table.points.trick", { n: pts }));
   }
   let mine = false;

@@ -1,7 +1,9 @@
 // The score keeper's panels under a sheet's board: the games played, the share link and CSV
 // export, and the settings (names, competitors, target, format, declarations).
-import { formatText, getLang, t } from "./score-i18n.js";
-import { h, icon, toast, TROPHY } from "./score-dom.js";
+import { getLang, t } from "../common/i18n.js";
+import { h, toast } from "../common/dom.js";
+import { icon, TROPHY } from "./icons.js";
+import { formatText } from "./text.js";
 
 /** The panels of sheet `id`; `sync` makes the changes (settings wait while offline). */
 export function sheetPanels(id, sync) {

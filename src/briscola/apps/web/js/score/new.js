@@ -1,9 +1,9 @@
 // The score keeper's new-sheet form: competitors (players or pairs), target, format and
 // declarations; it creates the sheet on the server and opens it.
-import { t } from "./score-i18n.js";
-import { remember, saveRecord } from "./score-local.js";
-import { h, toast } from "./score-dom.js";
-import { call, errorText } from "./score-sync.js";
+import { t } from "../common/i18n.js";
+import { h, toast } from "../common/dom.js";
+import { remember, saveRecord } from "./local.js";
+import { call, errorText } from "./sync.js";
 
 /** The form's state and its panel: returns a function that draws the panel; `paint` redraws. */
 export function newSheetForm(paint) {

@@ -1,7 +1,7 @@
 // The score keeper's number pad: a dialog to type a competitor's points, then set the deal's
 // total or add them. `view()` is the sheet as shown, `submit(change)` makes a change.
-import { t } from "./score-i18n.js";
-import { h, toast } from "./score-dom.js";
+import { t } from "../common/i18n.js";
+import { h, toast } from "../common/dom.js";
 
 export function buildPad(view, submit) {
   const dialog = h("dialog", { id: "pad", class: "sk-pad", "aria-labelledby": "pad-title" });

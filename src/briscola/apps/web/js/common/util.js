@@ -1,29 +1,7 @@
-// Small helpers shared by the pages: DOM building, the HTTP API, toasts, seat tokens, card images.
+// Helpers shared by the game's pages (home, invitation, table, embed): the JSON API, seat tokens and
+// the player's choices in localStorage, table links, match titles, card images, the robot icon.
 import { cardName, hasText, t } from "./i18n.js";
-
-/** h("div", {class: "x", onclick: fn}, child, "text", [more]) builds an element. */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k in el && typeof v !== "string" && k !== "list") el[k] = v;
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  append(el, children);
-  return el;
-}
-
-function append(el, children) {
-  for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
-    if (Array.isArray(c)) append(el, c);
-    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-}
+import { h } from "./dom.js";
 
 export class ApiError extends Error {
   constructor(message, code, status) {
@@ -63,23 +41,9 @@ export async function api(path, body = undefined, method = undefined) {
   return data;
 }
 
-let toastBox = null;
-
-/** Show a short message at the bottom of the screen (kind: error, info). */
-export function toast(message, kind = "error", ms = 4500) {
-  if (!toastBox) {
-    toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
-    document.body.append(toastBox);
-  }
-  const el = h("div", { class: `toast toast-${kind}` }, message);
-  toastBox.append(el);
-  setTimeout(() => el.classList.add("out"), ms - 400);
-  setTimeout(() => el.remove(), ms);
-  return el;
-}
-
 const SEAT_KEY = (id) => `briscola.seat.${id}`;
 
+/** Keep a seat's token for a table (and remember it as the last table) in localStorage. */
 export function saveSeat(tableId, seat, token) {
   try {
     localStorage.setItem(SEAT_KEY(tableId), JSON.stringify({ seat, token, at: Date.now() }));
@@ -89,6 +53,7 @@ export function saveSeat(tableId, seat, token) {
   }
 }
 
+/** The seat and token kept for a table ({seat, token, at}), or null. */
 export function loadSeat(tableId) {
   try {
     return JSON.parse(localStorage.getItem(SEAT_KEY(tableId)) || "null");
@@ -97,6 +62,7 @@ export function loadSeat(tableId) {
   }
 }
 
+/** The last table this browser sat at ({tableId, seat, at}), or null. */
 export function lastTable() {
   try {
     return JSON.parse(localStorage.getItem("briscola.last") || "null");
@@ -105,6 +71,7 @@ export function lastTable() {
   }
 }
 
+/** Forget the last table (it is over or gone). */
 export function forgetLast() {
   try {
     localStorage.removeItem("briscola.last");
@@ -118,6 +85,7 @@ export function tableUrl(tableId, seat, token) {
   return `/table/${encodeURIComponent(tableId)}?seat=${seat}#token=${encodeURIComponent(token)}`;
 }
 
+/** The URL of a card's picture ("Ad"), or of the back for no card. */
 export function cardSrc(code) {
   return `/static/cards/${code || "back"}.svg`;
 }
@@ -132,6 +100,7 @@ export function cardImg(code, { decorative = false, cls = "" } = {}) {
   });
 }
 
+/** The player's name as last typed on this browser ("" when none). */
 export function getName() {
   try {
     return localStorage.getItem("briscola.name") || "";
@@ -140,6 +109,7 @@ export function getName() {
   }
 }
 
+/** Keep the player's name for the next visit. */
 export function setName(name) {
   try {
     localStorage.setItem("briscola.name", name);
@@ -148,11 +118,11 @@ export function setName(name) {
   }
 }
 
-/** Human text for a match format like "best-of:3". */
+/** Human text for a match format like "best-of:3" (an unknown format as it is). */
 export function matchTitle(fmt) {
   if (!fmt || fmt === "single") return t("match.single");
   const [kind, n] = String(fmt).split(":");
-  return t(`match.${kind}`, { n });
+  return hasText(`match.${kind}`) ? t(`match.${kind}`, { n }) : String(fmt);
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -180,22 +150,11 @@ export function aidOn() {
   }
 }
 
+/** Turn the beginner aid on or off (kept in localStorage). */
 export function setAid(on) {
   try {
     localStorage.setItem("briscola.aid", on ? "1" : "0");
   } catch {
     /* ignore */
   }
-}
-
-const CARD_POINTS = { A: 11, 3: 10, R: 4, C: 3, F: 2 };
-
-/** A card's points under a ruleset (the Tre/Sette inversion swaps 3 and 7). */
-export function cardPoints(code, ruleset) {
-  const rank = code.slice(0, -1);
-  if (ruleset && ruleset.inversion) {
-    if (rank === "7") return 10;
-    if (rank === "3") return 0;
-  }
-  return CARD_POINTS[rank] || 0;
 }

@@ -1,7 +1,9 @@
 // The table's top bar (game, match standing, connection, aid, rules, language) and side column
 // (points of the deal, match standing, last trick, tricks taken), drawn for a TableView.
-import { langSwitch, t } from "./i18n.js";
-import { aidOn, cardPoints, h, matchTitle, setAid } from "./util.js";
+import { trickPoints } from "../common/cards.js";
+import { langSwitch, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { aidOn, matchTitle, setAid } from "../common/util.js";
 import { lastTrick } from "./panels.js";
 
 /** Focus the first element matching a selector once the DOM has been drawn. */
@@ -118,8 +120,7 @@ export function renderSide(view) {
     }
     const taken = obs.points.reduce((a, b) => a + b, 0);
     const decl = (obs.declarations || []).reduce((n, d) => n + d.points, 0);
-    const total =
-      120 - (taken - decl) - obs.trick.reduce((n, [, c]) => n + cardPoints(c, obs.ruleset), 0);
+    const total = 120 - (taken - decl) - trickPoints(obs.trick, view.cardPoints);
     rows.push(
       h(
         "tr",

@@ -1,7 +1,8 @@
 // The player's own bar (name plate, accusi and the exchange, tricks, summary) and hand, and the
 // table's keyboard (1-9 play a card, arrows move between cards, Escape closes a dialog).
-import { cardName, suitName, t } from "./i18n.js";
-import { cardImg, h } from "./util.js";
+import { cardName, suitName, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { cardImg } from "../common/util.js";
 import { namePlate } from "./felt.js";
 import { focusSoon } from "./tableview-info.js";
 

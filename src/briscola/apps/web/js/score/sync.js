@@ -1,9 +1,9 @@
 // The score keeper's network layer: the JSON API, and for one sheet the queue of changes kept in
 // localStorage (applied here at once, sent with the revision the page shows, replayed when the
 // network is back; a 409 takes the server's sheet and sends again the points still waiting).
-import { getLang, t } from "./score-i18n.js";
-import { forget, LocalError, localApply, remember, saveRecord, shown } from "./score-local.js";
-import { toast } from "./score-dom.js";
+import { getLang, t } from "../common/i18n.js";
+import { toast } from "../common/dom.js";
+import { forget, LocalError, localApply, remember, saveRecord, shown } from "./local.js";
 
 const netEl = document.getElementById("net");
 const RETRY_MS = 3000;

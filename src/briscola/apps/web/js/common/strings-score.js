@@ -1,14 +1,12 @@
-// The score keeper's words in Italian (the default) and English, and the language switch.
-// The language is shared with the rest of the web app (localStorage "briscola.lang").
+// The score keeper's strings in Italian (the default) and English: its own parts (`score.*`,
+// `list.*`, `new.*`, `sheet.*`, `pad.*`, `net.*`, `history.*`, `share.*`, `settings.*`,
+// `target.*`, `format.*`) and its refusals (`err.<code>`). The lookup is in i18n.js.
 
-const CATALOG = {
+export const SCORE_STRINGS = {
   it: {
-    "app.name": "Segnapunti",
-    "app.tagline":
+    "score.name": "Segnapunti",
+    "score.tagline":
       "Il foglio dei punti per le partite col mazzo vero: tocca, somma, e la vittoria si vede da sola.",
-    "nav.home": "Briscola",
-    "nav.sheets": "I tuoi fogli",
-    "lang.label": "Lingua",
     "list.title": "I tuoi fogli",
     "list.lead":
       "I fogli aperti su questo dispositivo. Il link di un foglio lo apre anche altrove.",
@@ -147,12 +145,9 @@ const CATALOG = {
     "err.generic": "Qualcosa non ha funzionato",
   },
   en: {
-    "app.name": "Score keeper",
-    "app.tagline":
+    "score.name": "Score keeper",
+    "score.tagline":
       "The score sheet for games with a real deck: tap, add up, and the win shows by itself.",
-    "nav.home": "Briscola",
-    "nav.sheets": "Your sheets",
-    "lang.label": "Language",
     "list.title": "Your sheets",
     "list.lead": "The sheets opened on this device. A sheet's link opens it anywhere.",
     "list.empty": "No sheets here yet: make one.",
@@ -288,97 +283,3 @@ const CATALOG = {
     "err.generic": "Something went wrong",
   },
 };
-
-const KEY = "briscola.lang";
-const listeners = new Set();
-let current = null;
-
-/** The language in use: ?lang= in the URL, then the saved choice, then Italian. */
-export function getLang() {
-  if (current) return current;
-  const fromUrl = new URLSearchParams(location.search).get("lang");
-  let saved = null;
-  try {
-    saved = localStorage.getItem(KEY);
-  } catch {
-    /* storage may be off */
-  }
-  current = [fromUrl, saved].find((l) => l === "it" || l === "en") || "it";
-  document.documentElement.lang = current;
-  return current;
-}
-
-export function setLang(lang) {
-  if (lang !== "it" && lang !== "en") return;
-  current = lang;
-  document.documentElement.lang = lang;
-  try {
-    localStorage.setItem(KEY, lang);
-  } catch {
-    /* ignore */
-  }
-  listeners.forEach((fn) => fn(lang));
-}
-
-export function onLangChange(fn) {
-  listeners.add(fn);
-}
-
-/** The text of `key` in the language in use, with {name} placeholders filled from params. */
-export function t(key, params = {}) {
-  const lang = getLang();
-  let s = CATALOG[lang][key] ?? CATALOG.it[key] ?? key;
-  for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
-  return s;
-}
-
-/** A sheet's target ("61", "120", "chiamata:10", "200", "custom:61") in words. */
-export function targetText(target) {
-  if (target === "61" || target === "120") return t(`target.${target}`);
-  const [kind, value] = target.includes(":") ? target.split(":") : ["custom", target];
-  return t(kind === "chiamata" ? "target.chiamata" : "target.custom", { n: value });
-}
-
-/** A match format ("single", "best-of:3", "first-to:2") in words. */
-export function formatText(format) {
-  const [kind, n] = format.split(":");
-  return t(`format.${kind}`, { n: n || 1 });
-}
-
-/** Fill every [data-i18n] element's text and [data-i18n-*] attributes under root. */
-export function applyStatic(root = document) {
-  root.querySelectorAll("[data-i18n]").forEach((el) => {
-    el.textContent = t(el.dataset.i18n);
-  });
-  for (const attr of ["placeholder", "title", "aria-label"]) {
-    root.querySelectorAll(`[data-i18n-${attr}]`).forEach((el) => {
-      el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
-    });
-  }
-}
-
-/** A small IT | EN switch (the home page's look); returns its element. */
-export function langSwitch() {
-  const box = document.createElement("div");
-  box.className = "lang-switch";
-  box.setAttribute("role", "group");
-  const paint = () => {
-    box.setAttribute("aria-label", t("lang.label"));
-    box.querySelectorAll("button").forEach((b) => {
-      b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
-    });
-  };
-  for (const lang of ["it", "en"]) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.lang = lang;
-    b.textContent = lang.toUpperCase();
-    b.lang = lang;
-    b.setAttribute("aria-label", lang === "it" ? "Italiano" : "English");
-    b.addEventListener("click", () => setLang(lang));
-    box.append(b);
-  }
-  onLangChange(paint);
-  paint();
-  return box;
-}

@@ -1,7 +1,8 @@
 // The embed page: /embed?preset=classic&level=simple&lang=it&match=single — a play-now table
 // made for an <iframe>. The game in progress is kept in localStorage, so a reload resumes it.
-import { getLang, t } from "./i18n.js";
-import { api, h, saveSeat } from "./util.js";
+import { getLang, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { api, saveSeat } from "../common/util.js";
 import { mountTable } from "./tableview.js";
 
 const params = new URLSearchParams(location.search);

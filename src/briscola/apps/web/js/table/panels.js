@@ -1,10 +1,9 @@
 // The table's panels and sheets: the chiamata auction and call, the waiting room, the end-of-deal
 // summary with the match standing, the tricks dialog. Each takes the TableView it draws for.
-import { cardName, rankName, suitName, t } from "./i18n.js";
-import { botIcon, cardImg, h, matchTitle, toast } from "./util.js";
-
-const SUITS = ["c", "d", "s", "b"];
-const RANK_ORDER = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"];
+import { SUITS, sortRanks } from "../common/cards.js";
+import { cardName, rankName, suitName, t } from "../common/i18n.js";
+import { h, toast } from "../common/dom.js";
+import { botIcon, cardImg, matchTitle } from "../common/util.js";
 
 export function auctionPanel(view, obs) {
   const calls = obs.auction?.calls || [];
@@ -39,8 +38,8 @@ export function auctionPanel(view, obs) {
       h(
         "div",
         { class: "bids" },
-        rankBids
-          .sort((a, b) => RANK_ORDER.indexOf(a.slice(4)) - RANK_ORDER.indexOf(b.slice(4)))
+        sortRanks(rankBids.map((a) => a.slice(4)))
+          .map((rank) => `bid ${rank}`)
           .map((a) =>
             h(
               "button",

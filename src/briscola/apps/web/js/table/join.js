@@ -1,17 +1,8 @@
 // The invitation page: /join/{table_id}/{invite_code}. Shows the table, asks for a name, takes
 // the first free seat and goes to the table.
-import { applyStatic, getLang, langSwitch, onLangChange, t } from "./i18n.js";
-import {
-  api,
-  getName,
-  h,
-  loadSeat,
-  matchTitle,
-  saveSeat,
-  setName,
-  tableUrl,
-  toast,
-} from "./util.js";
+import { applyStatic, getLang, hasText, langSwitch, onLangChange, t } from "../common/i18n.js";
+import { h, toast } from "../common/dom.js";
+import { api, getName, loadSeat, matchTitle, saveSeat, setName, tableUrl } from "../common/util.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[1] || "");
@@ -20,8 +11,7 @@ let info = null;
 let problem = null;
 
 function gameTitle(preset) {
-  const s = t(`game.${preset}`);
-  return s === `game.${preset}` ? preset : s;
+  return hasText(`game.${preset}`) ? t(`game.${preset}`) : preset;
 }
 
 function render() {

@@ -1,9 +1,11 @@
 // The score keeper's home (/score): this browser's sheets and the form for a new one.
-import { onLangChange, t } from "./score-i18n.js";
-import { forget, listSheets } from "./score-local.js";
-import { h, icon, TROPHY } from "./score-dom.js";
-import { newSheetForm } from "./score-new.js";
+import { onLangChange, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { forget, listSheets } from "./local.js";
+import { icon, TROPHY } from "./icons.js";
+import { newSheetForm } from "./new.js";
 
+/** Draw the score keeper's home into `app`, again after each change of language. */
 export function listPage(app) {
   const newPanel = newSheetForm(paint);
 
@@ -62,10 +64,15 @@ export function listPage(app) {
 
   function paint() {
     const focused = document.activeElement?.id;
-    document.title = `${t("app.name")} · Briscola`;
+    document.title = `${t("score.name")} · Briscola`;
     const sheets = listSheets();
     app.replaceChildren(
-      h("section", { class: "sk-hero" }, h("h1", {}, t("app.name")), h("p", {}, t("app.tagline"))),
+      h(
+        "section",
+        { class: "sk-hero" },
+        h("h1", {}, t("score.name")),
+        h("p", {}, t("score.tagline")),
+      ),
       h(
         "div",
         { class: "sk-panels" },

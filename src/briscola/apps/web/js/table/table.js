@@ -1,7 +1,8 @@
 // The table page: /table/{id}?seat=N#token=T. The token comes from the URL fragment or, after a
 // reload without it, from localStorage; it is saved again so a reload puts you back in your seat.
-import { getLang, t } from "./i18n.js";
-import { h, loadSeat, saveSeat } from "./util.js";
+import { getLang, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { loadSeat, saveSeat } from "../common/util.js";
 import { mountTable } from "./tableview.js";
 
 function main() {

@@ -6,25 +6,19 @@
 // changed the sheet: the page takes the server's sheet, then sends again the points still
 // waiting). The HTTP API is described in docs/web-protocol.md ("The score keeper").
 //
-// The page's modules: score-list.js and score-new.js (the home), score-board.js, score-pad.js and
-// score-panels.js (a sheet), score-sync.js (the API and the queue), score-local.js (the sheet's
-// model in the browser), score-dom.js (DOM helpers), score-i18n.js (the strings).
-import {
-  applyStatic,
-  formatText,
-  getLang,
-  langSwitch,
-  onLangChange,
-  t,
-  targetText,
-} from "./score-i18n.js";
-import { loadRecord } from "./score-local.js";
-import { h } from "./score-dom.js";
-import { listPage } from "./score-list.js";
-import { buildPad } from "./score-pad.js";
-import { sheetBoard } from "./score-board.js";
-import { sheetPanels } from "./score-panels.js";
-import { createSync } from "./score-sync.js";
+// The page's modules (js/score/): list.js and new.js (the home), board.js, pad.js and panels.js
+// (a sheet), sync.js (the API and the queue), local.js (the sheet's model in the browser), icons.js
+// and text.js (icons, settings in words), sw.js (the service worker); from js/common/: i18n.js
+// (the strings of every page) and dom.js (DOM helpers).
+import { applyStatic, getLang, langSwitch, onLangChange, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { loadRecord } from "./local.js";
+import { listPage } from "./list.js";
+import { buildPad } from "./pad.js";
+import { sheetBoard } from "./board.js";
+import { sheetPanels } from "./panels.js";
+import { createSync } from "./sync.js";
+import { formatText, targetText } from "./text.js";
 
 const app = document.getElementById("app");
 
@@ -45,7 +39,7 @@ function sheetPage(id) {
   function paint() {
     paintNet();
     if (sync.missing) {
-      document.title = `${t("app.name")} · Briscola`;
+      document.title = `${t("score.name")} · Briscola`;
       app.replaceChildren(
         h(
           "section",
@@ -68,7 +62,7 @@ function sheetPage(id) {
       return;
     }
     const sheet = v.sheet;
-    document.title = `${sheet.name} · ${t("app.name")}`;
+    document.title = `${sheet.name} · ${t("score.name")}`;
     const sub = [
       t("sheet.game", { n: sheet.game }),
       targetText(sheet.target),

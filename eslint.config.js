@@ -1,0 +1,21 @@
+// ESLint for the web client (static ES modules in the browser, no build step), its service worker,
+// node's unit tests and this file. `make lint` runs it; formatting is Prettier's (.prettierrc).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", ".venv/", "build/", "dist/"] },
+  js.configs.recommended,
+  {
+    files: ["src/briscola/apps/web/js/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
+  },
+  {
+    files: ["src/briscola/apps/web/js/score/sw.js"],
+    languageOptions: { sourceType: "script", globals: globals.serviceworker },
+  },
+  {
+    files: ["tests/js/**/*.js", "eslint.config.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+];

@@ -1,0 +1,47 @@
+// DOM helpers shared by every page: building elements and the toasts at the bottom of the screen.
+
+/**
+ * h("div", {class: "x", onclick: fn}, child, "text", [more]) builds an element. Attributes: `on*`
+ * functions are listeners, `class`, `style` (an object), `dataset`; `value`, `checked` and other
+ * non-string values of the element's own properties are set as properties (`disabled: true`,
+ * `selected: false`); the rest as attributes (`true` as an empty one). null, undefined and false
+ * leave an attribute or a child out; arrays of children are flattened.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "value" || k === "checked") el[k] = v;
+    else if (k in el && typeof v !== "string" && k !== "list") el[k] = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+let toastBox = null;
+
+/** Show a short message at the bottom of the screen (kind: error, info); returns its element. */
+export function toast(message, kind = "error", ms = 4500) {
+  if (!toastBox) {
+    toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(toastBox);
+  }
+  const el = h("div", { class: `toast toast-${kind}` }, message);
+  toastBox.append(el);
+  setTimeout(() => el.classList.add("out"), ms - 400);
+  setTimeout(() => el.remove(), ms);
+  return el;
+}

@@ -1,0 +1,159 @@
+// The web client's one language module, for every page (the game's and the score keeper's): the
+// language in use, shared by the pages (?lang= in the URL, then the choice saved in localStorage
+// "briscola.lang", then Italian), the lookup t("key", {n: 3}) over both sets of strings
+// (strings-table.js, strings-score.js), the names of cards and suits, the [data-i18n] filler and
+// the IT | EN switch.
+//
+// A key missing in the language in use falls back to Italian, then English; a key missing in both
+// shows words made from it ("error.table_gone" shows "Table gone"), never the key itself, and the
+// console names it. node's unit tests (tests/js) fail on any key the code or the pages use that
+// the catalogue lacks, and on any key that is not in both languages.
+import { parseCard } from "./cards.js";
+import { SCORE_STRINGS } from "./strings-score.js";
+import { RANK_NAMES, SUIT_NAMES, TABLE_STRINGS } from "./strings-table.js";
+
+/** The languages of the client, the default first. */
+export const LANGS = ["it", "en"];
+
+/** Every string by language: the game's pages' and the score keeper's (no key is in both). */
+export const CATALOG = Object.fromEntries(
+  LANGS.map((lang) => [lang, { ...TABLE_STRINGS[lang], ...SCORE_STRINGS[lang] }]),
+);
+
+const KEY = "briscola.lang";
+const listeners = new Set();
+const warned = new Set();
+let current = null;
+
+/** The language in use: ?lang= in the URL, then the saved choice, then Italian. */
+export function getLang() {
+  if (current) return current;
+  const fromUrl = new URLSearchParams(location.search).get("lang");
+  let saved = null;
+  try {
+    saved = localStorage.getItem(KEY);
+  } catch {
+    /* storage may be off in an iframe */
+  }
+  current = [fromUrl, saved].find((l) => LANGS.includes(l)) || LANGS[0];
+  document.documentElement.lang = current;
+  return current;
+}
+
+/** Switch every page to `lang` ("it" or "en"; anything else is ignored) and tell the listeners. */
+export function setLang(lang) {
+  if (!LANGS.includes(lang)) return;
+  current = lang;
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch {
+    /* ignore */
+  }
+  listeners.forEach((fn) => fn(lang));
+}
+
+/** Call `fn(lang)` after every change of language. */
+export function onLangChange(fn) {
+  listeners.add(fn);
+}
+
+/** True when the catalogue has `key`. */
+export function hasText(key) {
+  return LANGS.some((lang) => key in CATALOG[lang]);
+}
+
+/** `text` with each {name} replaced by params.name. */
+export function fill(text, params = {}) {
+  let s = text;
+  for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
+  return s;
+}
+
+/** Words for a key the catalogue lacks: "error.not_your_turn" gives "Not your turn". */
+export function readableKey(key) {
+  const parts = String(key).split(".");
+  const words = (parts.length > 1 ? parts.slice(1) : parts).join(" ").replace(/[_\s-]+/g, " ");
+  const text = words.trim();
+  return text ? text[0].toUpperCase() + text.slice(1) : "…";
+}
+
+/** The text of `key` in `lang` with its {placeholders} filled (see the fallbacks above). */
+export function translate(lang, key, params = {}) {
+  let s = CATALOG[lang]?.[key] ?? CATALOG.it[key] ?? CATALOG.en[key];
+  if (s === undefined) {
+    if (!warned.has(key)) console.warn(`briscola: no text for "${key}"`);
+    warned.add(key);
+    s = readableKey(key);
+  }
+  return fill(s, params);
+}
+
+/** The text of `key` in the language in use, with {name} placeholders filled from params. */
+export function t(key, params = {}) {
+  return translate(getLang(), key, params);
+}
+
+/** A title object from the server ({it: ..., en: ...}) in the language in use. */
+export function pick(title, fallback = "") {
+  if (!title) return fallback;
+  if (typeof title === "string") return title;
+  return title[getLang()] ?? title.it ?? title.en ?? fallback;
+}
+
+/** A rank's name ("Asso", "Ace") from its letter. */
+export function rankName(rank) {
+  return RANK_NAMES[getLang()][rank] ?? rank;
+}
+
+/** A suit's name ("denari", "coins") from its letter. */
+export function suitName(letter) {
+  return SUIT_NAMES[getLang()][letter] ?? letter;
+}
+
+/** "Asso di denari" / "Ace of coins" from "Ad". */
+export function cardName(code) {
+  if (!code) return "";
+  const card = parseCard(code);
+  if (!card) return String(code);
+  const of = getLang() === "it" ? "di" : "of";
+  return `${rankName(card.rank)} ${of} ${suitName(card.suit)}`;
+}
+
+/** Fill every [data-i18n] element's text and [data-i18n-*] attributes under root. */
+export function applyStatic(root = document) {
+  root.querySelectorAll("[data-i18n]").forEach((el) => {
+    el.textContent = t(el.dataset.i18n);
+  });
+  for (const attr of ["placeholder", "title", "aria-label"]) {
+    root.querySelectorAll(`[data-i18n-${attr}]`).forEach((el) => {
+      el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
+    });
+  }
+}
+
+/** A small IT | EN switch; returns its element. */
+export function langSwitch() {
+  const box = document.createElement("div");
+  box.className = "lang-switch";
+  box.setAttribute("role", "group");
+  const paint = () => {
+    box.setAttribute("aria-label", t("lang.label"));
+    box.querySelectorAll("button").forEach((b) => {
+      b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
+    });
+  };
+  for (const lang of LANGS) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.lang = lang;
+    b.textContent = lang.toUpperCase();
+    b.lang = lang;
+    b.setAttribute("aria-label", lang === "it" ? "Italiano" : "English");
+    b.addEventListener("click", () => setLang(lang));
+    box.append(b);
+  }
+  onLangChange(paint);
+  paint();
+  return box;
+}
