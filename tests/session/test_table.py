@@ -260,3 +260,54 @@ def test_rebuild_refuses_a_bad_record() -> None:
         Table.rebuild(rules, humans_and_bots(2, humans=2), "single", 1, [(0, deck, ["bid 3"])])
     unstarted = Table.rebuild(rules, humans_and_bots(2), "single", 1, [], started=False)
     assert unstarted.status == "waiting"
+
+
+def test_the_first_dealer_is_chosen_and_the_deal_passes_on() -> None:
+    rules = preset("three")
+    table = Table(rules, humans_and_bots(3), "deals:3", seed=6, dealer=2)
+    [started] = table.start()
+    assert started.to_dict() == {"type": "deal_started", "deal": 0, "dealer": 2}
+    assert table.state is not None and table.state.dealer == 2
+    play_out(table, random.Random(1))
+    assert [d.dealer for d in table.deals] == [2, 0, 1]  # counterclockwise, seat 2 then 0...
+    for bad in (-1, 3):
+        with pytest.raises(TableError) as info:
+            Table(rules, humans_and_bots(3), "single", 1, dealer=bad)
+        assert info.value.code == "bad_dealer" and "from 0 to 2" in info.value.message
+
+
+def test_rebuild_keeps_a_first_dealer_that_is_not_seat_0() -> None:
+    rules = preset("classic")
+    table = Table(rules, humans_and_bots(2), "best-of:3", seed=3, dealer=1, bot_factory=first_legal)
+    table.start()
+    play_out(table, random.Random(2), deals=1)
+    table.ready(0)
+    records = [(d.dealer, d.deck, [str(a) for a in d.actions]) for d in table.deals]
+    copy = Table.rebuild(
+        rules, humans_and_bots(2), "best-of:3", 3, records, bot_factory=first_legal
+    )
+    assert copy.state == table.state and copy.standing() == table.standing()
+    assert [d.dealer for d in copy.deals] == [1, 0]
+
+
+def test_a_human_seat_on_autoplay_is_played_by_the_stand_in_level() -> None:
+    """The terminal's ``--auto``: the human's seat is on autoplay from the start; the person only
+    asks for each next deal."""
+    levels: list[str] = []
+
+    def factory(level: str, seed: int | None) -> Any:
+        levels.append(level)
+        return SpyBot()
+
+    seats = [Seat.computer("random"), Seat.human("me")]
+    seats[1].autoplay = True
+    table = Table(
+        preset("classic"), seats, "first-to:2", seed=4, stand_in="spy", bot_factory=factory
+    )
+    table.start()
+    while table.status != "over":
+        table.run_bots()
+        assert table.to_act() is None
+        if table.status == "deal_over":
+            assert [e.type for e in table.ready(1)][:2] == ["ready", "deal_started"]
+    assert sorted(levels) == ["random", "spy"]
