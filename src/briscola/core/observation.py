@@ -27,10 +27,29 @@ from typing import Any
 from briscola.core.actions import Action
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.chiamata import Auction
-from briscola.core.game import Declaration, ExchangeMade, Phase, State, Trick
+from briscola.core.game import State
 from briscola.core.rules import Partnership, Ruleset, TricksVisible
+from briscola.core.state import Declaration, ExchangeMade, Phase, Trick
 
-__all__ = ["Observation", "determinize", "observe", "public_cards", "visible_seats"]
+__all__ = ["Observation", "Sides", "determinize", "observe", "public_cards", "visible_seats"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sides:
+    """Who plays with one seat, as far as that seat can know: three sets of seats that share
+    the table out between them (see :meth:`Observation.sides`)."""
+
+    with_me: frozenset[int]  # surely on this seat's side, the seat itself included
+    against: frozenset[int]  # surely on another side
+    unknown: frozenset[int]  # either (Briscola chiamata, while the partner is secret)
+
+    def of(self, seat: int) -> bool | None:
+        """True if ``seat`` is surely on this side, False if surely not, None while unknown."""
+        if seat in self.with_me:
+            return True
+        if seat in self.against:
+            return False
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +108,61 @@ class Observation:
         for decl in self.declarations:
             pts[decl.seat] += decl.points
         return tuple(pts)
+
+    def sides(self) -> Sides:
+        """Who is surely with this seat, who surely against it, and who is unknown.
+
+        Fixed sides (every seat for itself, or teams of alternate seats) are always known. In
+        Briscola chiamata nothing is known before the call; then the caller's side is the caller
+        and the holder of the called card, who stays secret until the card is played. This seat
+        knows the holder when it holds the card itself, once the card has been played (or the
+        deal is over), when the card is publicly known to lie in a hand (a declared Re or
+        Cavallo), or when only one other seat still holds cards. Otherwise the holder may be any
+        other seat that still holds cards, the caller too (who may have called their own card):
+        to the caller those seats are unknown and the others against it; to anybody else the
+        caller is against it, those seats are unknown, and a seat with no cards left is with it.
+
+        >>> from briscola.core.game import new_game
+        >>> from briscola.core.rules import preset
+        >>> obs = observe(new_game(preset("pairs"), seed=1), 0)
+        >>> sorted(obs.sides().with_me), sorted(obs.sides().against)
+        ([0, 2], [1, 3])
+        """
+        rules = self.ruleset
+        me = self.seat
+        seats = frozenset(range(rules.players))
+        if rules.partnership is not Partnership.CALLED:
+            mine = frozenset(s for s in seats if rules.team_of(s) == rules.team_of(me))
+            return Sides(mine, seats - mine, frozenset())
+        caller = self.auction.winner if self.auction is not None else None
+        if caller is None or self.called is None:
+            return Sides(frozenset({me}), frozenset(), seats - {me})
+        may_hold = self._may_hold_called()
+        if len(may_hold) == 1:
+            side = {caller} | may_hold
+            mine = frozenset(side) if me in side else seats - side
+            return Sides(mine, seats - mine, frozenset())
+        if me == caller:
+            return Sides(frozenset({me}), seats - may_hold - {me}, may_hold)
+        unknown = may_hold - {caller}
+        return Sides(seats - unknown - {caller}, frozenset({caller}), unknown)
+
+    def _may_hold_called(self) -> frozenset[int]:
+        """The seats that may hold (or have played) the called card, as far as this seat knows."""
+        assert self.called is not None
+        if self.partner is not None:
+            return frozenset({self.partner})
+        if self.called in self.hand:
+            return frozenset({self.seat})
+        shown = dict(self.other_hands)
+        for seat, cards in (*self.other_hands, *self.known_cards):
+            if self.called in cards:
+                return frozenset({seat})
+        return frozenset(
+            s
+            for s, count in enumerate(self.hand_counts)
+            if s != self.seat and count > 0 and s not in shown
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as JSON-ready data, cards and actions in their text forms."""
