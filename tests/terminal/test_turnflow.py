@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from briscola.apps.cli.commands import build_ruleset
+from briscola.apps.common import build_ruleset
 from briscola.apps.terminal.game import GameOptions, TerminalGame
 from briscola.core.match import Match, MatchFormat
 from briscola.core.rules import preset
@@ -133,7 +133,8 @@ def test_without_a_seed_each_game_is_dealt_afresh() -> None:
 def test_the_terminal_and_the_server_tell_the_same_events_in_the_same_order(
     tmp_path: Path, name: str, match: str, options: dict[str, Any]
 ) -> None:
-    from server_helpers import Player, client_for  # the web server, only for this test
+    # the web server only for this test: the other tests here do not need it to import
+    from server_helpers import Player, client_for  # type: ignore[import-not-found]
 
     rng = random.Random(7)
     with client_for(tmp_path / "b.db") as client:
@@ -155,7 +156,8 @@ def test_the_terminal_and_the_server_tell_the_same_events_in_the_same_order(
             message = me.recv()
             assert message["type"] == "state", message
         server_events = [e for m in me.messages if m["type"] == "state" for e in m["events"]]
-        stored = client.app.state.storage.load(table_id)  # type: ignore[attr-defined]
+        stored = client.app.state.storage.load(table_id)
+        assert stored is not None and stored.seed is not None
         me.close()
     rules = build_ruleset(name, [f"{k}={str(v).lower()}" for k, v in options.items()])
     terminal = GameOptions(
