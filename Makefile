@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# the web client's lint tools (ESLint, Prettier), pinned by package-lock.json
+NODE_STAMP := node_modules/.installed
 
 .PHONY: run play test lint system-deps bench clean
 
@@ -10,6 +12,10 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
 	touch $@
 
 run: $(STAMP)
@@ -21,12 +27,15 @@ play: $(STAMP)
 system-deps:
 	bash scripts/install-system-deps.sh
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	npx eslint .
+	npx prettier --check "src/briscola/apps/web/**/*.{js,css}" "tests/js/**/*.js" eslint.config.js
 
 test: $(STAMP) system-deps lint
+	node --test tests/js/*.test.js
 	bash scripts/with-postgres.sh $(BIN)/pytest -n auto
 
 bench: $(STAMP)

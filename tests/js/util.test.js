@@ -1,0 +1,33 @@
+// The game pages' pure helpers (js/common/util.js): match titles, table links, card pictures.
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+import { setLang } from "../../src/briscola/apps/web/js/common/i18n.js";
+import { cardSrc, matchTitle, tableUrl } from "../../src/briscola/apps/web/js/common/util.js";
+import { fakePage } from "./source.js";
+
+beforeEach(() => {
+  fakePage();
+  setLang("it");
+});
+
+test("a match format in words, in the language in use", () => {
+  assert.equal(matchTitle("single"), "Una mano");
+  assert.equal(matchTitle(undefined), "Una mano");
+  assert.equal(matchTitle("best-of:3"), "Al meglio di 3");
+  assert.equal(matchTitle("points:61"), "A 61 punti");
+  setLang("en");
+  assert.equal(matchTitle("first-to:2"), "First to 2 deals");
+  assert.equal(matchTitle("deals:4"), "4 deals");
+  assert.equal(matchTitle("marathon:9"), "marathon:9", "an unknown format as it is");
+});
+
+test("a seat's table link keeps the token in the fragment, escaped", () => {
+  assert.equal(tableUrl("Qw8rT2zc", 1, "a+b/c"), "/table/Qw8rT2zc?seat=1#token=a%2Bb%2Fc");
+  assert.equal(tableUrl("a b", 0, "t"), "/table/a%20b?seat=0#token=t");
+});
+
+test("a card's picture, or the back", () => {
+  assert.equal(cardSrc("Ad"), "/static/cards/Ad.svg");
+  assert.equal(cardSrc(null), "/static/cards/back.svg");
+});
