@@ -208,12 +208,7 @@ class Table:
 
     def submit(self, seat: int, action: Action | str) -> list[Event]:
         """``seat`` takes ``action`` (an Action or its text); raises :class:`TableError`."""
-        self._check_seat(seat)
-        status = self.status
-        if status == WAITING:
-            raise TableError("not_started", "the game has not started yet")
-        if status == OVER:
-            raise TableError("match_over", "the match is over: no more actions")
+        status = self._status_for(seat, "no more actions")
         if status == DEAL_OVER:
             raise TableError("between_deals", "the deal is over: ask for the next deal first")
         if isinstance(action, str):
@@ -267,12 +262,7 @@ class Table:
     def ready(self, seat: int) -> list[Event]:
         """Between deals, ``seat`` asks for the next deal; it is dealt once every person playing
         (not on autoplay) has asked."""
-        self._check_seat(seat)
-        status = self.status
-        if status == WAITING:
-            raise TableError("not_started", "the game has not started yet")
-        if status == OVER:
-            raise TableError("match_over", "the match is over: there is no next deal")
+        status = self._status_for(seat, "there is no next deal")
         if status != DEAL_OVER:
             raise TableError("deal_not_over", "the deal is still being played")
         self.seats[seat].ready = True
@@ -363,6 +353,16 @@ class Table:
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError("bad_seat", f"seat must be from 0 to {len(self.seats) - 1}")
+
+    def _status_for(self, seat: int, over: str) -> str:
+        """The status, for a request of ``seat`` that needs a started match not yet over."""
+        self._check_seat(seat)
+        status = self.status
+        if status == WAITING:
+            raise TableError("not_started", "the game has not started yet")
+        if status == OVER:
+            raise TableError("match_over", f"the match is over: {over}")
+        return status
 
     def _bot(self, seat: int) -> Bot:
         s = self.seats[seat]
