@@ -284,7 +284,7 @@ def chiamata_expectation(final: State) -> dict[str, Any]:
 # -- markers by area -----------------------------------------------------------------------------
 AREAS = (
     "core", "fast", "env", "bots", "session", "server", "web", "terminal", "scorekeeper",
-    "protocol", "tools",
+    "protocol", "tools", "i18n",
 )  # fmt: skip
 TESTS = Path(__file__).resolve().parent
 

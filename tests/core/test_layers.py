@@ -22,14 +22,15 @@ PACKAGE = SRC / "briscola"
 # the package's face, ``briscola/__init__.py`` (the public names and ``__version__``).
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
-    "fast": {"core"},
-    "bots": {"core", "fast"},
-    "session": {"core", "bots"},
-    "env": {"core", "fast", "bots"},
-    "scorekeeper": set(),
-    "apps": {"core", "fast", "bots", "session", "env", "scorekeeper", "root"},
-    "tools": {"core", "fast", "bots", "session", "env", "apps", "root"},
-    "root": {"core"},  # briscola/__init__.py: the public names, all from core
+    "i18n": set(),  # the message catalogs: every layer but core may use them
+    "fast": {"core", "i18n"},
+    "bots": {"core", "fast", "i18n"},
+    "session": {"core", "bots", "i18n"},
+    "env": {"core", "fast", "bots", "i18n"},
+    "scorekeeper": {"i18n"},
+    "apps": {"core", "fast", "bots", "session", "env", "scorekeeper", "root", "i18n"},
+    "tools": {"core", "fast", "bots", "session", "env", "apps", "root", "i18n"},
+    "root": {"core", "i18n"},  # briscola/__init__.py: the public names (today all from core)
 }
 # The ``briscola`` command is the composition root: it mounts every tool's subcommand.
 COMPOSITION_ROOT = {"briscola.apps.cli.commands", "briscola.__main__"}

@@ -24,6 +24,7 @@ from typing import Protocol
 
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
+from briscola.i18n import translations
 
 __all__ = ["Bot", "BotInfo", "UnknownBotError", "bot_info", "bot_names", "make_bot"]
 
@@ -103,78 +104,55 @@ def _make_champion(seed: int | None) -> Bot:
     return SearchBot.champion(seed)
 
 
+def _words(name: str) -> tuple[dict[str, str], dict[str, str]]:
+    """A bot's titles and descriptions in every language (``bots.<name>.`` in the catalogs)."""
+    return translations(f"bots.{name}.title"), translations(f"bots.{name}.description")
+
+
 _REGISTRY: dict[str, BotInfo] = {
     info.name: info
     for info in (
         BotInfo(
             "random",
             _make_random,
-            {"it": "Casuale", "en": "Random"},
-            {
-                "it": "gioca una mossa lecita a caso",
-                "en": "plays a legal move at random",
-            },
+            *_words("random"),
             aliases=("casuale", "caso"),
         ),
         BotInfo(
             "simple",
             _make_simple,
-            {"it": "Sensato", "en": "Sensible"},
-            {
-                "it": "prende i punti a buon mercato, non spreca le briscole, aiuta il compagno",
-                "en": "takes points cheaply, does not waste trumps, helps its partner",
-            },
+            *_words("simple"),
             aliases=("semplice", "sensato", "sensible", "default"),
         ),
         # The levels, from beginner to champion (docs/levels.md).
         BotInfo(
             "beginner",
             _make_beginner,
-            {"it": "Principiante", "en": "Beginner"},
-            {
-                "it": "gioca quasi a caso, con un pizzico di buon senso",
-                "en": "plays almost at random, with a little sense",
-            },
+            *_words("beginner"),
             aliases=("principiante",),
         ),
         BotInfo(
             "easy",
             _make_easy,
-            {"it": "Facile", "en": "Easy"},
-            {
-                "it": "arraffa tutti i punti che può, subito e senza contare le carte",
-                "en": "grabs every point it can at once, without counting cards",
-            },
+            *_words("easy"),
             aliases=("facile", "greedy"),
         ),
         BotInfo(
             "medium",
             _make_medium,
-            {"it": "Medio", "en": "Medium"},
-            {
-                "it": "conta le carte, risparmia le briscole, carica il compagno",
-                "en": "counts cards, saves its trumps, loads points on its partner",
-            },
+            *_words("medium"),
             aliases=("medio",),
         ),
         BotInfo(
             "hard",
             _make_hard,
-            {"it": "Difficile", "en": "Hard"},
-            {
-                "it": "gioca come il Medio, ma verifica ogni carta simulando centinaia di smazzate",
-                "en": "plays like Medium but checks every card by simulating hundreds of deals",
-            },
+            *_words("hard"),
             aliases=("difficile",),
         ),
         BotInfo(
             "champion",
             _make_champion,
-            {"it": "Campione", "en": "Champion"},
-            {
-                "it": "esplora migliaia di smazzate possibili e risolve il finale alla perfezione",
-                "en": "searches thousands of possible deals and solves the endgame perfectly",
-            },
+            *_words("champion"),
             aliases=("campione", "expert", "esperto"),
         ),
     )

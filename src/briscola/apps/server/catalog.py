@@ -7,60 +7,22 @@ from typing import Any, Final
 from briscola.bots import bot_info, bot_names
 from briscola.core.options import offered_on
 from briscola.core.rules import PRESETS, Partnership, Ruleset
+from briscola.i18n import CATALOGS, DEFAULT_LANG, LANGS, translations
 
 __all__ = ["DEFAULT_LEVEL", "levels", "match_formats", "preset_options", "presets"]
 
 DEFAULT_LEVEL: Final = "simple"
 
-_TITLES: Final[dict[str, tuple[str, str, str, str]]] = {
-    # name: (it title, en title, it description, en description)
-    "classic": (
-        "Briscola classica",
-        "Classic Briscola",
-        "Due giocatori, tre carte a testa, la briscola scoperta sotto il mazzo.",
-        "Two players, three cards each, the briscola face up under the stock.",
-    ),
-    "three": (
-        "Briscola a tre",
-        "Three-player Briscola",
-        "Tre giocatori, ognuno per sé; si toglie un due.",
-        "Three players, each for themselves; one 2 is removed.",
-    ),
-    "pairs": (
-        "Briscola a coppie",
-        "Briscola in pairs",
-        "Quattro giocatori, due coppie: il compagno siede di fronte.",
-        "Four players in two pairs: partners sit opposite.",
-    ),
-    "six": (
-        "Briscola a sei",
-        "Six-player Briscola",
-        "Sei giocatori in due squadre da tre; si tolgono i due.",
-        "Six players in two teams of three; the 2s are removed.",
-    ),
-    "scoperta": (
-        "Briscola scoperta",
-        "Open Briscola",
-        "Due giocatori, carte in vista.",
-        "Two players, hands played face up.",
-    ),
-    "chiamata": (
-        "Briscola chiamata",
-        "Briscola chiamata (called partner)",
-        "Cinque giocatori: un'asta, la carta chiamata, un socio segreto.",
-        "Five players: an auction, a called card, a secret partner.",
-    ),
-}
-
-_MATCHES: Final[dict[str, tuple[str, str]]] = {
-    "single": ("Una mano", "One deal"),
-    "best-of:3": ("Al meglio di 3", "Best of 3"),
-    "best-of:5": ("Al meglio di 5", "Best of 5"),
-    "first-to:2": ("Chi vince 2 mani", "First to 2 deals"),
-    "first-to:3": ("Chi vince 3 mani", "First to 3 deals"),
-    "points:240": ("A 240 punti", "First to 240 points"),
-    "deals:5": ("Cinque mani (somma)", "Five deals (totals)"),
-}
+# The usual match formats; their titles are ``matches.<format>`` in the catalogs (briscola.i18n).
+_MATCHES: Final = (
+    "single",
+    "best-of:3",
+    "best-of:5",
+    "first-to:2",
+    "first-to:3",
+    "points:240",
+    "deals:5",
+)
 
 
 def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
@@ -90,16 +52,25 @@ def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
     return out
 
 
+def _preset_words(name: str) -> dict[str, dict[str, str]]:
+    """A preset's title and description in every language (``presets.<name>.`` in the catalogs);
+    a preset without them is titled by its name."""
+    if f"presets.{name}.title" not in CATALOGS[DEFAULT_LANG]:
+        return {"title": dict.fromkeys(LANGS, name), "description": dict.fromkeys(LANGS, "")}
+    return {
+        "title": translations(f"presets.{name}.title"),
+        "description": translations(f"presets.{name}.description"),
+    }
+
+
 def presets() -> dict[str, Any]:
     """The answer of ``GET /api/presets``."""
     items = []
     for name, rules in PRESETS.items():
-        it, en, dit, den = _TITLES.get(name, (name, name, "", ""))
         items.append(
             {
                 "name": name,
-                "title": {"it": it, "en": en},
-                "description": {"it": dit, "en": den},
+                **_preset_words(name),
                 "players": rules.players,
                 "teams": rules.partnership is not Partnership.NONE,
                 "options": preset_options(rules),
@@ -116,7 +87,7 @@ def presets() -> dict[str, Any]:
 
 def match_formats() -> list[dict[str, Any]]:
     """The usual match formats with their names."""
-    return [{"name": k, "title": {"it": it, "en": en}} for k, (it, en) in _MATCHES.items()]
+    return [{"name": k, "title": translations(f"matches.{k}")} for k in _MATCHES]
 
 
 def levels() -> dict[str, Any]:

@@ -1,0 +1,369 @@
+"""Every message of the Python side in English.
+
+The same keys as ``it.py`` (the default language), with the same ``{placeholders}``
+(``tests/i18n`` checks it); look messages up with :func:`briscola.i18n.t`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["MESSAGES"]
+
+MESSAGES: Final[dict[str, str]] = {
+    # == terminal: the terminal game (briscola.apps.terminal)
+    # seats, sides and roles
+    "terminal.you": "You",
+    "terminal.you.obj": "you",
+    "terminal.seat.east": "East",
+    "terminal.seat.north": "North",
+    "terminal.seat.west": "West",
+    "terminal.seat.northeast": "North-East",
+    "terminal.seat.northwest": "North-West",
+    "terminal.seat.southeast": "South-East",
+    "terminal.seat.southwest": "South-West",
+    "terminal.team.us": "us",
+    "terminal.team.them": "them",
+    "terminal.role.caller": "caller",
+    "terminal.role.partner": "partner",
+    # the game and its options
+    "terminal.preset.classic": "Classic Briscola (2 players)",
+    "terminal.preset.three": "Three-player Briscola",
+    "terminal.preset.pairs": "Briscola in pairs (4 players)",
+    "terminal.preset.six": "Six-player Briscola (two teams of three)",
+    "terminal.preset.scoperta": "Briscola scoperta (2 players, hands face up)",
+    "terminal.preset.chiamata": "Briscola chiamata (5 players)",
+    "terminal.preset.other": "Briscola ({name}, {players} players)",
+    "terminal.options": "Options: {options}",
+    "terminal.welcome": 'Welcome! Type "help" for your legal moves, "quit" to leave.',
+    "terminal.opponents": "Computer: {bot} ({description}).",
+    "terminal.you.are": "At the table, in playing order: {seats} ({direction}).",
+    "terminal.direction.counterclockwise": "counter-clockwise",
+    "terminal.direction.clockwise": "clockwise",
+    "terminal.deal.header": "Deal {n} · dealer: {dealer}",
+    "terminal.deal.teams": "Teams: us ({us}) against them ({them})",
+    # the view at the player's turn
+    "terminal.turn.you": "Your turn",
+    "terminal.briscola.face_up": (
+        "Briscola: {card} · stock: {stock} cards (the briscola is drawn last)"
+    ),
+    "terminal.briscola.drawn": "Briscola: {card} · the stock is empty",
+    "terminal.briscola.called": (
+        "Trumps: {suit} · called card: {card} · caller: {caller} · {partner}"
+    ),
+    "terminal.briscola.auction": "Auction: the winner of the auction will name the trump suit",
+    "terminal.partner.unknown": "partner: still secret",
+    "terminal.partner.known": "partner: {who}",
+    "terminal.partner.alone": "the caller plays alone",
+    "terminal.table.title": "On the table",
+    "terminal.table.empty": "On the table: nothing, you lead",
+    "terminal.table.winning": "winning",
+    "terminal.hand.title": "Your hand",
+    "terminal.hand.trump": "trump",
+    "terminal.hand.other": "Hand of {who}",
+    "terminal.known": "{who} holds: {cards}",
+    "terminal.points": "Points so far: {scores}",
+    "terminal.prompt.play": 'Type a card (e.g. {example}) or its number; "help" lists your moves.',
+    "terminal.prompt.auction": 'Type the number of a move, "bid R", "bid 75" or "pass".',
+    "terminal.prompt.call": (
+        'You won the auction: name the trump suit ("call d") or type its number.'
+    ),
+    "terminal.auction.title": "Auction",
+    "terminal.auction.none": "no bids yet",
+    "terminal.auction.standing": "highest bid: {bid} ({who})",
+    "terminal.moves.title": "Your moves",
+    "terminal.moves.more_bids": '… or "bid N" from {low} to 120 points',
+    "terminal.cmd.declare": "declare {suit}",
+    "terminal.cmd.exchange": "exchange",
+    "terminal.cmd.pass": "pass",
+    "terminal.cmd.call": "call {suit}",
+    "terminal.cmd.bid": "bid {bid}",
+    "terminal.desc.declare": "King and Knight of {suit}: +{points}",
+    "terminal.desc.exchange": "give {gave}, take the briscola {took}",
+    "terminal.desc.call": "called card: {card}",
+    "terminal.desc.pass": "leave the auction (final)",
+    "terminal.bid.rank": "{rank}",
+    "terminal.bid.points": "{points} points",
+    # narration
+    "terminal.say.play.you": "You play {card}.",
+    "terminal.say.play": "{who} plays {card}.",
+    "terminal.say.declare.you": "You declare King and Knight of {suit}: +{points}.",
+    "terminal.say.declare": "{who} declares King and Knight of {suit}: +{points}.",
+    "terminal.say.exchange.you": "You exchange {gave} for the briscola {took}.",
+    "terminal.say.exchange": "{who} exchanges {gave} for the briscola {took}.",
+    "terminal.say.bid.you": "You bid {bid}.",
+    "terminal.say.bid": "{who} bids {bid}.",
+    "terminal.say.pass.you": "You pass.",
+    "terminal.say.pass": "{who} passes.",
+    "terminal.say.won_auction.you": "You win the auction with {bid}.",
+    "terminal.say.won_auction": "{who} wins the auction with {bid}.",
+    "terminal.say.call.you": "You call {card}: trumps are {suit}.",
+    "terminal.say.call": "{who} calls {card}: trumps are {suit}.",
+    "terminal.say.you_partner": (
+        "You hold the called card {card}: you are {caller}'s secret partner."
+    ),
+    "terminal.say.you_alone": (
+        "You hold the called card yourself: you play alone against everybody."
+    ),
+    "terminal.say.reveal": "{card} is the called card: {who} is {caller}'s partner!",
+    "terminal.say.reveal.yours": "{card} is the called card: {who} is your partner!",
+    "terminal.say.reveal.you": (
+        "You played the called card: everybody now knows you are {caller}'s partner."
+    ),
+    "terminal.say.reveal.alone": (
+        "{card} is the called card, played by the caller: {caller} plays alone!"
+    ),
+    "terminal.say.void": "Everybody passed: the deal is void and dealt again.",
+    "terminal.say.trick.you": "You take the trick ({cards}): {points} points.",
+    "terminal.say.trick": "{who} takes the trick ({cards}): {points} points.",
+    "terminal.say.draw": "You draw {card}.",
+    "terminal.say.stock_empty": (
+        "The stock is empty: the briscola {card} goes to {who}. No more drawing."
+    ),
+    # the result and the match
+    "terminal.result.title": "End of the deal",
+    "terminal.result.points": "Points: {scores}",
+    "terminal.result.declarations": "(declarations included)",
+    "terminal.result.you_win": "You win!",
+    "terminal.result.win": "{who} wins.",
+    "terminal.result.us_win": "Your team wins!",
+    "terminal.result.them_win": "The other team wins.",
+    "terminal.result.draw": "A draw.",
+    "terminal.result.replay": "A draw: the deal is played again.",
+    "terminal.result.chiamata": "The caller's side ({side}): {points} points; {need} were needed.",
+    "terminal.result.with": "{caller} and {partner}",
+    "terminal.result.alone": "{caller}, alone",
+    "terminal.result.caller_won": "The caller wins.",
+    "terminal.result.caller_lost": "The caller loses.",
+    "terminal.result.units": "Units: {units}",
+    "terminal.match.format.best-of": "best of {n} deals",
+    "terminal.match.format.first-to": "first to {n} deals",
+    "terminal.match.format.points": "first to {n} points",
+    "terminal.match.format.deals": "{n} deals",
+    "terminal.match.title": "Match: {format}",
+    "terminal.match.wins": "Deals won: {scores}",
+    "terminal.match.points": "Total points: {scores}",
+    "terminal.match.units": "Total units: {scores}",
+    "terminal.match.winner.you": "You win the match!",
+    "terminal.match.winner.us": "Your team wins the match!",
+    "terminal.match.winner.them": "The other team wins the match.",
+    "terminal.match.winner": "{who} wins the match.",
+    "terminal.match.draw": "The match ends in a draw.",
+    "terminal.match.next": "On to the next deal.",
+    # input and errors
+    "terminal.help.moves": "Legal moves: {moves}",
+    "terminal.help.commands": (
+        "Commands: a card (e.g. Ad = Ace of coins) or its number · declare d · exchange · bid R / "
+        "bid 75 · pass · call d · help · quit"
+    ),
+    "terminal.help.cards": (
+        "Cards: rank A 2 3 4 5 6 7 F C R + suit c (cups), d (coins), s (swords), b (clubs)"
+    ),
+    "terminal.err.empty": 'Type a move, or "help".',
+    "terminal.err.unknown": (
+        'I don\'t understand "{text}": type a card (e.g. {example}), a number or "help".'
+    ),
+    "terminal.err.parse": 'I don\'t understand "{text}". Type "help" for your legal moves.',
+    "terminal.err.position": "There is no move number {n}: choose 1 to {max}.",
+    "terminal.err.not_in_hand": "You don't hold {card}.",
+    "terminal.err.declare_off": (
+        "Declarations (accusi) are not played (turn them on with --option accusi=true)."
+    ),
+    "terminal.err.declare_done": "The King and Knight of {suit} have already been declared.",
+    "terminal.err.declare": (
+        "You cannot declare {suit}: you need the King and Knight of {suit} in hand."
+    ),
+    "terminal.err.exchange_off": (
+        "Exchanging the briscola is not played (--option exchange=two|seven)."
+    ),
+    "terminal.err.exchange": "You cannot exchange the briscola now.",
+    "terminal.err.auction_only": "Bids and passes are only for the Briscola chiamata auction.",
+    "terminal.err.bid": "{bid} does not beat the highest bid.",
+    "terminal.err.bid_points": "Points (61 to 120) are bid only after somebody has bid the 2.",
+    "terminal.err.call_only": "The trump suit is called only by the winner of the auction.",
+    "terminal.err.in_auction": 'The auction is on: bid (e.g. "bid R", "bid 75") or "pass".',
+    "terminal.err.in_call": 'You won the auction: name the trump suit ("call c", "d", "s" or "b").',
+    "terminal.err.illegal": "Not allowed: {reason}",
+    "terminal.bye": "Goodbye!",
+    "terminal.eof": "End of input: game abandoned.",
+    # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
+    # errors
+    "score.empty_name": "a name cannot be empty",
+    "score.control_name": "a name cannot contain control characters",
+    "score.duplicate_name": "there is already a competitor named {name}",
+    "score.bad_pair": "a pair is two names joined by +, like Anna+Bruno (not {text!r})",
+    "score.unknown_competitor": "no competitor matches {ref!r}: choose one of {names}",
+    "score.ambiguous_competitor": "{ref!r} could be {names}: type more of the name",
+    "score.too_few_competitors": "a sheet needs at least two competitors",
+    "score.target_low": "the target must be at least 1, not {value}",
+    "score.bad_target": "unknown target {text!r}: use 61, 120, chiamata or a number",
+    "score.bad_format": (
+        "unknown format {text!r}: use single, best-of:N or first-to:N (first to N games won)"
+    ),
+    "score.format_number": "the format {text!r} needs a number of at least 1, like {example}",
+    "score.even_best_of": "best of {n}: choose an odd number of games",
+    "score.standing_over": "{name} already has {wins} wins in this match: choose a longer format",
+    "score.negative": "{name}: {value} points in a deal; points cannot be negative",
+    "score.over_120": (
+        "a deal is worth at most 120 points (without declarations): this one would have {total} "
+        "({detail})"
+    ),
+    "score.over_declarations": (
+        "even with declarations a deal is worth at most {limit} points: this one would have "
+        "{total} ({detail})"
+    ),
+    "score.zero_sum": (
+        "in chiamata the units of a deal add up to zero: these add up to {total} ({detail})"
+    ),
+    "score.zero_delta": "nothing to add: the amount is 0",
+    "score.nothing_to_undo": "nothing to undo",
+    "score.nothing_to_redo": "nothing to redo",
+    "score.single_deal": (
+        "with a target of 61 each game is a single deal: press New game to start again"
+    ),
+    "score.empty_deal": "this deal has no points yet",
+    "score.empty_game": "this game has no points yet: there is nothing to close",
+    "score.bad_state": "invalid sheet data: {detail}",
+    "score.no_sheet": "no sheet {ref!r}: see them with `briscola score list`",
+    "score.duplicate_sheet": "there is already a sheet named {name}",
+    "score.stale_sheet": "the sheet {name} changed meanwhile: load it again",
+    "score.csv.game": "game",
+    "score.csv.match": "match",
+    "score.csv.outcome": "outcome",
+    "score.csv.winner": "winner",
+    "score.csv.trophies": "trophies",
+    "score.csv.matches": "matches won",
+    # changes (undo / redo)
+    "score.change.add": "{name} {delta:+d}",
+    "score.change.set": "{name} = {value}",
+    "score.change.deal": "next deal",
+    "score.change.new_game": "new game",
+    "score.change.rename": "{old} → {new}",
+    "score.change.add_competitor": "added {name}",
+    "score.change.remove_competitor": "removed {name}",
+    "score.change.target": "target: {target}",
+    "score.change.format": "format: {format}",
+    "score.change.declarations": "declarations: {value}",
+    "score.change.rename_sheet": "sheet: {name}",
+    # targets and formats
+    "score.target.deal61": "61 points in one deal",
+    "score.target.two_deals_120": "120 points over two deals",
+    "score.target.chiamata": "{value} units (chiamata)",
+    "score.target.custom": "{value} points",
+    "score.format.single": "single game",
+    "score.format.best-of": "best of {n}",
+    "score.format.first-to": "first to {n}",
+    # outcomes
+    "score.win": "{name} WINS",
+    "score.draw": "DRAW",
+    "score.deal_draw": "deal drawn {detail}",
+    "score.outcome.win": "win",
+    "score.outcome.draw": "draw",
+    "score.outcome.unfinished": "unfinished",
+    "score.outcome.playing": "in progress",
+    "score.yes": "yes",
+    "score.no": "no",
+    # the terminal score keeper
+    "score.ui.win_mark": "WINS",
+    "score.ui.competitor": "Competitor",
+    "score.ui.points": "Points",
+    "score.ui.units": "Units",
+    "score.ui.deal": "Deal {n}",
+    "score.ui.total": "Total",
+    "score.ui.trophies": "Trophies",
+    "score.ui.match": "Match",
+    "score.ui.status": "Status",
+    "score.ui.title": "{name} · game {game}",
+    "score.ui.caption": "target: {target} · {format}",
+    "score.ui.with_declarations": "with declarations",
+    "score.ui.win_line": "{name} WINS game {game}!",
+    "score.ui.win_match": "{name} WINS game {game} and match {match}!",
+    "score.ui.draw_line": "DRAW {detail}: no trophy",
+    "score.ui.standing": "Match {match} ({format}): {detail} · {need} wins take it",
+    "score.ui.match_won": "Match {match} won by {name} ({detail})",
+    "score.ui.last_game": "Game {game}: {result}",
+    "score.ui.created": "Created sheet {id}: {name}",
+    "score.ui.undone": "Undone: {change}",
+    "score.ui.redone": "Redone: {change}",
+    "score.ui.done": "Done: {change}",
+    "score.ui.no_sheets": "No sheets: create one with `briscola score new`",
+    "score.ui.sheets": "Sheets",
+    "score.ui.name": "Name",
+    "score.ui.competitors": "Competitors",
+    "score.ui.target": "Target",
+    "score.ui.format": "Format",
+    "score.ui.game": "Game",
+    "score.ui.updated": "Updated",
+    "score.ui.history": "History of {name}",
+    "score.ui.outcome": "Outcome",
+    "score.ui.winner": "Winner",
+    "score.ui.no_history": "No finished games yet",
+    "score.ui.exported": "Exported to {path}",
+    "score.ui.deleted": "Deleted sheet {name}",
+    "score.ui.confirm_delete": "Delete sheet {name} and its history?",
+    "score.ui.bad_amount": "{text!r} is not a whole number: type for example +10, -5 or 73",
+    "score.ui.bad_lang": "language {lang!r}: use it or en",
+    "score.ui.bad_line": "cannot read {line!r}: type h for help",
+    "score.ui.prompt": "points> ",
+    "score.ui.bye": "See you! The sheet is saved.",
+    "score.ui.needs_competitors": (
+        "give the competitors with --player (repeated) or --pair Anna+Bruno"
+    ),
+    "score.ui.repl_intro": "Sheet {name}: type h for help, q to quit.",
+    "score.ui.repl_help": (
+        "  1 +10 · anna +5 · anna -5   add or take off points (quick buttons)\n"
+        "  2 = 73 · anna 73            type the deal's total (number pad)\n"
+        "  u                           undo the last change\n"
+        "  r                           redo the undone change\n"
+        "  m                           next deal in the same game (120, chiamata)\n"
+        "  n                           New game (closes this one into the history)\n"
+        "  s · history                 show the sheet · the history of games\n"
+        "  q                           quit (the sheet is already saved)"
+    ),
+    # the web score keeper (briscola.apps.server.scores)
+    "score.web.not_found": "no score sheet at this link: check the address",
+    "score.web.too_many_competitors": "at most {n} competitors on a sheet",
+    "score.web.sheet_title": "Score sheet",
+    # == bots: the computer players' titles and descriptions (briscola.bots)
+    "bots.random.title": "Random",
+    "bots.random.description": "plays a legal move at random",
+    "bots.simple.title": "Sensible",
+    "bots.simple.description": "takes points cheaply, does not waste trumps, helps its partner",
+    "bots.beginner.title": "Beginner",
+    "bots.beginner.description": "plays almost at random, with a little sense",
+    "bots.easy.title": "Easy",
+    "bots.easy.description": "grabs every point it can at once, without counting cards",
+    "bots.medium.title": "Medium",
+    "bots.medium.description": "counts cards, saves its trumps, loads points on its partner",
+    "bots.hard.title": "Hard",
+    "bots.hard.description": (
+        "plays like Medium but checks every card by simulating hundreds of deals"
+    ),
+    "bots.champion.title": "Champion",
+    "bots.champion.description": (
+        "searches thousands of possible deals and solves the endgame perfectly"
+    ),
+    # == presets: the presets' titles and descriptions in the server's catalog
+    "presets.classic.title": "Classic Briscola",
+    "presets.classic.description": (
+        "Two players, three cards each, the briscola face up under the stock."
+    ),
+    "presets.three.title": "Three-player Briscola",
+    "presets.three.description": "Three players, each for themselves; one 2 is removed.",
+    "presets.pairs.title": "Briscola in pairs",
+    "presets.pairs.description": "Four players in two pairs: partners sit opposite.",
+    "presets.six.title": "Six-player Briscola",
+    "presets.six.description": "Six players in two teams of three; the 2s are removed.",
+    "presets.scoperta.title": "Open Briscola",
+    "presets.scoperta.description": "Two players, hands played face up.",
+    "presets.chiamata.title": "Briscola chiamata (called partner)",
+    "presets.chiamata.description": "Five players: an auction, a called card, a secret partner.",
+    # == matches: the match formats in the server's catalog
+    "matches.single": "One deal",
+    "matches.best-of:3": "Best of 3",
+    "matches.best-of:5": "Best of 5",
+    "matches.first-to:2": "First to 2 deals",
+    "matches.first-to:3": "First to 3 deals",
+    "matches.points:240": "First to 240 points",
+    "matches.deals:5": "Five deals (totals)",
+}

@@ -1,0 +1,377 @@
+"""Every message of the Python side in Italian (the default language).
+
+A flat catalog: each key is namespaced by its area (``terminal.``, ``score.``, ``bots.``,
+``presets.``, ``matches.``) and each message is a :meth:`str.format` template. ``en.py`` has the
+same keys with the same ``{placeholders}`` (``tests/i18n`` checks it); look messages up with
+:func:`briscola.i18n.t`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["MESSAGES"]
+
+MESSAGES: Final[dict[str, str]] = {
+    # == terminal: the terminal game (briscola.apps.terminal)
+    # seats, sides and roles
+    "terminal.you": "Tu",
+    "terminal.you.obj": "te",
+    "terminal.seat.east": "Est",
+    "terminal.seat.north": "Nord",
+    "terminal.seat.west": "Ovest",
+    "terminal.seat.northeast": "Nord-Est",
+    "terminal.seat.northwest": "Nord-Ovest",
+    "terminal.seat.southeast": "Sud-Est",
+    "terminal.seat.southwest": "Sud-Ovest",
+    "terminal.team.us": "noi",
+    "terminal.team.them": "loro",
+    "terminal.role.caller": "chiamante",
+    "terminal.role.partner": "socio",
+    # the game and its options
+    "terminal.preset.classic": "Briscola classica (2 giocatori)",
+    "terminal.preset.three": "Briscola a tre",
+    "terminal.preset.pairs": "Briscola a coppie (4 giocatori)",
+    "terminal.preset.six": "Briscola a sei (due squadre da tre)",
+    "terminal.preset.scoperta": "Briscola scoperta (2 giocatori, carte in vista)",
+    "terminal.preset.chiamata": "Briscola chiamata (5 giocatori)",
+    "terminal.preset.other": "Briscola ({name}, {players} giocatori)",
+    "terminal.options": "Opzioni: {options}",
+    "terminal.welcome": "Benvenuto! Scrivi «aiuto» per le mosse possibili, «esci» per uscire.",
+    "terminal.opponents": "Computer: {bot} ({description}).",
+    "terminal.you.are": "Al tavolo, in ordine di gioco: {seats} (senso {direction}).",
+    "terminal.direction.counterclockwise": "antiorario",
+    "terminal.direction.clockwise": "orario",
+    "terminal.deal.header": "Mano {n} · mazziere: {dealer}",
+    "terminal.deal.teams": "Squadre: noi ({us}) contro loro ({them})",
+    # the view at the player's turn
+    "terminal.turn.you": "Tocca a te",
+    "terminal.briscola.face_up": (
+        "Briscola: {card} · nel mazzo: {stock} carte (la briscola è l'ultima)"
+    ),
+    "terminal.briscola.drawn": "Briscola: {card} · il mazzo è finito",
+    "terminal.briscola.called": (
+        "Briscola: {suit} · carta chiamata: {card} · chiamante: {caller} · {partner}"
+    ),
+    "terminal.briscola.auction": "Asta in corso: la briscola la sceglierà chi vince l'asta",
+    "terminal.partner.unknown": "socio: ancora segreto",
+    "terminal.partner.known": "socio: {who}",
+    "terminal.partner.alone": "il chiamante gioca da solo",
+    "terminal.table.title": "In tavola",
+    "terminal.table.empty": "In tavola: niente, apri tu",
+    "terminal.table.winning": "prende",
+    "terminal.hand.title": "La tua mano",
+    "terminal.hand.trump": "briscola",
+    "terminal.hand.other": "Mano di {who}",
+    "terminal.known": "{who} ha in mano: {cards}",
+    "terminal.points": "Punti finora: {scores}",
+    "terminal.prompt.play": (
+        "Scrivi una carta (es. {example}) o il suo numero; «aiuto» elenca le mosse."
+    ),
+    "terminal.prompt.auction": "Scrivi il numero di una mossa, «bid R», «bid 75» o «passo».",
+    "terminal.prompt.call": "Hai vinto l'asta: scegli la briscola («chiamo d») o scrivi il numero.",
+    "terminal.auction.title": "Asta",
+    "terminal.auction.none": "nessuna offerta",
+    "terminal.auction.standing": "offerta più alta: {bid} ({who})",
+    "terminal.moves.title": "Le tue mosse",
+    "terminal.moves.more_bids": "… oppure «bid N» da {low} a 120 punti",
+    "terminal.cmd.declare": "accuso {suit}",
+    "terminal.cmd.exchange": "scambio",
+    "terminal.cmd.pass": "passo",
+    "terminal.cmd.call": "chiamo {suit}",
+    "terminal.cmd.bid": "bid {bid}",
+    "terminal.desc.declare": "Re e Cavallo di {suit}: +{points}",
+    "terminal.desc.exchange": "dai {gave}, prendi la briscola {took}",
+    "terminal.desc.call": "carta chiamata: {card}",
+    "terminal.desc.pass": "esci dall'asta (definitivo)",
+    "terminal.bid.rank": "{rank}",
+    "terminal.bid.points": "{points} punti",
+    # narration
+    "terminal.say.play.you": "Giochi {card}.",
+    "terminal.say.play": "{who} gioca {card}.",
+    "terminal.say.declare.you": "Dichiari Re e Cavallo di {suit}: +{points}.",
+    "terminal.say.declare": "{who} dichiara Re e Cavallo di {suit}: +{points}.",
+    "terminal.say.exchange.you": "Scambi {gave} con la briscola {took}.",
+    "terminal.say.exchange": "{who} scambia {gave} con la briscola {took}.",
+    "terminal.say.bid.you": "Offri {bid}.",
+    "terminal.say.bid": "{who} offre {bid}.",
+    "terminal.say.pass.you": "Passi.",
+    "terminal.say.pass": "{who} passa.",
+    "terminal.say.won_auction.you": "Vinci l'asta con {bid}.",
+    "terminal.say.won_auction": "{who} vince l'asta con {bid}.",
+    "terminal.say.call.you": "Chiami {card}: briscola {suit}.",
+    "terminal.say.call": "{who} chiama {card}: briscola {suit}.",
+    "terminal.say.you_partner": (
+        "Hai tu la carta chiamata {card}: sei il socio segreto di {caller}."
+    ),
+    "terminal.say.you_alone": "Hai tu la carta chiamata: giochi da solo contro tutti.",
+    "terminal.say.reveal": "{card} è la carta chiamata: {who} è il socio di {caller}!",
+    "terminal.say.reveal.yours": "{card} è la carta chiamata: {who} è il tuo socio!",
+    "terminal.say.reveal.you": (
+        "Hai giocato la carta chiamata: ora tutti sanno che sei il socio di {caller}."
+    ),
+    "terminal.say.reveal.alone": (
+        "{card} è la carta chiamata, giocata dal chiamante: {caller} gioca da solo!"
+    ),
+    "terminal.say.void": "Tutti hanno passato: la mano è nulla e si ridistribuisce.",
+    "terminal.say.trick.you": "Prendi tu ({cards}): {points} punti.",
+    "terminal.say.trick": "Prende {who} ({cards}): {points} punti.",
+    "terminal.say.draw": "Peschi {card}.",
+    "terminal.say.stock_empty": (
+        "Il mazzo è finito: la briscola {card} va a {who}. Ora si gioca senza pescare."
+    ),
+    # the result and the match
+    "terminal.result.title": "Fine della mano",
+    "terminal.result.points": "Punti: {scores}",
+    "terminal.result.declarations": "(accusi compresi)",
+    "terminal.result.you_win": "Hai vinto!",
+    "terminal.result.win": "Vince {who}.",
+    "terminal.result.us_win": "Vince la tua squadra!",
+    "terminal.result.them_win": "Vince la squadra avversaria.",
+    "terminal.result.draw": "Pareggio.",
+    "terminal.result.replay": "Pareggio: la mano si rigioca.",
+    "terminal.result.chiamata": (
+        "Squadra del chiamante ({side}): {points} punti; ne servivano {need}."
+    ),
+    "terminal.result.with": "{caller} e {partner}",
+    "terminal.result.alone": "{caller}, da solo",
+    "terminal.result.caller_won": "Il chiamante vince.",
+    "terminal.result.caller_lost": "Il chiamante perde.",
+    "terminal.result.units": "Unità: {units}",
+    "terminal.match.format.best-of": "al meglio di {n} mani",
+    "terminal.match.format.first-to": "chi vince per primo {n} mani",
+    "terminal.match.format.points": "ai {n} punti",
+    "terminal.match.format.deals": "{n} mani",
+    "terminal.match.title": "Partita: {format}",
+    "terminal.match.wins": "Mani vinte: {scores}",
+    "terminal.match.points": "Punti totali: {scores}",
+    "terminal.match.units": "Unità totali: {scores}",
+    "terminal.match.winner.you": "Hai vinto la partita!",
+    "terminal.match.winner.us": "La tua squadra vince la partita!",
+    "terminal.match.winner.them": "La squadra avversaria vince la partita.",
+    "terminal.match.winner": "{who} vince la partita.",
+    "terminal.match.draw": "La partita finisce in parità.",
+    "terminal.match.next": "Si passa alla mano successiva.",
+    # input and errors
+    "terminal.help.moves": "Mosse possibili: {moves}",
+    "terminal.help.commands": (
+        "Comandi: una carta (es. Ad = Asso di denari) o il suo numero · accuso d · scambio · bid R "
+        "/ bid 75 · passo · chiamo d · aiuto · esci"
+    ),
+    "terminal.help.cards": (
+        "Carte: rango A 2 3 4 5 6 7 F C R + seme c (coppe), d (denari), s (spade), b (bastoni)"
+    ),
+    "terminal.err.empty": "Scrivi una mossa, oppure «aiuto».",
+    "terminal.err.unknown": (
+        "Non capisco «{text}»: scrivi una carta (es. {example}), un numero o «aiuto»."
+    ),
+    "terminal.err.parse": "Non capisco «{text}». Scrivi «aiuto» per le mosse possibili.",
+    "terminal.err.position": "Non c'è la mossa numero {n}: scegli da 1 a {max}.",
+    "terminal.err.not_in_hand": "Non hai {card} in mano.",
+    "terminal.err.declare_off": (
+        "Gli accusi non sono in gioco (si attivano con --option accusi=true)."
+    ),
+    "terminal.err.declare_done": "Re e Cavallo di {suit} sono già stati dichiarati.",
+    "terminal.err.declare": "Non puoi dichiarare {suit}: servono Re e Cavallo di {suit} in mano.",
+    "terminal.err.exchange_off": (
+        "Lo scambio della briscola non è in gioco (--option exchange=two|seven)."
+    ),
+    "terminal.err.exchange": "Non puoi scambiare la briscola adesso.",
+    "terminal.err.auction_only": "Offerte e passo valgono solo nell'asta della briscola chiamata.",
+    "terminal.err.bid": "{bid} non supera l'offerta più alta.",
+    "terminal.err.bid_points": (
+        "Si offrono punti (da 61 a 120) solo dopo che qualcuno ha offerto il 2."
+    ),
+    "terminal.err.call_only": "Si chiama la briscola solo dopo aver vinto l'asta.",
+    "terminal.err.in_auction": "Ora c'è l'asta: offri (es. «bid R», «bid 75») o «passo».",
+    "terminal.err.in_call": "Hai vinto l'asta: chiama la briscola («chiamo c», «d», «s» o «b»).",
+    "terminal.err.illegal": "Mossa non permessa: {reason}",
+    "terminal.bye": "Arrivederci!",
+    "terminal.eof": "Fine dell'input: partita interrotta.",
+    # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
+    # errors
+    "score.empty_name": "il nome non può essere vuoto",
+    "score.control_name": "il nome non può contenere caratteri di controllo",
+    "score.duplicate_name": "c'è già un concorrente di nome {name}",
+    "score.bad_pair": "una coppia ha due nomi uniti da +, come Anna+Bruno (non {text!r})",
+    "score.unknown_competitor": "nessun concorrente corrisponde a {ref!r}: scegli tra {names}",
+    "score.ambiguous_competitor": "{ref!r} può essere {names}: scrivi di più",
+    "score.too_few_competitors": "un foglio ha bisogno di almeno due concorrenti",
+    "score.target_low": "il traguardo deve essere almeno 1, non {value}",
+    "score.bad_target": "traguardo sconosciuto {text!r}: usa 61, 120, chiamata o un numero",
+    "score.bad_format": (
+        "formato sconosciuto {text!r}: usa single, best-of:N (al meglio di N) o first-to:N (chi "
+        "vince prima N partite)"
+    ),
+    "score.format_number": "il formato {text!r} vuole un numero almeno 1, come {example}",
+    "score.even_best_of": "al meglio di {n}: scegli un numero dispari di partite",
+    "score.standing_over": (
+        "{name} ha già {wins} vittorie in questo incontro: scegli un formato più lungo"
+    ),
+    "score.negative": "{name}: {value} punti in una mano; i punti non possono essere negativi",
+    "score.over_120": (
+        "una mano vale al massimo 120 punti (senza accusi): qui sarebbero {total} ({detail})"
+    ),
+    "score.over_declarations": (
+        "anche con gli accusi una mano vale al massimo {limit} punti: qui sarebbero {total} "
+        "({detail})"
+    ),
+    "score.zero_sum": (
+        "nella chiamata le unità di una mano sommano a zero: queste sommano a {total} ({detail})"
+    ),
+    "score.zero_delta": "niente da aggiungere: la quantità è 0",
+    "score.nothing_to_undo": "niente da annullare",
+    "score.nothing_to_redo": "niente da ripetere",
+    "score.single_deal": (
+        "con il traguardo di 61 ogni partita è una mano sola: premi Nuova partita per ricominciare"
+    ),
+    "score.empty_deal": "questa mano non ha ancora punti",
+    "score.empty_game": "questa partita non ha ancora punti: non c'è niente da chiudere",
+    "score.bad_state": "dati del foglio non validi: {detail}",
+    "score.no_sheet": "nessun foglio {ref!r}: guarda l'elenco con `briscola score list`",
+    "score.duplicate_sheet": "c'è già un foglio di nome {name}",
+    "score.stale_sheet": "il foglio {name} è cambiato nel frattempo: ricaricalo",
+    "score.csv.game": "partita",
+    "score.csv.match": "incontro",
+    "score.csv.outcome": "esito",
+    "score.csv.winner": "vincitore",
+    "score.csv.trophies": "trofei",
+    "score.csv.matches": "incontri vinti",
+    # changes (undo / redo)
+    "score.change.add": "{name} {delta:+d}",
+    "score.change.set": "{name} = {value}",
+    "score.change.deal": "nuova mano",
+    "score.change.new_game": "nuova partita",
+    "score.change.rename": "{old} → {new}",
+    "score.change.add_competitor": "aggiunto {name}",
+    "score.change.remove_competitor": "tolto {name}",
+    "score.change.target": "traguardo: {target}",
+    "score.change.format": "formato: {format}",
+    "score.change.declarations": "accusi: {value}",
+    "score.change.rename_sheet": "foglio: {name}",
+    # targets and formats
+    "score.target.deal61": "61 punti in una mano",
+    "score.target.two_deals_120": "120 punti in due mani",
+    "score.target.chiamata": "{value} unità (chiamata)",
+    "score.target.custom": "{value} punti",
+    "score.format.single": "partita singola",
+    "score.format.best-of": "al meglio di {n}",
+    "score.format.first-to": "chi vince prima {n}",
+    # outcomes
+    "score.win": "{name} VINCE",
+    "score.draw": "PAREGGIO",
+    "score.deal_draw": "mano pari {detail}",
+    "score.outcome.win": "vittoria",
+    "score.outcome.draw": "pareggio",
+    "score.outcome.unfinished": "non finita",
+    "score.outcome.playing": "in corso",
+    "score.yes": "sì",
+    "score.no": "no",
+    # the terminal score keeper
+    "score.ui.win_mark": "VINCE",
+    "score.ui.competitor": "Concorrente",
+    "score.ui.points": "Punti",
+    "score.ui.units": "Unità",
+    "score.ui.deal": "Mano {n}",
+    "score.ui.total": "Totale",
+    "score.ui.trophies": "Trofei",
+    "score.ui.match": "Incontro",
+    "score.ui.status": "Stato",
+    "score.ui.title": "{name} · partita {game}",
+    "score.ui.caption": "traguardo: {target} · {format}",
+    "score.ui.with_declarations": "con accusi",
+    "score.ui.win_line": "{name} VINCE la partita {game}!",
+    "score.ui.win_match": "{name} VINCE la partita {game} e l'incontro {match}!",
+    "score.ui.draw_line": "PAREGGIO {detail}: nessun trofeo",
+    "score.ui.standing": "Incontro {match} ({format}): {detail} · servono {need} vittorie",
+    "score.ui.match_won": "Incontro {match} vinto da {name} ({detail})",
+    "score.ui.last_game": "Partita {game}: {result}",
+    "score.ui.created": "Creato il foglio {id}: {name}",
+    "score.ui.undone": "Annullato: {change}",
+    "score.ui.redone": "Ripetuto: {change}",
+    "score.ui.done": "Fatto: {change}",
+    "score.ui.no_sheets": "Nessun foglio: creane uno con `briscola score new`",
+    "score.ui.sheets": "Fogli",
+    "score.ui.name": "Nome",
+    "score.ui.competitors": "Concorrenti",
+    "score.ui.target": "Traguardo",
+    "score.ui.format": "Formato",
+    "score.ui.game": "Partita",
+    "score.ui.updated": "Aggiornato",
+    "score.ui.history": "Storia di {name}",
+    "score.ui.outcome": "Esito",
+    "score.ui.winner": "Vincitore",
+    "score.ui.no_history": "Nessuna partita finita",
+    "score.ui.exported": "Esportato in {path}",
+    "score.ui.deleted": "Cancellato il foglio {name}",
+    "score.ui.confirm_delete": "Cancellare il foglio {name} e la sua storia?",
+    "score.ui.bad_amount": "{text!r} non è un numero intero: scrivi per esempio +10, -5 o 73",
+    "score.ui.bad_lang": "lingua {lang!r}: usa it o en",
+    "score.ui.bad_line": "non capisco {line!r}: scrivi h per l'aiuto",
+    "score.ui.prompt": "punti> ",
+    "score.ui.bye": "Alla prossima! Il foglio è salvato.",
+    "score.ui.needs_competitors": (
+        "dai i concorrenti con --player (anche più volte) o --pair Anna+Bruno"
+    ),
+    "score.ui.repl_intro": "Foglio {name}: scrivi h per l'aiuto, q per uscire.",
+    "score.ui.repl_help": (
+        "  1 +10 · anna +5 · anna -5   aggiunge o toglie punti (pulsanti rapidi)\n"
+        "  2 = 73 · anna 73            scrive il totale della mano (tastierino)\n"
+        "  u                           annulla l'ultima modifica\n"
+        "  r                           ripete la modifica annullata\n"
+        "  m                           nuova mano nella stessa partita (120, chiamata)\n"
+        "  n                           Nuova partita (chiude questa nella storia)\n"
+        "  s · storia                  mostra il foglio · la storia delle partite\n"
+        "  q                           esce (il foglio è già salvato)"
+    ),
+    # the web score keeper (briscola.apps.server.scores)
+    "score.web.not_found": "nessun foglio a questo link: controlla l'indirizzo",
+    "score.web.too_many_competitors": "al massimo {n} concorrenti in un foglio",
+    "score.web.sheet_title": "Segnapunti",
+    # == bots: the computer players' titles and descriptions (briscola.bots)
+    "bots.random.title": "Casuale",
+    "bots.random.description": "gioca una mossa lecita a caso",
+    "bots.simple.title": "Sensato",
+    "bots.simple.description": (
+        "prende i punti a buon mercato, non spreca le briscole, aiuta il compagno"
+    ),
+    "bots.beginner.title": "Principiante",
+    "bots.beginner.description": "gioca quasi a caso, con un pizzico di buon senso",
+    "bots.easy.title": "Facile",
+    "bots.easy.description": "arraffa tutti i punti che può, subito e senza contare le carte",
+    "bots.medium.title": "Medio",
+    "bots.medium.description": "conta le carte, risparmia le briscole, carica il compagno",
+    "bots.hard.title": "Difficile",
+    "bots.hard.description": (
+        "gioca come il Medio, ma verifica ogni carta simulando centinaia di smazzate"
+    ),
+    "bots.champion.title": "Campione",
+    "bots.champion.description": (
+        "esplora migliaia di smazzate possibili e risolve il finale alla perfezione"
+    ),
+    # == presets: the presets' titles and descriptions in the server's catalog
+    "presets.classic.title": "Briscola classica",
+    "presets.classic.description": (
+        "Due giocatori, tre carte a testa, la briscola scoperta sotto il mazzo."
+    ),
+    "presets.three.title": "Briscola a tre",
+    "presets.three.description": "Tre giocatori, ognuno per sé; si toglie un due.",
+    "presets.pairs.title": "Briscola a coppie",
+    "presets.pairs.description": "Quattro giocatori, due coppie: il compagno siede di fronte.",
+    "presets.six.title": "Briscola a sei",
+    "presets.six.description": "Sei giocatori in due squadre da tre; si tolgono i due.",
+    "presets.scoperta.title": "Briscola scoperta",
+    "presets.scoperta.description": "Due giocatori, carte in vista.",
+    "presets.chiamata.title": "Briscola chiamata",
+    "presets.chiamata.description": (
+        "Cinque giocatori: un'asta, la carta chiamata, un socio segreto."
+    ),
+    # == matches: the match formats in the server's catalog
+    "matches.single": "Una mano",
+    "matches.best-of:3": "Al meglio di 3",
+    "matches.best-of:5": "Al meglio di 5",
+    "matches.first-to:2": "Chi vince 2 mani",
+    "matches.first-to:3": "Chi vince 3 mani",
+    "matches.points:240": "A 240 punti",
+    "matches.deals:5": "Cinque mani (somma)",
+}
