@@ -1,39 +1,29 @@
 """The game server: HTTP API, WebSocket rooms, storage, and the web client's files.
 
 Start it with :func:`serve` (``briscola serve`` on the command line), or build the ASGI app with
-:func:`create_app`. The protocol is described in docs/web-protocol.md.
+:func:`create_app` (:func:`briscola.apps.server.app.create_app`, imported on first use so that
+importing this package does not import the web framework). The protocol is described in
+docs/web-protocol.md.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fastapi import FastAPI
+    from briscola.apps.server.app import create_app
 
 __all__ = ["create_app", "serve"]
 
 
-def create_app(
-    db_url: str | os.PathLike[str] | None = None,
-    static_dir: str | Path | None = None,
-    *,
-    bot_delay: float | None = None,
-    human_timeout: float | None = None,
-    stand_in: str = "simple",
-) -> FastAPI:
-    """The game server as an ASGI app; see :func:`briscola.apps.server.app.create_app`."""
-    from briscola.apps.server.app import create_app as _create_app
+def __getattr__(name: str) -> Any:
+    if name == "create_app":
+        from briscola.apps.server.app import create_app
 
-    return _create_app(
-        db_url,
-        static_dir,
-        bot_delay=bot_delay,
-        human_timeout=human_timeout,
-        stand_in=stand_in,
-    )
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def serve(
@@ -59,6 +49,6 @@ def serve(
             reload_dirs=[str(Path(__file__).resolve().parent.parent)],
         )
     else:
-        from briscola.apps.server.app import create_app as _create_app
+        from briscola.apps.server.app import create_app
 
-        uvicorn.run(_create_app(db_url), host=host, port=port)
+        uvicorn.run(create_app(db_url), host=host, port=port)

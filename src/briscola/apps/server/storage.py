@@ -14,9 +14,9 @@ import hashlib
 import hmac
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import (
     BigInteger,
@@ -34,6 +34,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+if TYPE_CHECKING:
+    from briscola.session.table import Seat
 
 __all__ = [
     "DEFAULT_DB_URL",
@@ -129,6 +132,19 @@ class StoredSeat:
     host: bool
     token_hash: str | None
 
+    @classmethod
+    def of(
+        cls, number: int, seat: Seat, host: bool = False, token_hash: str | None = None
+    ) -> StoredSeat:
+        """How seat ``number`` of a table is stored."""
+        return cls(number, seat.kind, seat.bot, seat.name, seat.joined, host, token_hash)
+
+    def columns(self) -> dict[str, Any]:
+        """The seat's columns, all but its number."""
+        values = asdict(self)
+        del values["seat"]
+        return values
+
 
 @dataclass
 class StoredTable:
@@ -144,6 +160,20 @@ class StoredTable:
     lang: str
     seats: list[StoredSeat]
     deals: list[tuple[int, str, list[str]]]  # dealer, deck text, action texts
+
+    def columns(self) -> dict[str, Any]:
+        """The table's own row: its columns, the ruleset as JSON text (not its seats or deals)."""
+        return {"ruleset": json.dumps(self.ruleset), **{c: getattr(self, c) for c in _COLUMNS}}
+
+    @classmethod
+    def of(cls, row: TableRow, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
+        """The table stored in ``row``, with its seats and deals."""
+        columns = {c: getattr(row, c) for c in _COLUMNS}
+        return cls(ruleset=json.loads(row.ruleset), seats=seats, deals=deals, **columns)
+
+
+_COLUMNS: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang")
+"""The columns of a table's row that :class:`StoredTable` holds as they are."""
 
 
 class Storage:
@@ -173,46 +203,14 @@ class Storage:
         return self._session()
 
     # -- writing ----------------------------------------------------------------------------
-    def create_table(
-        self,
-        table_id: str,
-        ruleset: dict[str, Any],
-        match_format: str,
-        seed: int,
-        invite_code: str,
-        stand_in: str,
-        lang: str,
-        seats: list[StoredSeat],
-    ) -> None:
-        """Store a new table and its seats."""
+    def create_table(self, table: StoredTable) -> None:
+        """Store a new table and its seats (its deals are stored as they are dealt, by
+        :meth:`add_deal`)."""
         with self._s() as s, s.begin():
-            s.add(
-                TableRow(
-                    id=table_id,
-                    created_at=datetime.now(UTC),
-                    ruleset=json.dumps(ruleset),
-                    match_format=match_format,
-                    seed=seed,
-                    invite_code=invite_code,
-                    started=False,
-                    stand_in=stand_in,
-                    lang=lang,
-                )
-            )
+            s.add(TableRow(created_at=datetime.now(UTC), **table.columns()))
             s.flush()
-            for seat in seats:
-                s.add(
-                    SeatRow(
-                        table_id=table_id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        bot=seat.bot,
-                        name=seat.name,
-                        joined=seat.joined,
-                        host=seat.host,
-                        token_hash=seat.token_hash,
-                    )
-                )
+            for seat in table.seats:
+                s.add(SeatRow(table_id=table.id, seat=seat.seat, **seat.columns()))
 
     def update_seat(self, table_id: str, seat: StoredSeat) -> None:
         """Store a seat's new kind, name, state or token hash."""
@@ -220,14 +218,7 @@ class Storage:
             s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-                .values(
-                    kind=seat.kind,
-                    bot=seat.bot,
-                    name=seat.name,
-                    joined=seat.joined,
-                    host=seat.host,
-                    token_hash=seat.token_hash,
-                )
+                .values(**seat.columns())
             )
 
     def mark_started(self, table_id: str) -> None:
@@ -246,17 +237,10 @@ class Storage:
             return
         now = datetime.now(UTC)
         with self._s() as s, s.begin():
-            for deal, number, seat, action in rows:
-                s.add(
-                    ActionRow(
-                        table_id=table_id,
-                        deal=deal,
-                        number=number,
-                        seat=seat,
-                        action=action,
-                        at=now,
-                    )
-                )
+            s.add_all(
+                ActionRow(table_id=table_id, deal=deal, number=n, seat=seat, action=text, at=now)
+                for deal, n, seat, text in rows
+            )
 
     # -- reading ----------------------------------------------------------------------------
     def load(self, table_id: str) -> StoredTable | None:
@@ -284,18 +268,7 @@ class Storage:
                 .order_by(ActionRow.deal, ActionRow.number)
             ):
                 deals[numbers[a.deal]][2].append(a.action)
-            return StoredTable(
-                id=row.id,
-                ruleset=json.loads(row.ruleset),
-                match_format=row.match_format,
-                seed=row.seed,
-                invite_code=row.invite_code,
-                started=row.started,
-                stand_in=row.stand_in,
-                lang=row.lang,
-                seats=seats,
-                deals=deals,
-            )
+            return StoredTable.of(row, seats, deals)
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
