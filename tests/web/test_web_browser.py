@@ -298,6 +298,47 @@ def test_reload_mid_game_keeps_the_seat(server: str, context: BrowserContext) ->
     assert not errors, errors
 
 
+CLASSIC_POINTS = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2}
+
+
+@needs_browser
+@pytest.mark.parametrize("inversion", [False, True])
+def test_points_aid_counts_with_the_servers_points(
+    server: str, context: BrowserContext, inversion: bool
+) -> None:
+    """The beginner aid counts the cards on the table with the points the server sends for the
+    table's rules (the Tre/Sette inversion makes the 7 worth 10 and the 3 nothing)."""
+    page = context.new_page()
+    errors = _watch(page)
+    page.goto(server + "/")
+    page.locator("label[for=game-classic]").click()
+    if inversion:
+        page.locator("#opt-inversion").check()
+    page.locator("#play-now").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    page.locator(".aid-toggle input").check()
+    points = {**CLASSIC_POINTS, **({"3": 0, "7": 10} if inversion else {})}
+    deadline = time.monotonic() + 60
+    # play until the computer leads a trick: its card lies on the table, and it is my turn
+    while (
+        page.locator(".trick:not(.done) .played").count() != 1
+        or not page.locator("#hand.live").count()
+    ):
+        assert time.monotonic() < deadline, "the computer never led a trick"
+        assert not page.locator("#summary").count(), "the deal ended before the computer led"
+        live = page.locator("#hand.live button.card")
+        if live.count() and not page.locator(".trick .played").count():
+            live.first.click()
+        page.wait_for_timeout(40)
+    card = page.locator(".trick .played").first.get_attribute("data-card") or ""
+    on_table = points.get(card[:-1], 0)
+    expect(page.locator("#turn-status")).to_contain_text(f"in tavola {on_table}")
+    # the side column: the points taken, plus what is still in play, plus the table's, make 120
+    cells = page.locator(".side .box").first.locator("td.n").all_inner_texts()
+    assert sum(int(c) for c in cells) + on_table == 120, (cells, card)
+    assert not errors, errors
+
+
 @needs_browser
 def test_keyboard_play(server: str, context: BrowserContext) -> None:
     page = context.new_page()
