@@ -9,7 +9,7 @@ is now). Errors are ``{"code", "message"}`` with the message in the request's la
 (``?lang=``, else ``Accept-Language``, else Italian).
 
 The routes are described in docs/web-protocol.md ("The score keeper") and in the OpenAPI
-document; :func:`install` adds them to an app.
+document; :func:`install` adds them to an app. Their bodies are in :mod:`.score_schemas`.
 """
 
 from __future__ import annotations
@@ -21,15 +21,40 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from briscola.apps.server.schemas import printable
+from briscola.apps.server.errors import ApiError, api_error_reply
+from briscola.apps.server.pages import html_page
+from briscola.apps.server.score_schemas import (
+    MAX_COMPETITORS,
+    AddChange,
+    AddCompetitorChange,
+    ApplyRequest,
+    CreateSheetRequest,
+    DeclarationsChange,
+    FormatChange,
+    HistoryResponse,
+    NewGameChange,
+    NextDealChange,
+    RedoChange,
+    RemoveCompetitorChange,
+    RenameChange,
+    RenameSheetChange,
+    ScoreErrorResponse,
+    SetTotalChange,
+    SheetResponse,
+    SheetView,
+    StaleResponse,
+    StoredGameView,
+    TargetChange,
+    UndoChange,
+)
 from briscola.scorekeeper import Competitor, ScoreError, Sheet
 from briscola.scorekeeper.export import csv_text
-from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS
+from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS, t
 from briscola.scorekeeper.store import SheetRow, SheetStore, StaleSheetError, StoredSheet
 
 __all__ = [
@@ -47,20 +72,6 @@ __all__ = [
 OWNER_PREFIX = "web:"
 """The store's ``owner`` of a web sheet is this prefix and the sheet's key."""
 KEY_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-MAX_COMPETITORS = 12
-
-_WEB_MESSAGES: dict[str, dict[str, str]] = {
-    "it": {
-        "not_found": "nessun foglio a questo link: controlla l'indirizzo",
-        "too_many_competitors": "al massimo {n} concorrenti in un foglio",
-        "sheet_title": "Segnapunti",
-    },
-    "en": {
-        "not_found": "no score sheet at this link: check the address",
-        "too_many_competitors": "at most {n} competitors on a sheet",
-        "sheet_title": "Score sheet",
-    },
-}
 
 
 def new_key() -> str:
@@ -68,248 +79,8 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-class ScoreApiError(Exception):
+class ScoreApiError(ApiError):
     """An HTTP error of the score keeper: ``{"code", "message"}`` and any ``extra`` fields."""
-
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-
-# -- the schemas --------------------------------------------------------------------------------
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CompetitorView(BaseModel):
-    """A competitor: a player, or a pair (``members``) registered as one."""
-
-    name: str = Field(examples=["Anna & Bruno"])
-    members: list[str] = Field(examples=[["Anna", "Bruno"]])
-    trophies: int = Field(description="games won on this sheet")
-    matches: int = Field(description="matches won on this sheet")
-
-
-class GameView(BaseModel):
-    """A finished game of the sheet's history."""
-
-    number: int
-    match: int
-    names: list[str]
-    totals: list[int]
-    deals: list[list[int]]
-    outcome: Literal["win", "draw", "unfinished", "playing"]
-    winner: str | None
-    match_winner: str | None
-    standing: list[int] = Field(description="the match standing right after this game")
-
-
-class SheetView(BaseModel):
-    """The sheet as it stands: ``Sheet.view()`` of the score keeper."""
-
-    name: str
-    competitors: list[CompetitorView]
-    target: str = Field(examples=["61", "120", "chiamata:10", "200"])
-    format: str = Field(examples=["single", "best-of:3", "first-to:2"])
-    declarations: bool
-    game: int = Field(description="the number of the game in progress, from 1")
-    match: int = Field(description="the number of the match in progress, from 1")
-    wins_needed: int
-    deals: list[list[int]] = Field(description="each deal of this game, the current one last")
-    totals: list[int]
-    outcome: Literal["playing", "win", "draw"]
-    winner: int | None = Field(description="the position of the winner of this game, if any")
-    decides_match: bool
-    deal_is_draw: bool = Field(description="the current deal is 60-60")
-    standing: list[int] = Field(description="games won by each competitor in this match")
-    history: list[GameView]
-    can_undo: bool
-    can_redo: bool
-
-
-class SheetResponse(BaseModel):
-    """A sheet, the revision it was read at, and words for the page in the request's language."""
-
-    id: str = Field(description="the sheet's secret key")
-    url: str = Field(examples=["/score/k3J9..."])
-    revision: int
-    sheet: SheetView
-    target_value: int = Field(description="the points (or chiamata units) that win a game")
-    single_deal: bool = Field(description="each game is one deal (target 61)")
-    counts_points: bool = Field(description="card points (0-120 a deal), not chiamata units")
-    target_text: str = Field(examples=["61 punti in una mano"])
-    format_text: str = Field(examples=["al meglio di 3"])
-    undo_label: str | None = Field(description="the change Undo would take back", default=None)
-    redo_label: str | None = Field(description="the change Redo would make again", default=None)
-    change: str | None = Field(description="the change just made, in words", default=None)
-
-
-class StaleResponse(BaseModel):
-    """409: the sheet changed since the client's revision; ``current`` is the sheet now."""
-
-    code: Literal["stale_sheet"]
-    message: str
-    current: SheetResponse
-
-
-class ScoreErrorResponse(BaseModel):
-    """Every other error of the score keeper."""
-
-    code: str = Field(examples=["over_120"])
-    message: str = Field(
-        examples=["una mano vale al massimo 120 punti (senza accusi): qui sarebbero 130 (...)"]
-    )
-
-
-class CreateSheetRequest(_Model):
-    """A new sheet. ``competitors``: ``Anna``, a pair ``Anna+Bruno`` (one competitor named
-    ``Anna & Bruno``) or a named pair ``Noi=Anna+Bruno``. ``name``: empty for the competitors'
-    names."""
-
-    name: Annotated[str, Field(max_length=200), AfterValidator(printable)] = ""
-    competitors: list[Annotated[str, Field(max_length=200), AfterValidator(printable)]] = Field(
-        examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]]
-    )
-    target: str = Field(default="61", max_length=40, examples=["61", "120", "chiamata", "200"])
-    format: str = Field(default="single", max_length=40, examples=["single", "best-of:3"])
-    declarations: bool = False
-
-
-_Points = Annotated[int, Field(ge=-100_000, le=100_000)]
-_Who = Annotated[int, Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position")]
-_Name = Annotated[str, Field(max_length=200), AfterValidator(printable)]
-
-
-class AddChange(_Model):
-    """Add points (negative to correct) to a competitor in the current deal: the quick buttons."""
-
-    op: Literal["add"]
-    competitor: _Who
-    delta: _Points
-
-
-class SetTotalChange(_Model):
-    """Set a competitor's points in the current deal: the number pad."""
-
-    op: Literal["set_total"]
-    competitor: _Who
-    value: _Points
-
-
-class NextDealChange(_Model):
-    """Close the deal and open the next one in the same game (targets added up over deals)."""
-
-    op: Literal["next_deal"]
-
-
-class NewGameChange(_Model):
-    """Nuova partita: close the game into the history (a trophy to its winner), start anew."""
-
-    op: Literal["new_game"]
-
-
-class UndoChange(_Model):
-    """Undo the last change."""
-
-    op: Literal["undo"]
-
-
-class RedoChange(_Model):
-    """Redo the last undone change."""
-
-    op: Literal["redo"]
-
-
-class RenameChange(_Model):
-    """Rename a competitor."""
-
-    op: Literal["rename"]
-    competitor: _Who
-    name: _Name
-
-
-class AddCompetitorChange(_Model):
-    """Add a competitor at the end (``Anna``, ``Anna+Bruno``, ``Noi=Anna+Bruno``)."""
-
-    op: Literal["add_competitor"]
-    name: _Name
-
-
-class RemoveCompetitorChange(_Model):
-    """Remove a competitor and their points in the game in progress."""
-
-    op: Literal["remove_competitor"]
-    competitor: _Who
-
-
-class TargetChange(_Model):
-    """Change the target: ``61``, ``120``, ``chiamata``, ``chiamata:N`` or any number."""
-
-    op: Literal["target"]
-    target: Annotated[str, Field(max_length=40)]
-
-
-class FormatChange(_Model):
-    """Change the match format: ``single``, ``best-of:N`` (N odd) or ``first-to:N``."""
-
-    op: Literal["format"]
-    format: Annotated[str, Field(max_length=40)]
-
-
-class DeclarationsChange(_Model):
-    """Allow or forbid declarations (accusi: a deal may then exceed 120 points)."""
-
-    op: Literal["declarations"]
-    allowed: bool
-
-
-class RenameSheetChange(_Model):
-    """Rename the sheet."""
-
-    op: Literal["rename_sheet"]
-    name: _Name
-
-
-AnyChange = Annotated[
-    AddChange
-    | SetTotalChange
-    | NextDealChange
-    | NewGameChange
-    | UndoChange
-    | RedoChange
-    | RenameChange
-    | AddCompetitorChange
-    | RemoveCompetitorChange
-    | TargetChange
-    | FormatChange
-    | DeclarationsChange
-    | RenameSheetChange,
-    Field(discriminator="op"),
-]
-
-
-class ApplyRequest(_Model):
-    """One change, and the revision of the sheet the client shows (``null``: whatever it is)."""
-
-    revision: int | None = Field(default=None, examples=[3])
-    change: AnyChange
-
-
-class StoredGameView(GameView):
-    """A finished game and when it was closed."""
-
-    finished_at: str = Field(examples=["2025-05-01T21:14:03+00:00"])
-
-
-class HistoryResponse(BaseModel):
-    """The finished games of a sheet, oldest first."""
-
-    id: str
-    name: str
-    games: list[StoredGameView]
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -326,12 +97,17 @@ def _lang(request: Request, lang: str | None) -> str:
 
 
 def _word(key: str, lang: str, **params: Any) -> str:
-    table = _WEB_MESSAGES.get(lang, _WEB_MESSAGES[DEFAULT_LANG])
-    return table[key].format(**params) if params else table[key]
+    """The web score keeper's message ``key`` (``score.web.<key>`` in briscola.i18n)."""
+    return t(f"web.{key}", lang, **params)
 
 
 def _score_error(err: ScoreError, lang: str) -> ScoreApiError:
     return ScoreApiError(400, err.code, err.message(lang))
+
+
+def _too_many(lang: str) -> ScoreApiError:
+    message = _word("too_many_competitors", lang, n=MAX_COMPETITORS)
+    return ScoreApiError(400, "too_many_competitors", message)
 
 
 def _labels(sheet: Sheet, lang: str) -> tuple[str | None, str | None]:
@@ -383,11 +159,7 @@ def _apply(sheet: Sheet, change: BaseModel, lang: str) -> str | None:
         sheet.rename(change.competitor, change.name)
     elif isinstance(change, AddCompetitorChange):
         if len(sheet.competitors) >= MAX_COMPETITORS:
-            raise ScoreApiError(
-                400,
-                "too_many_competitors",
-                _word("too_many_competitors", lang, n=MAX_COMPETITORS),
-            )
+            raise _too_many(lang)
         sheet.add_competitor(change.name)
     elif isinstance(change, RemoveCompetitorChange):
         sheet.remove_competitor(change.competitor)
@@ -408,6 +180,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ScoreErrorResponse, "description": "A change the sheet refuses, and why"},
     404: {"model": ScoreErrorResponse, "description": "No sheet at this link"},
 }
+_MISSING_PAGE = "<!doctype html><title>Briscola</title><p>score.html is missing</p>"
 LangQuery = Annotated[
     Literal["it", "en"] | None,
     Query(description="The language of messages (default: Accept-Language, else it)"),
@@ -452,11 +225,7 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
         """A new score sheet; its ``url`` is its secret link (keep it: there are no accounts)."""
         language = _lang(request, lang)
         if len(req.competitors) > MAX_COMPETITORS:
-            raise ScoreApiError(
-                400,
-                "too_many_competitors",
-                _word("too_many_competitors", language, n=MAX_COMPETITORS),
-            )
+            raise _too_many(language)
         try:
             people = [Competitor.parse(text) for text in req.competitors]
             name = req.name.strip() or " – ".join(p.name for p in people)[:200]
@@ -541,10 +310,7 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
         )
 
     def page() -> Response:
-        path = web / "score.html"
-        if path.is_file():
-            return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
-        return HTMLResponse("<!doctype html><title>Briscola</title><p>score.html is missing</p>")
+        return html_page(web / "score.html", _MISSING_PAGE, headers={"Cache-Control": "no-cache"})
 
     @router.get("/score", include_in_schema=False)
     def score_home() -> Response:
@@ -563,9 +329,5 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
             path, media_type="text/javascript", headers={"Cache-Control": "no-cache"}
         )
 
-    @app.exception_handler(ScoreApiError)
-    async def _score_api_error(request: Request, exc: ScoreApiError) -> JSONResponse:
-        body = {"code": exc.code, "message": exc.message, **exc.extra}
-        return JSONResponse(body, status_code=exc.status)
-
+    app.exception_handler(ScoreApiError)(api_error_reply)
     app.include_router(router)

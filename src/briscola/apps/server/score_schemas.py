@@ -1,0 +1,280 @@
+"""The score keeper's HTTP bodies as Pydantic models (in the OpenAPI document, tag "score
+keeper"): the sheet as it stands, the requests that make a sheet and change it, the history.
+
+Each change is one model, told apart by its ``op``:
+
+>>> ApplyRequest.model_validate({"revision": 3, "change": {"op": "add", "competitor": 0,
+...                              "delta": 10}}).change
+AddChange(op='add', competitor=0, delta=10)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from briscola.apps.server.schemas import printable
+
+__all__ = [
+    "MAX_COMPETITORS",
+    "AddChange",
+    "AddCompetitorChange",
+    "AnyChange",
+    "ApplyRequest",
+    "CompetitorView",
+    "CreateSheetRequest",
+    "DeclarationsChange",
+    "FormatChange",
+    "GameView",
+    "HistoryResponse",
+    "NewGameChange",
+    "NextDealChange",
+    "RedoChange",
+    "RemoveCompetitorChange",
+    "RenameChange",
+    "RenameSheetChange",
+    "ScoreErrorResponse",
+    "SetTotalChange",
+    "SheetResponse",
+    "SheetView",
+    "StaleResponse",
+    "StoredGameView",
+    "TargetChange",
+    "UndoChange",
+]
+
+MAX_COMPETITORS = 12
+"""The most competitors a web sheet may have."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CompetitorView(BaseModel):
+    """A competitor: a player, or a pair (``members``) registered as one."""
+
+    name: str = Field(examples=["Anna & Bruno"])
+    members: list[str] = Field(examples=[["Anna", "Bruno"]])
+    trophies: int = Field(description="games won on this sheet")
+    matches: int = Field(description="matches won on this sheet")
+
+
+class GameView(BaseModel):
+    """A finished game of the sheet's history."""
+
+    number: int
+    match: int
+    names: list[str]
+    totals: list[int]
+    deals: list[list[int]]
+    outcome: Literal["win", "draw", "unfinished", "playing"]
+    winner: str | None
+    match_winner: str | None
+    standing: list[int] = Field(description="the match standing right after this game")
+
+
+class SheetView(BaseModel):
+    """The sheet as it stands: ``Sheet.view()`` of the score keeper."""
+
+    name: str
+    competitors: list[CompetitorView]
+    target: str = Field(examples=["61", "120", "chiamata:10", "200"])
+    format: str = Field(examples=["single", "best-of:3", "first-to:2"])
+    declarations: bool
+    game: int = Field(description="the number of the game in progress, from 1")
+    match: int = Field(description="the number of the match in progress, from 1")
+    wins_needed: int
+    deals: list[list[int]] = Field(description="each deal of this game, the current one last")
+    totals: list[int]
+    outcome: Literal["playing", "win", "draw"]
+    winner: int | None = Field(description="the position of the winner of this game, if any")
+    decides_match: bool
+    deal_is_draw: bool = Field(description="the current deal is 60-60")
+    standing: list[int] = Field(description="games won by each competitor in this match")
+    history: list[GameView]
+    can_undo: bool
+    can_redo: bool
+
+
+class SheetResponse(BaseModel):
+    """A sheet, the revision it was read at, and words for the page in the request's language."""
+
+    id: str = Field(description="the sheet's secret key")
+    url: str = Field(examples=["/score/k3J9..."])
+    revision: int
+    sheet: SheetView
+    target_value: int = Field(description="the points (or chiamata units) that win a game")
+    single_deal: bool = Field(description="each game is one deal (target 61)")
+    counts_points: bool = Field(description="card points (0-120 a deal), not chiamata units")
+    target_text: str = Field(examples=["61 punti in una mano"])
+    format_text: str = Field(examples=["al meglio di 3"])
+    undo_label: str | None = Field(description="the change Undo would take back", default=None)
+    redo_label: str | None = Field(description="the change Redo would make again", default=None)
+    change: str | None = Field(description="the change just made, in words", default=None)
+
+
+class StaleResponse(BaseModel):
+    """409: the sheet changed since the client's revision; ``current`` is the sheet now."""
+
+    code: Literal["stale_sheet"]
+    message: str
+    current: SheetResponse
+
+
+class ScoreErrorResponse(BaseModel):
+    """Every other error of the score keeper."""
+
+    code: str = Field(examples=["over_120"])
+    message: str = Field(
+        examples=["una mano vale al massimo 120 punti (senza accusi): qui sarebbero 130 (...)"]
+    )
+
+
+class CreateSheetRequest(_Model):
+    """A new sheet. ``competitors``: ``Anna``, a pair ``Anna+Bruno`` (one competitor named
+    ``Anna & Bruno``) or a named pair ``Noi=Anna+Bruno``. ``name``: empty for the competitors'
+    names."""
+
+    name: Annotated[str, Field(max_length=200), AfterValidator(printable)] = ""
+    competitors: list[Annotated[str, Field(max_length=200), AfterValidator(printable)]] = Field(
+        examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]]
+    )
+    target: str = Field(default="61", max_length=40, examples=["61", "120", "chiamata", "200"])
+    format: str = Field(default="single", max_length=40, examples=["single", "best-of:3"])
+    declarations: bool = False
+
+
+_Points = Annotated[int, Field(ge=-100_000, le=100_000)]
+_Who = Annotated[int, Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position")]
+_Name = Annotated[str, Field(max_length=200), AfterValidator(printable)]
+
+
+class AddChange(_Model):
+    """Add points (negative to correct) to a competitor in the current deal: the quick buttons."""
+
+    op: Literal["add"]
+    competitor: _Who
+    delta: _Points
+
+
+class SetTotalChange(_Model):
+    """Set a competitor's points in the current deal: the number pad."""
+
+    op: Literal["set_total"]
+    competitor: _Who
+    value: _Points
+
+
+class NextDealChange(_Model):
+    """Close the deal and open the next one in the same game (targets added up over deals)."""
+
+    op: Literal["next_deal"]
+
+
+class NewGameChange(_Model):
+    """Nuova partita: close the game into the history (a trophy to its winner), start anew."""
+
+    op: Literal["new_game"]
+
+
+class UndoChange(_Model):
+    """Undo the last change."""
+
+    op: Literal["undo"]
+
+
+class RedoChange(_Model):
+    """Redo the last undone change."""
+
+    op: Literal["redo"]
+
+
+class RenameChange(_Model):
+    """Rename a competitor."""
+
+    op: Literal["rename"]
+    competitor: _Who
+    name: _Name
+
+
+class AddCompetitorChange(_Model):
+    """Add a competitor at the end (``Anna``, ``Anna+Bruno``, ``Noi=Anna+Bruno``)."""
+
+    op: Literal["add_competitor"]
+    name: _Name
+
+
+class RemoveCompetitorChange(_Model):
+    """Remove a competitor and their points in the game in progress."""
+
+    op: Literal["remove_competitor"]
+    competitor: _Who
+
+
+class TargetChange(_Model):
+    """Change the target: ``61``, ``120``, ``chiamata``, ``chiamata:N`` or any number."""
+
+    op: Literal["target"]
+    target: Annotated[str, Field(max_length=40)]
+
+
+class FormatChange(_Model):
+    """Change the match format: ``single``, ``best-of:N`` (N odd) or ``first-to:N``."""
+
+    op: Literal["format"]
+    format: Annotated[str, Field(max_length=40)]
+
+
+class DeclarationsChange(_Model):
+    """Allow or forbid declarations (accusi: a deal may then exceed 120 points)."""
+
+    op: Literal["declarations"]
+    allowed: bool
+
+
+class RenameSheetChange(_Model):
+    """Rename the sheet."""
+
+    op: Literal["rename_sheet"]
+    name: _Name
+
+
+AnyChange = Annotated[
+    AddChange
+    | SetTotalChange
+    | NextDealChange
+    | NewGameChange
+    | UndoChange
+    | RedoChange
+    | RenameChange
+    | AddCompetitorChange
+    | RemoveCompetitorChange
+    | TargetChange
+    | FormatChange
+    | DeclarationsChange
+    | RenameSheetChange,
+    Field(discriminator="op"),
+]
+
+
+class ApplyRequest(_Model):
+    """One change, and the revision of the sheet the client shows (``null``: whatever it is)."""
+
+    revision: int | None = Field(default=None, examples=[3])
+    change: AnyChange
+
+
+class StoredGameView(GameView):
+    """A finished game and when it was closed."""
+
+    finished_at: str = Field(examples=["2025-05-01T21:14:03+00:00"])
+
+
+class HistoryResponse(BaseModel):
+    """The finished games of a sheet, oldest first."""
+
+    id: str
+    name: str
+    games: list[StoredGameView]
