@@ -37,7 +37,6 @@ from briscola.env.encoding import (
     encode,
     field,
     index_to_action,
-    known_sides,
     layout_table,
 )
 
@@ -189,18 +188,25 @@ def test_encoding_shows_only_what_the_seat_sees(name: str, options: dict[str, An
 
 
 def test_encoding_of_a_chiamata_partner_stays_secret() -> None:
-    """Before the called card is played only its holder (and nobody else) knows the sides."""
+    """Before the called card is played only its holder knows the sides, unless nobody else can
+    hold it any more (the other seats with cards left are one) or it is a declared Re/Cavallo."""
     for state in random_states("chiamata", 3, seed=2):
         if state.called is None or state.revealed or state.is_over:
             continue
         partner = state.partner
         assert partner is not None
         for seat in range(state.players):
-            sides = known_sides(observe(state, seat))
-            if seat not in (partner, state.caller):
-                assert sides[partner] is None or partner == state.caller
-            vec = encode(observe(state, seat))
-            assert vec[field("partner_known").offset] == (seat == partner)
+            obs = observe(state, seat)
+            others_with_cards = [s for s in range(state.players) if s != seat and state.hands[s]]
+            deduced = len(others_with_cards) == 1 or any(
+                state.called in cards for _, cards in obs.known_cards
+            )
+            sides = obs.sides()
+            if seat not in (partner, state.caller) and not deduced:
+                assert sides.of(partner) is None or partner == state.caller
+            vec = encode(obs)
+            assert vec[field("partner_known").offset] == (seat == partner or deduced)
+            assert vec[field("partner_known").offset] == (not sides.unknown)
 
 
 def test_layout_is_documented() -> None:

@@ -18,9 +18,10 @@ from briscola.core.observation import observe
 from briscola.core.rules import preset
 from briscola.env.common import final_reward
 from briscola.env.encoding import LAYOUT, N_ACTIONS, OBS_SIZE, action_mask, encode, index_to_action
-from briscola.env.vector import BriscolaVectorEnv, vector_bench
+from briscola.env.vector import BriscolaVectorEnv, code_tables, vector_bench
 from briscola.fast import FastUnsupportedError
 from briscola.fast import env_kernels as vk
+from briscola.fast.core.replay import decode_action
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("classic", {}),
@@ -61,9 +62,12 @@ def test_offsets_match_the_encoding_layout() -> None:
     assert offsets["opponents"] == vk.F_OPPONENTS and offsets["tricks_visible"] == vk.F_TV
     assert offsets["declared"] == vk.F_DECLARED and offsets["exchanged"] == vk.F_EXCHANGED
     assert offsets["players"] == vk.F_RULESET and offsets["caller"] == vk.F_RULESET_END
-    assert OBS_SIZE == vk.OBS_SIZE and N_ACTIONS == vk.N_ACTIONS
-    c2i, i2c = vk.code_tables()
+    assert OBS_SIZE == vk.OBS_SIZE
+    c2i, i2c = code_tables()
     assert all(c2i[i2c[i]] == i for i in range(N_ACTIONS))
+    assert all(
+        index_to_action(int(c2i[code])) == decode_action(code) for code in np.flatnonzero(c2i >= 0)
+    )
 
 
 def test_shapes_and_dtypes() -> None:

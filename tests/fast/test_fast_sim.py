@@ -148,16 +148,20 @@ def test_numba_is_not_imported_by_the_rest_of_the_package() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_the_search_kernels_cache_follows_every_file_they_compile_in() -> None:
-    """jitcache.DEPENDS must name, for each search module, every kernel or layout file of the
+def test_the_kernels_cache_follows_every_file_they_compile_in() -> None:
+    """jitcache.DEPENDS must name, for each kernel module, every kernel or layout file of the
     fast package it imports, directly or through them: otherwise an edit there would leave a
-    stale compiled kernel on disk."""
+    stale compiled kernel on disk. Every module with compiled kernels must be listed."""
     import ast
     from pathlib import Path
 
-    from briscola.fast.search import jitcache
+    from briscola.fast import jitcache
 
-    fast = Path(jitcache.__file__).parent.parent
+    fast = Path(jitcache.__file__).parent
+
+    def has_kernels(path: Path) -> bool:
+        source = path.read_text(encoding="utf-8")
+        return any(mark in source for mark in ("@jit", "@_jit", "@_inline"))
 
     def compiled_in(rel: str) -> set[str]:
         """Files of the fast package (relative paths) whose code or constants ``rel``'s kernels
@@ -172,15 +176,16 @@ def test_the_search_kernels_cache_follows_every_file_they_compile_in() -> None:
         relevant = set()
         for name in names:
             path = fast / (name.removeprefix("briscola.fast.").replace(".", "/") + ".py")
-            if not path.is_file():
-                continue
-            source = path.read_text(encoding="utf-8")
-            if path.name == "layout.py" or "@jit" in source or "njit" in source:
+            if path.is_file() and (has_kernels(path) or path.name in ("layout.py", "jitcache.py")):
                 relevant.add(str(path.relative_to(fast)))
         return relevant
 
+    kernels = {
+        str(p.relative_to(fast))[: -len(".py")] for p in fast.rglob("*.py") if has_kernels(p)
+    }
+    assert kernels == set(jitcache.DEPENDS), "every kernel module must be in jitcache.DEPENDS"
     for module, files in jitcache.DEPENDS.items():
-        own = f"search/{module}.py"
+        own = f"{module}.py"
         todo, seen = [own], set()
         while todo:
             for dep in compiled_in(todo.pop()) - seen:

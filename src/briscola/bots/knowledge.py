@@ -22,33 +22,9 @@ from collections.abc import Iterable, Sequence
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.game import trick_winner
 from briscola.core.observation import Observation
-from briscola.core.rules import Exchange, Partnership, Ruleset
+from briscola.core.rules import Exchange, Ruleset
 
-__all__ = ["Knowledge", "exchange_improves", "friends_of", "play_cards"]
-
-
-def friends_of(obs: Observation) -> frozenset[int]:
-    """The seats known to play on this seat's side (this seat included).
-
-    In Briscola chiamata the caller's partner is secret until the called card is played: a
-    defender who does not know the partner counts only itself, and the caller too; the partner
-    (who knows) counts the caller.
-    """
-    rules = obs.ruleset
-    if rules.partnership is Partnership.ALTERNATE:
-        return frozenset(s for s in range(rules.players) if s % 2 == obs.seat % 2)
-    if rules.partnership is Partnership.CALLED and obs.auction is not None:
-        caller = obs.auction.winner
-        if caller is None:
-            return frozenset({obs.seat})
-        if obs.partner is not None:
-            side = {caller, obs.partner}
-            if obs.seat in side:
-                return frozenset(side)
-            return frozenset(s for s in range(rules.players) if s not in side)
-        if obs.called is not None and obs.called in obs.hand:
-            return frozenset({obs.seat, caller})
-    return frozenset({obs.seat})
+__all__ = ["Knowledge", "exchange_improves", "play_cards"]
 
 
 def play_cards(obs: Observation) -> list[Card]:
@@ -67,7 +43,7 @@ class Knowledge:
         self.rules: Ruleset = obs.ruleset
         self.trump: Suit = obs.trump
         self.seat = obs.seat
-        self.friends = friends_of(obs)
+        self.friends = obs.sides().with_me
         rules = self.rules
         n, step = rules.players, rules.step
         self.played: frozenset[Card] = frozenset(obs.played_cards())

@@ -22,7 +22,7 @@ from briscola.core.cards import Card, Rank, Suit
 from briscola.core.chiamata import MIN_POINTS
 from briscola.core.game import Phase, trick_winner
 from briscola.core.observation import Observation
-from briscola.core.rules import Exchange, Partnership, Ruleset
+from briscola.core.rules import Exchange, Ruleset
 
 __all__ = ["SimpleBot", "hand_strength"]
 
@@ -93,7 +93,7 @@ class _Table:
         self.rules: Ruleset = obs.ruleset
         self.trump: Suit = obs.trump
         self.seat = obs.seat
-        self.friends = _friends(obs)
+        self.friends = obs.sides().with_me
         n, step = self.rules.players, self.rules.step
         later = n - len(obs.trick) - 1
         self.later = [(self.seat + k * step) % n for k in range(1, later + 1)]
@@ -198,25 +198,6 @@ class _Table:
             if self.points(low) < self.points(discard):
                 return low  # better to trump than to give an Asso or a 3 away
         return discard
-
-
-def _friends(obs: Observation) -> frozenset[int]:
-    """The seats known to play on this seat's side (this seat included)."""
-    rules = obs.ruleset
-    if rules.partnership is Partnership.ALTERNATE:
-        return frozenset(s for s in range(rules.players) if s % 2 == obs.seat % 2)
-    if rules.partnership is Partnership.CALLED and obs.auction is not None:
-        caller = obs.auction.winner
-        if caller is None:
-            return frozenset({obs.seat})
-        if obs.partner is not None:
-            side = {caller, obs.partner}
-            if obs.seat in side:
-                return frozenset(side)
-            return frozenset(s for s in range(rules.players) if s not in side)
-        if obs.seat != caller:
-            return frozenset({obs.seat})  # a defender who does not know the partner yet
-    return frozenset({obs.seat})
 
 
 # -- Briscola chiamata: the auction and the call -----------------------------------------------

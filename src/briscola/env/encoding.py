@@ -33,8 +33,17 @@ import numpy.typing as npt
 from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.game import Phase
-from briscola.core.observation import Observation
-from briscola.core.rules import Exchange, Partnership, TricksVisible
+from briscola.core.observation import Observation, Sides
+from briscola.core.rules import (
+    ACCUSO_POINTS,
+    ACCUSO_TRUMP_POINTS,
+    MAX_BID_POINTS,
+    MIN_BID_POINTS,
+    Exchange,
+    Partnership,
+    Ruleset,
+    TricksVisible,
+)
 
 __all__ = [
     "LAYOUT",
@@ -47,8 +56,8 @@ __all__ = [
     "encode",
     "field",
     "index_to_action",
-    "known_sides",
     "layout_table",
+    "points_scale",
 ]
 
 MAX_SEATS: Final = 6
@@ -63,10 +72,10 @@ DECLARE_BASE: Final = 40  # 4 declarations, by suit (c d s b)
 EXCHANGE_INDEX: Final = 44
 PASS_INDEX: Final = 45
 BID_RANK_BASE: Final = 46  # 10 rank bids, by rank number - 1 (A 2 3 4 5 6 7 F C R)
-BID_POINTS_BASE: Final = 56  # 60 points bids, 61..120
-CALL_BASE: Final = 116  # 4 calls, by suit (c d s b)
-N_ACTIONS: Final = 120
-"""The size of the discrete action space."""
+BID_POINTS_BASE: Final = 56  # 60 points bids, 61..120 (the rules' bid range)
+CALL_BASE: Final = BID_POINTS_BASE + MAX_BID_POINTS - MIN_BID_POINTS + 1  # 4 calls, by suit
+N_ACTIONS: Final = CALL_BASE + 4
+"""The size of the discrete action space (120)."""
 
 
 def action_to_index(action: Action) -> int:
@@ -88,9 +97,12 @@ def action_to_index(action: Action) -> int:
         if action.rank is not None:
             return BID_RANK_BASE + int(action.rank) - 1
         assert action.points is not None
-        if not 61 <= action.points <= 120:
-            raise ValueError(f"{action} is outside the action space: points bids run 61-120")
-        return BID_POINTS_BASE + action.points - 61
+        if not MIN_BID_POINTS <= action.points <= MAX_BID_POINTS:
+            raise ValueError(
+                f"{action} is outside the action space: "
+                f"points bids run {MIN_BID_POINTS}-{MAX_BID_POINTS}"
+            )
+        return BID_POINTS_BASE + action.points - MIN_BID_POINTS
     if isinstance(action, Call):
         return CALL_BASE + SUITS.index(action.suit)
     raise TypeError(f"not an action: {action!r}")
@@ -116,7 +128,7 @@ def index_to_action(index: int) -> Action:
     if i < BID_POINTS_BASE:
         return Bid(rank=Rank(i - BID_RANK_BASE + 1))
     if i < CALL_BASE:
-        return Bid(points=61 + i - BID_POINTS_BASE)
+        return Bid(points=MIN_BID_POINTS + i - BID_POINTS_BASE)
     return Call(SUITS[i - CALL_BASE])
 
 
@@ -215,7 +227,12 @@ _SPEC: Final[tuple[tuple[str, int, str], ...]] = (
     ("caller", MAX_SEATS, "chiamata: the auction's winner, relative seat, one-hot"),
     ("bidder", MAX_SEATS, "chiamata: the seat of the standing bid, relative, one-hot"),
     ("bid_rank", 10, "chiamata: the standing bid's rank (the contract rank), by rank number"),
-    ("bid_points", 1, "chiamata: (points of the standing bid - 61) / 59 once bids are on points"),
+    (
+        "bid_points",
+        1,
+        f"chiamata: (points of the standing bid - {MIN_BID_POINTS}) / "
+        f"{MAX_BID_POINTS - MIN_BID_POINTS} once bids are on points",
+    ),
     ("passed", MAX_SEATS, "chiamata: relative seats that have passed"),
     ("called", 40, "chiamata: the called card, one-hot"),
     ("partner_known", 1, "chiamata: 1 once the observer knows who the caller's partner is"),
@@ -261,29 +278,16 @@ def layout_table() -> str:
     return "\n".join(lines)
 
 
-def known_sides(obs: Observation) -> tuple[bool | None, ...]:
-    """Per seat: True if known to be on the observer's side, False if known to be against it,
-    None while unknown (a chiamata partner before the called card is played).
+def points_scale(rules: Ruleset) -> int:
+    """The most points a deal can hold: the deck's card points, and with accusi every accuso
+    (one in the trump suit, three in the others); the observation's points are shares of it.
+
+    >>> from briscola.core.rules import preset
+    >>> points_scale(preset("classic")), points_scale(preset("classic", accusi=True))
+    (120, 220)
     """
-    rules = obs.ruleset
-    n = rules.players
-    me = obs.seat
-    if rules.partnership is Partnership.ALTERNATE:
-        return tuple(rules.team_of(s) == rules.team_of(me) for s in range(n))
-    if rules.partnership is Partnership.NONE:
-        return tuple(s == me for s in range(n))
-    out: list[bool | None] = [None] * n
-    out[me] = True
-    caller = obs.auction.winner if obs.auction is not None else None
-    if caller is None or obs.called is None:
-        return tuple(out)
-    if obs.partner is not None:
-        side = {caller, obs.partner}
-        mine = me in side
-        return tuple((s in side) == mine for s in range(n))
-    if me != caller:  # not the caller and not the holder of the called card
-        out[caller] = False
-    return tuple(out)
+    accusi = ACCUSO_TRUMP_POINTS + (len(Suit) - 1) * ACCUSO_POINTS if rules.accusi else 0
+    return rules.total_points + accusi
 
 
 _PHASES: Final = (Phase.AUCTION, Phase.CALL, Phase.PLAY, Phase.OVER)
@@ -312,9 +316,9 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     for seat, card in obs.trick:
         v[_O["trick"] + 40 * rel(seat) + card.index] = 1
 
-    sides = known_sides(obs)
+    sides = obs.sides()
     for trick in obs.tricks:
-        mine = sides[trick.winner] is True
+        mine = trick.winner in sides.with_me
         for _, card in trick.plays:
             v[_O["played"] + card.index] = 1
             if mine:
@@ -325,19 +329,18 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     if obs.trump is not None:
         v[_O["trump"] + SUITS.index(obs.trump)] = 1
     v[_O["briscola_on_table"]] = obs.briscola_on_table
-    deck_size = 40 - len(rules.removed)
-    v[_O["stock"]] = obs.stock_count / deck_size
-    scale = rules.total_points + (100 if rules.accusi else 0)
+    v[_O["stock"]] = obs.stock_count / len(rules.deck())
+    scale = points_scale(rules)
     points = obs.seat_points()
     side = 0
     for seat in range(n):
         r = rel(seat)
         v[_O["hand_counts"] + r] = obs.hand_counts[seat] / rules.hand_size
         v[_O["points"] + r] = points[seat] / scale
-        if sides[seat] is True:
+        if seat in sides.with_me:
             side += points[seat]
             v[_O["partners"] + r] = 1
-        elif sides[seat] is False:
+        elif seat in sides.against:
             v[_O["opponents"] + r] = 1
     v[_O["side_points"]] = side / scale
     v[_O["side_points"] + 1] = (sum(points) - side) / scale
@@ -353,7 +356,7 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     v[_O["exchanged"]] = bool(obs.exchanges)
 
     _encode_ruleset(v, obs)
-    _encode_auction(v, obs, rel)
+    _encode_auction(v, obs, rel, sides)
     return v
 
 
@@ -386,7 +389,9 @@ def _encode_ruleset(v: npt.NDArray[np.float32], obs: Observation) -> None:
     v[_O["settlement"] + 1] = rules.cappotto_doubles
 
 
-def _encode_auction(v: npt.NDArray[np.float32], obs: Observation, rel: _RelFn) -> None:
+def _encode_auction(
+    v: npt.NDArray[np.float32], obs: Observation, rel: _RelFn, sides: Sides
+) -> None:
     auction = obs.auction
     if auction is None:
         return
@@ -400,9 +405,9 @@ def _encode_auction(v: npt.NDArray[np.float32], obs: Observation, rel: _RelFn) -
         assert rank is not None
         v[_O["bid_rank"] + int(rank) - 1] = 1
         if bid.points is not None:
-            v[_O["bid_points"]] = (bid.points - 61) / 59
+            v[_O["bid_points"]] = (bid.points - MIN_BID_POINTS) / (MAX_BID_POINTS - MIN_BID_POINTS)
     for seat in auction.passed:
         v[_O["passed"] + rel(seat)] = 1
     if obs.called is not None:
         v[_O["called"] + obs.called.index] = 1
-    v[_O["partner_known"]] = obs.partner is not None
+    v[_O["partner_known"]] = obs.called is not None and not sides.unknown

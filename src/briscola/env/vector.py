@@ -42,16 +42,37 @@ from briscola.core.game import IllegalActionError, new_game
 from briscola.core.observation import observe
 from briscola.core.rules import Partnership, Ruleset, TricksVisible
 from briscola.env.common import make_ruleset
-from briscola.env.encoding import N_ACTIONS, OBS_SIZE, encode
+from briscola.env.encoding import N_ACTIONS, OBS_SIZE, action_to_index, encode, points_scale
 from briscola.fast import env_kernels as vk
 from briscola.fast.core.kernel import R_LEN, R_SEAT, game_rng
 from briscola.fast.core.layout import MAX_ACTIONS, P_DECK, POL_RANDOM, POL_SIMPLE, S_LEN
 from briscola.fast.core.params import FastUnsupportedError, ruleset_params
+from briscola.fast.core.replay import decode_action
 
-__all__ = ["BriscolaVectorEnv", "vector_bench"]
+__all__ = ["BriscolaVectorEnv", "code_tables", "vector_bench"]
 
 _POLICIES = {"random": POL_RANDOM, "simple": POL_SIMPLE}
 _REWARDS = {"win": 0, "points": 1}
+
+
+def code_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The fast core's action codes to the env's action indices and back (-1: none), from the
+    two encodings' own converters.
+
+    >>> c2i, i2c = code_tables()
+    >>> int(c2i[0]), int(c2i[61]), int(i2c[int(c2i[120])])
+    (0, 56, 120)
+    """
+    c2i = np.full(MAX_ACTIONS, -1, np.int64)
+    i2c = np.full(N_ACTIONS, -1, np.int64)
+    for code in range(MAX_ACTIONS):
+        try:
+            action = decode_action(code)
+        except ValueError:
+            continue
+        c2i[code] = action_to_index(action)
+        i2c[c2i[code]] = code
+    return c2i, i2c
 
 
 class BriscolaVectorEnv:
@@ -107,14 +128,12 @@ class BriscolaVectorEnv:
         V[vk.V_TV] = {TricksVisible.NEVER: 0, TricksVisible.END_PHASE: 1, TricksVisible.ALWAYS: 2}[
             rules.tricks_visible
         ]
-        V[vk.V_SCALE] = rules.total_points + (100 if rules.accusi else 0)
-        V[vk.V_TOTAL_DECK] = 40 - len(rules.removed)
-        for s in range(n):
-            V[vk.V_TEAM + s] = rules.team_of(s)
+        V[vk.V_SCALE] = points_scale(rules)
+        V[vk.V_TOTAL_DECK] = len(rules.deck())
         self.V = V
         # the ruleset's constant blocks, as the reference encoder writes them
         self.static = encode(observe(new_game(rules, seed=0), 0))
-        self.c2i, self.i2c = vk.code_tables()
+        self.c2i, self.i2c = code_tables()
         self.S = np.zeros((num_envs, S_LEN), np.int64)
         self.EX = np.zeros((num_envs, vk.X_LEN), np.int64)
         self.LOG = np.zeros((num_envs, vk.LOG_LEN), np.int64)
@@ -146,7 +165,7 @@ class BriscolaVectorEnv:
             self._seed(seed)
         options = options or {}
         n = self.num_envs
-        size = 40 - len(self.ruleset.removed)
+        size = len(self.ruleset.deck())
         decks = np.zeros((0, size), np.int8)
         if options.get("decks") is not None:
             decks = np.array(
@@ -248,7 +267,7 @@ class BriscolaVectorEnv:
         taken by every seat, to replay it in the reference engine."""
         from briscola.fast.core.layout import O_DECK, S_DEALER
 
-        size = 40 - len(self.ruleset.removed)
+        size = len(self.ruleset.deck())
         deck = tuple(Card.from_index(int(c)) for c in self.S[i, O_DECK : O_DECK + size])
         k = int(self.EX[i, vk.X_NLOG])
         acts = [int(self.c2i[c]) for c in self.LOG[i, :k]]

@@ -18,16 +18,15 @@ against :data:`briscola.env.encoding.LAYOUT`). Briscola chiamata is not played h
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, TypeVar, cast
+from typing import Final
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from briscola.fast.core.kernel import (
     R_SEAT,
     R_WIN,
+    SIDE_WITH,
     apply_code,
     deal,
     finish,
@@ -37,7 +36,9 @@ from briscola.fast.core.kernel import (
     rng_below,
     rng_next,
     shuffle_deck,
+    side_of,
     simple_choice,
+    stock_left,
 )
 from briscola.fast.core.layout import (
     A_EXCHANGE,
@@ -47,10 +48,10 @@ from briscola.fast.core.layout import (
     O_TCARD,
     O_TSEAT,
     O_TWIN,
-    P_DECK_SIZE,
     P_HAND,
     P_PLAYERS,
     P_STEP,
+    P_TEAM,
     PH_AUCTION,
     PH_OVER,
     PH_PLAY,
@@ -60,24 +61,16 @@ from briscola.fast.core.layout import (
     S_DECLARED,
     S_LEADER,
     S_PHASE,
-    S_SP,
     S_TN,
     S_TRICKS,
     S_TRUMP,
     S_TURN,
 )
+from briscola.fast.jitcache import I64
+from briscola.fast.jitcache import jit_nrt as _jit
 
-I64 = npt.NDArray[np.int64]
 F32 = npt.NDArray[np.float32]
-
-_KERNEL: dict[str, Any] = {"cache": True, "nogil": True}
 _ONE = np.int64(1)
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _jit(fn: _F) -> _F:
-    """Compile a kernel function."""
-    return cast(_F, numba.njit(**_KERNEL)(fn))
 
 
 # -- per-deal extras EX ---------------------------------------------------------------------------
@@ -102,7 +95,6 @@ V_PSH: Final = 5  # partners see hands in the end phase
 V_TV: Final = 6  # tricks visible: 0 never, 1 end phase, 2 always
 V_SCALE: Final = 7  # points scale of the observation
 V_TOTAL_DECK: Final = 8
-V_TEAM: Final = 10  # 6 slots: the side of each seat
 V_LEN: Final = 16
 
 # -- offsets of the observation vector (briscola.env.encoding.LAYOUT) -----------------------------
@@ -131,25 +123,6 @@ F_EXCHANGED: Final = 664
 F_RULESET: Final = 665  # players .. settlement: constant for a ruleset (copied from STATIC)
 F_RULESET_END: Final = 728
 OBS_SIZE: Final = 798
-N_ACTIONS: Final = 120
-
-
-def code_tables() -> tuple[I64, I64]:
-    """The fast core's action codes to the env's 120 action indices and back (-1: none)."""
-    c2i = np.full(128, -1, np.int64)
-    for c in range(46):  # plays, declarations, exchange, pass
-        c2i[c] = c
-    for r in range(1, 11):  # rank bids: code 45 + rank, index 45 + rank
-        c2i[45 + r] = 45 + r
-    for s in range(4):  # calls
-        c2i[56 + s] = 116 + s
-    for p in range(61, 121):  # points bids
-        c2i[p] = 56 + p - 61
-    i2c = np.full(N_ACTIONS, -1, np.int64)
-    for c in range(128):
-        if c2i[c] >= 0:
-            i2c[c2i[c]] = c
-    return c2i, i2c
 
 
 @_jit
@@ -165,14 +138,11 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
         out[i] = 0.0
     n = P[P_PLAYERS]
     step = P[P_STEP]
-    size = P[P_DECK_SIZE]
     hs = P[P_HAND]
     me = ex[X_SEAT]
     phase = S[S_PHASE]
-    sp = S[S_SP]
-    stock = size + 1 - sp if sp <= size else 0
+    stock = stock_left(P, S)
     end_phase = stock == 0 and phase == PH_PLAY
-    my_team = V[V_TEAM + me]
     mask = S[O_HMASK + me]
     for c in range(40):
         if (mask >> c) & _ONE:
@@ -194,14 +164,15 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
         total += pts
         out[F_HCOUNTS + r] = S[O_HCOUNT + s] / np.float64(hs)
         out[F_POINTS + r] = pts / scale
-        if V[V_TEAM + s] == my_team:
+        with_me = side_of(P, S, me, s) == SIDE_WITH
+        if with_me:
             side += pts
             out[F_PARTNERS + r] = 1.0
         else:
             out[F_OPPONENTS + r] = 1.0
         if s == me:
             continue
-        shown = V[V_OPEN] != 0 or (V[V_PSH] != 0 and end_phase and V[V_TEAM + s] == my_team)
+        shown = V[V_OPEN] != 0 or (V[V_PSH] != 0 and end_phase and with_me)
         hand = S[O_HMASK + s]
         if shown:
             out[F_OPEN + r - 1] = 1.0
@@ -248,7 +219,7 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
 @_jit
 def mask_one(P: I64, S: I64, buf: I64, c2i: I64, out: npt.NDArray[np.bool_]) -> None:
     """The legal actions of the seat to act, as booleans over the 120 action indices."""
-    for i in range(N_ACTIONS):
+    for i in range(out.shape[0]):
         out[i] = False
     k = legal(P, S, buf)
     for j in range(k):
@@ -271,7 +242,7 @@ def apply_tracked(P: I64, S: I64, ex: I64, log: I64, buf: I64, V: I64, code: int
         ex[X_EXCH] = 1
     if S[S_TRICKS] > t0:
         w = S[O_TWIN + t0]
-        mine = V[V_TEAM + w] == V[V_TEAM + ex[X_SEAT]]
+        mine = side_of(P, S, ex[X_SEAT], w) == SIDE_WITH
         for i in range(P[P_PLAYERS]):
             bit = _ONE << S[O_TCARD + i]
             ex[X_PLAYED] |= bit
@@ -394,7 +365,7 @@ def vec_step(
     empty = np.zeros((0,), np.int8)
     for i in range(n_env):
         a = actions[i]
-        if a < 0 or a >= N_ACTIONS or i2c[a] < 0:
+        if a < 0 or a >= i2c.shape[0] or i2c[a] < 0:
             return i
         code = i2c[a]
         k = legal(P, S[i], buf)
@@ -415,7 +386,7 @@ def vec_step(
             row = rows[i]
             finish(P, s, row)
             me = ex[X_SEAT]
-            team = V[V_TEAM + me]
+            team = P[P_TEAM + me]
             if V[V_REWARD] == 0:
                 win = row[R_WIN]
                 if (win >> team) & 1 == 0:
@@ -428,7 +399,7 @@ def vec_step(
                 for t in range(P[P_PLAYERS]):
                     pts = row[R_SEAT + t]
                     total += pts
-                    if V[V_TEAM + t] == team:
+                    if P[P_TEAM + t] == team:
                         mine += pts
                 if total > 0:
                     rewards[i] = (mine - (total - mine)) / np.float64(total)

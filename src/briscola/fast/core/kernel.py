@@ -18,12 +18,7 @@ batches or spread over processes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-import numba
 import numpy as np
-import numpy.typing as npt
 
 from briscola.fast.core.layout import (
     A_BID_RANK,
@@ -31,8 +26,7 @@ from briscola.fast.core.layout import (
     A_DECLARE,
     A_EXCHANGE,
     A_PASS,
-    A_POINTS_MAX,
-    A_POINTS_MIN,
+    A_POINTS,
     EXCH_NONE,
     EXCH_TWO,
     MAX_ACTIONS,
@@ -48,6 +42,10 @@ from briscola.fast.core.layout import (
     O_TSEAT,
     O_TWIN,
     P_ACCUSI,
+    P_ACCUSO,
+    P_ACCUSO_TRUMP,
+    P_BID_MAX,
+    P_BID_MIN,
     P_BID_MULT,
     P_BID_ORDER,
     P_CALLER_LEADS,
@@ -62,10 +60,10 @@ from briscola.fast.core.layout import (
     P_POINTS_ONLY,
     P_STEP,
     P_STRENGTH,
+    P_TEAM,
     P_TEAMS,
     P_TIE_REPLAY,
     P_TOTAL,
-    PART_ALTERNATE,
     PART_CALLED,
     PH_AUCTION,
     PH_CALL,
@@ -95,6 +93,9 @@ from briscola.fast.core.layout import (
     S_TURN,
     S_WON,
 )
+from briscola.fast.jitcache import I8, I16, I64
+from briscola.fast.jitcache import inline as _inline
+from briscola.fast.jitcache import jit as _jit
 
 __all__ = [
     "R_CALLER",
@@ -107,39 +108,18 @@ __all__ = [
     "R_TEAM",
     "R_UNITS",
     "R_WIN",
+    "SIDE_AGAINST",
+    "SIDE_UNKNOWN",
+    "SIDE_WITH",
     "apply_code",
     "deal",
     "legal",
     "random_choice",
     "replay_batch",
     "run_batch",
+    "side_of",
     "simple_choice",
 ]
-
-F = TypeVar("F", bound=Callable[..., Any])
-I64 = npt.NDArray[np.int64]
-I16 = npt.NDArray[np.int16]
-I8 = npt.NDArray[np.int8]
-
-
-# No kernel allocates: the callers pass every array in. So the kernels are compiled without
-# Numba's reference counting (``_nrt=False``), which would otherwise put atomic increments and
-# decrements of the arrays' counts into the hot loop. The small helpers of the hot loop are
-# inlined into their callers at Numba's level (``inline="always"``).
-
-
-_KERNEL: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
-
-
-def _jit(fn: F) -> F:
-    """Compile a kernel function (called, not inlined)."""
-    return cast(F, numba.njit(**_KERNEL)(fn))
-
-
-def _inline(fn: F) -> F:
-    """Compile a small helper of the hot loop, inlined where it is used."""
-    return cast(F, numba.njit(**_KERNEL, inline="always")(fn))
-
 
 # -- result row layout (int16) ------------------------------------------------------------------
 R_SEAT = 0  # 6 slots: points taken by each seat
@@ -322,27 +302,47 @@ def take_from_hand(S: I64, seat: int, slot: int) -> int:
 
 
 @_inline
+def stock_open(P: I64, sp: int) -> bool:
+    """True while the stock (the face-up briscola under it included) has cards to draw; ``sp``
+    is the position of its next card."""
+    return sp <= P[P_DECK_SIZE]
+
+
+@_jit
+def stock_left(P: I64, S: I64) -> int:
+    """Cards left in the stock (the face-up briscola included)."""
+    sp = S[S_SP]
+    return P[P_DECK_SIZE] + 1 - sp if stock_open(P, sp) else 0
+
+
+@_inline
+def draw_for(P: I64, stock: I64, base: int, sp: int, winner: int, seat: int) -> int:
+    """The card ``seat`` draws after a trick taken by ``winner``, the stock's next card lying at
+    ``stock[base + sp]``: the winner draws first, then the others in the order of play."""
+    k = (seat - winner) * P[P_STEP]
+    if k < 0:
+        k += P[P_PLAYERS]
+    return stock[base + sp + k]
+
+
+@_inline
 def close_trick(P: I64, S: I64, winner: int, points: int) -> None:
     """The winner takes the trick; everybody draws, the winner first; the winner leads next."""
     n = P[P_PLAYERS]
-    step = P[P_STEP]
     S[O_PTS + winner] += points
     S[S_WON] |= _ONE << winner
     t = S[S_TRICKS]
     S[O_TWIN + t] = winner
     S[S_TRICKS] = t + 1
     sp = S[S_SP]
-    if sp <= P[P_DECK_SIZE]:
-        d = winner
-        for _ in range(n):
-            c = S[O_DECK + sp]
-            sp += 1
+    if stock_open(P, sp):
+        for d in range(n):
+            c = draw_for(P, S, O_DECK, sp, winner, d)
             k = S[O_HCOUNT + d]
             S[O_HANDS + d * MAX_HAND + k] = c
             S[O_HCOUNT + d] = k + 1
             S[O_HMASK + d] |= _ONE << c
-            d = next_seat(d, step, n)
-        S[S_SP] = sp
+        S[S_SP] = sp + n
     S[S_LEADER] = winner
     if S[O_HCOUNT + winner] == 0:
         S[S_PHASE] = PH_OVER
@@ -415,19 +415,31 @@ def holds(S: I64, seat: int, card: int) -> bool:
     return ((S[O_HMASK + seat] >> card) & _ONE) != 0
 
 
+@_inline
+def has_accuso(hand: int, suit: int) -> bool:
+    """True when the hand mask ``hand`` holds the Re and the Cavallo of ``suit``."""
+    return ((hand >> (suit * 10 + 9)) & (hand >> (suit * 10 + 8)) & _ONE) != 0
+
+
+@_inline
+def accuso_points(P: I64, suit: int, trump: int) -> int:
+    """The points of an accuso in ``suit``: more in the trump suit (the ruleset's numbers)."""
+    return P[P_ACCUSO_TRUMP] if suit == trump else P[P_ACCUSO]
+
+
 @_jit
 def declarable(P: I64, S: I64, seat: int, suit: int) -> bool:
     """True when ``seat`` may declare the Re and Cavallo of ``suit`` (accusi)."""
     if P[P_ACCUSI] == 0 or (S[S_DECLARED] >> suit) & _ONE:
         return False
-    return holds(S, seat, suit * 10 + 9) and holds(S, seat, suit * 10 + 8)
+    return has_accuso(S[O_HMASK + seat], suit)
 
 
 @_jit
 def exchange_card(P: I64, S: I64, seat: int) -> int:
     """The card ``seat`` may swap for the face-up briscola now, or -1."""
     kind = P[P_EXCHANGE]
-    if kind == EXCH_NONE or S[S_SP] > P[P_DECK_SIZE] or S[S_TRUMP] < 0:
+    if kind == EXCH_NONE or not stock_open(P, S[S_SP]) or S[S_TRUMP] < 0:
         return -1
     if kind == EXCH_TWO:
         if S[S_TRICKS] > 0:
@@ -457,9 +469,9 @@ def play_extras(P: I64, S: I64, seat: int, buf: I64, k: int) -> int:
 
 
 @_jit
-def do_declare(S: I64, seat: int, suit: int) -> None:
-    """Record an accuso: +40 in trumps, +20 otherwise."""
-    points = 40 if suit == S[S_TRUMP] else 20
+def do_declare(P: I64, S: I64, seat: int, suit: int) -> None:
+    """Record an accuso (its points: :func:`accuso_points`)."""
+    points = accuso_points(P, suit, S[S_TRUMP])
     S[O_PTS + seat] += points
     S[O_DECL + seat] += points
     S[S_DECLARED] |= _ONE << suit
@@ -488,7 +500,7 @@ def auction_legal(P: I64, S: I64, buf: I64) -> int:
     kind = S[S_STAND_KIND]
     val = S[S_STAND_VAL]
     if P[P_POINTS_ONLY] != 0:
-        low = A_POINTS_MIN if kind == 0 else val + 1
+        low = P[P_BID_MIN] if kind == 0 else val + 1
     elif kind == 0:
         for i in range(10):
             buf[k] = A_BID_RANK + P[P_BID_ORDER + i]
@@ -500,8 +512,8 @@ def auction_legal(P: I64, S: I64, buf: I64) -> int:
             k += 1
         return k
     else:
-        low = (A_POINTS_MIN if kind == 1 else val) + 1
-    for p in range(low, A_POINTS_MAX + 1):
+        low = (P[P_BID_MIN] if kind == 1 else val) + 1
+    for p in range(low, P[P_BID_MAX] + 1):
         buf[k] = p
         k += 1
     return k
@@ -514,7 +526,7 @@ def auction_apply(P: I64, S: I64, code: int) -> None:
     seat = S[S_TURN]
     if code == A_PASS:
         S[S_PASSED] |= _ONE << seat
-    elif code >= A_POINTS_MIN:
+    elif code >= A_POINTS:
         S[S_STAND_KIND] = 2
         S[S_STAND_VAL] = code
         S[S_STAND_SEAT] = seat
@@ -600,7 +612,7 @@ def apply_code(P: I64, S: I64, buf: I64, code: int) -> bool:
         if A_DECLARE <= code < A_DECLARE + 4:
             if not declarable(P, S, seat, code - A_DECLARE):
                 return False
-            do_declare(S, seat, code - A_DECLARE)
+            do_declare(P, S, seat, code - A_DECLARE)
             return True
         if code == A_EXCHANGE and exchange_card(P, S, seat) >= 0:
             do_exchange(P, S, seat)
@@ -648,22 +660,53 @@ def card_cost(P: I64, card: int, trump: int) -> int:
     return cost
 
 
+# -- sides: who a seat knows to play with it ------------------------------------------------------
+SIDE_WITH = 1
+SIDE_AGAINST = -1
+SIDE_UNKNOWN = 0
+
+
 @_jit
-def is_friend(P: I64, S: I64, seat: int, other: int) -> bool:
-    """True when ``seat`` knows that ``other`` plays on its side."""
-    part = P[P_PARTNERSHIP]
-    if part == PART_ALTERNATE:
-        return (seat & 1) == (other & 1)
-    if part != PART_CALLED:
-        return False
+def side_of(P: I64, S: I64, seat: int, other: int) -> int:
+    """What ``seat`` knows of ``other``'s side: ``SIDE_WITH``, ``SIDE_AGAINST`` or
+    ``SIDE_UNKNOWN``, as :meth:`briscola.core.observation.Observation.sides` answers from
+    ``seat``'s observation (a parity test holds them to it)."""
+    if other == seat:
+        return SIDE_WITH
+    team = P[P_TEAM + seat]
+    if team >= 0:  # fixed sides: teams, or every seat for itself
+        return SIDE_WITH if P[P_TEAM + other] == team else SIDE_AGAINST
     caller = S[S_CALLER]
-    partner = S[S_PARTNER]
-    revealed = S[S_REVEALED] != 0
-    if seat == caller:
-        return revealed and other == partner and partner != caller
-    if seat == partner:
-        return other == caller
-    return revealed and other != caller and other != partner
+    if caller < 0 or S[S_CALLED] < 0:  # chiamata before the call: nobody knows yet
+        return SIDE_UNKNOWN
+    holder = S[S_PARTNER]
+    if called_holder_known(P, S, seat):
+        mine = seat in (caller, holder)
+        theirs = other in (caller, holder)
+        return SIDE_WITH if mine == theirs else SIDE_AGAINST
+    # the holder of the called card is one of the seats that still hold cards, this one aside
+    if seat != caller and other == caller:
+        return SIDE_AGAINST
+    if S[O_HCOUNT + other] > 0:
+        return SIDE_UNKNOWN
+    return SIDE_AGAINST if seat == caller else SIDE_WITH
+
+
+@_jit
+def called_holder_known(P: I64, S: I64, seat: int) -> bool:
+    """Chiamata: True when ``seat`` knows who holds the called card (the caller's partner): the
+    card has been played, ``seat`` holds it, it is a declared Re or Cavallo, or only one other
+    seat still holds cards."""
+    called = S[S_CALLED]
+    if S[S_REVEALED] != 0 or S[S_PARTNER] == seat:
+        return True
+    if (S[S_DECLARED] >> suit_of(called)) & _ONE and called % 10 >= 8:
+        return True  # the Re and Cavallo of a declared suit stay known until played
+    others = 0
+    for s in range(P[P_PLAYERS]):
+        if s != seat and S[O_HCOUNT + s] > 0:
+            others += 1
+    return others == 1
 
 
 @_jit
@@ -703,7 +746,7 @@ def simple_play(P: I64, S: I64, seat: int) -> int:
     best_suit = best // 10
     trick_pts = S[S_TRICK_PTS]
     last = tn == n - 1
-    if is_friend(P, S, seat, S[S_BEST_SEAT]):
+    if side_of(P, S, seat, S[S_BEST_SEAT]) == SIDE_WITH:
         if last:  # the trick is safe: load it with points (caricare)
             gift = -1
             for i in range(cnt):
@@ -777,12 +820,12 @@ def simple_bid(P: I64, S: I64, seat: int) -> int:
     val = S[S_STAND_VAL]
     if P[P_POINTS_ONLY] != 0 or kind == 2 or (kind == 1 and val == 9):
         if P[P_POINTS_ONLY] != 0:
-            low = A_POINTS_MIN if kind == 0 else val + 1
+            low = P[P_BID_MIN] if kind == 0 else val + 1
             need = 5
         else:
-            low = (A_POINTS_MIN if kind == 1 else val) + 1
+            low = (P[P_BID_MIN] if kind == 1 else val) + 1
             need = 8
-        if will >= need and low <= min(A_POINTS_MIN + (will - need) * 5, A_POINTS_MAX):
+        if will >= need and low <= min(P[P_BID_MIN] + (will - need) * 5, P[P_BID_MAX]):
             return low
         return A_PASS
     start = 0 if kind == 0 else val + 1
@@ -835,7 +878,7 @@ def finish(P: I64, S: I64, row: I16) -> None:
         side = S[O_PTS + caller]
         if partner != caller:
             side += S[O_PTS + partner]
-        contract = A_POINTS_MIN
+        contract = P[P_BID_MIN]
         if S[S_STAND_KIND] == 2 and S[S_STAND_VAL] > contract:
             contract = S[S_STAND_VAL]
         won = side >= contract
@@ -872,8 +915,7 @@ def finish(P: I64, S: I64, row: I16) -> None:
         return
     teams = P[P_TEAMS]
     for s in range(n):
-        t = s & 1 if part == PART_ALTERNATE else s
-        row[R_TEAM + t] += S[O_PTS + s]
+        row[R_TEAM + P[P_TEAM + s]] += S[O_PTS + s]
     top = row[R_TEAM]
     for t in range(1, teams):
         if row[R_TEAM + t] > top:

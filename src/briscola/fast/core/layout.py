@@ -5,15 +5,22 @@ array ``S`` (``int64[S_LEN]``); the offsets below name their slots. Cards are in
 (:attr:`briscola.core.cards.Card.index`: suit-major, coppe 0-9, denari 10-19, spade 20-29, bastoni
 30-39; rank = index % 10 + 1; suit = index // 10). Actions are small integers, see ``A_*``.
 
-This module imports neither numba nor numpy: it is plain constants.
+This module imports neither numba nor numpy: it is plain constants. The rules' own numbers
+(card points and strength, accuso points, the bid range and order, the cards in play) are not
+here: :mod:`briscola.fast.core.params` writes core's values into the parameter array and the
+kernels read them from it.
 
 >>> A_BID_RANK + 1, A_CALL + 3, S_LEN <= 256, MAX_ACTIONS <= 128
 (46, 59, True, True)
+>>> A_POINTS_MIN, A_POINTS_MAX  # the codes of the points bids are the points: core's bid range
+(61, 120)
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from briscola.core.rules import MAX_BID_POINTS, MIN_BID_POINTS
 
 # -- limits ---------------------------------------------------------------------------------
 MAX_PLAYERS: Final = 6
@@ -24,14 +31,19 @@ DECK_SLOTS: Final = 40
 
 # -- action codes ---------------------------------------------------------------------------
 # 0-39 play that card; 40-43 declare suit (c d s b); 44 exchange the briscola; 45 pass;
-# 46-55 bid the rank 1-10 (code - 45); 56-59 call suit (c d s b); 61-120 bid that many points.
+# 46-55 bid the rank 1-10 (code - 45); 56-59 call suit (c d s b); from 60 up: bid that many
+# points (61-120, the rules' bid range).
 A_DECLARE: Final = 40
 A_EXCHANGE: Final = 44
 A_PASS: Final = 45
 A_BID_RANK: Final = 45  # + rank number 1..10
 A_CALL: Final = 56
-A_POINTS_MIN: Final = 61
-A_POINTS_MAX: Final = 120
+A_POINTS: Final = 60  # a code from here up is a points bid, the code being the points
+A_POINTS_MIN: Final = MIN_BID_POINTS  # the code of the lowest points bid
+A_POINTS_MAX: Final = MAX_BID_POINTS  # the code of the highest points bid
+# the points codes must fit above the calls and in the replay's second 63-bit mask of codes
+if not A_CALL + 4 <= A_POINTS <= A_POINTS_MIN <= A_POINTS_MAX < A_POINTS + 63:  # pragma: no cover
+    raise RuntimeError(f"the bid range {A_POINTS_MIN}-{A_POINTS_MAX} does not fit the action codes")
 
 # -- enums as numbers -----------------------------------------------------------------------
 PART_NONE: Final = 0
@@ -64,11 +76,16 @@ P_CAPPOTTO: Final = 12
 P_TEAMS: Final = 13  # number of sides
 P_INVERSION: Final = 14  # informative: the tables below already hold it
 P_OPEN_HANDS: Final = 15  # informative: open hands change what is seen, not the play
+P_ACCUSO: Final = 16  # points of an accuso (Re and Cavallo of one suit)
+P_ACCUSO_TRUMP: Final = 17  # points of an accuso in the trump suit
+P_BID_MIN: Final = 18  # chiamata: the lowest points contract (a bid of the 2 stands for it)
+P_BID_MAX: Final = 19  # chiamata: the highest points bid
 P_POINTS: Final = 20  # 40 slots: points of each card
 P_STRENGTH: Final = 60  # 40 slots: strength of each card within its suit
 P_DECK: Final = 100  # 40 slots: the ruleset's cards in index order (P_DECK_SIZE used)
 P_BID_ORDER: Final = 140  # 10 slots: rank numbers, least ambitious bid (A) first
-P_LEN: Final = 150
+P_TEAM: Final = 150  # 6 slots: the fixed side of each seat (chiamata: -1, the sides are secret)
+P_LEN: Final = 156
 
 # -- the state array S ----------------------------------------------------------------------
 S_PHASE: Final = 0

@@ -30,8 +30,19 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from briscola.core.cards import FULL_DECK, Card, Rank, Suit
-from briscola.core.rules import Exchange, Partnership, Ruleset, RulesetError, TieRule
+from briscola.core.cards import FULL_DECK
+from briscola.core.chiamata import bid_order
+from briscola.core.rules import (
+    ACCUSO_POINTS,
+    ACCUSO_TRUMP_POINTS,
+    MAX_BID_POINTS,
+    MIN_BID_POINTS,
+    Exchange,
+    Partnership,
+    Ruleset,
+    RulesetError,
+    TieRule,
+)
 from briscola.fast.core.layout import (
     EXCH_NONE,
     EXCH_SEVEN,
@@ -39,6 +50,10 @@ from briscola.fast.core.layout import (
     MAX_HAND,
     MAX_PLAYERS,
     P_ACCUSI,
+    P_ACCUSO,
+    P_ACCUSO_TRUMP,
+    P_BID_MAX,
+    P_BID_MIN,
     P_BID_MULT,
     P_BID_ORDER,
     P_CALLER_LEADS,
@@ -56,6 +71,7 @@ from briscola.fast.core.layout import (
     P_POINTS_ONLY,
     P_STEP,
     P_STRENGTH,
+    P_TEAM,
     P_TEAMS,
     P_TIE_REPLAY,
     P_TOTAL,
@@ -146,13 +162,18 @@ def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
     P[P_TEAMS] = ruleset.team_count
     P[P_INVERSION] = int(ruleset.inversion)
     P[P_OPEN_HANDS] = int(ruleset.open_hands)
+    P[P_ACCUSO] = ACCUSO_POINTS
+    P[P_ACCUSO_TRUMP] = ACCUSO_TRUMP_POINTS
+    P[P_BID_MIN] = MIN_BID_POINTS
+    P[P_BID_MAX] = MAX_BID_POINTS
     for card in FULL_DECK:
         P[P_POINTS + card.index] = ruleset.points_of(card)
         P[P_STRENGTH + card.index] = ruleset.strength_of(card)
     for i, card in enumerate(deck):
         P[P_DECK + i] = card.index
-    # chiamata bids: ranks by strength, strongest first (as briscola.core.chiamata.bid_order)
-    order = sorted(Rank, key=lambda r: -ruleset.strength_of(Card(Suit.COPPE, r)))
-    for i, rank in enumerate(order):
+    for i, rank in enumerate(bid_order(ruleset)):
         P[P_BID_ORDER + i] = int(rank)
+    for seat in range(MAX_PLAYERS):
+        fixed = seat < n and ruleset.partnership is not Partnership.CALLED
+        P[P_TEAM + seat] = ruleset.team_of(seat) if fixed else -1
     return P

@@ -59,7 +59,7 @@ from briscola.fast.core.layout import (
 )
 from briscola.fast.core.params import ruleset_params
 from briscola.fast.core.replay import encode_action
-from briscola.fast.search.jitcache import I16, I64
+from briscola.fast.jitcache import I16, I64
 from briscola.fast.search.policy import T_LEN, fill_tables
 from briscola.fast.search.solver import solver_stack
 

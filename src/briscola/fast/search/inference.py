@@ -35,7 +35,7 @@ from briscola.fast.core.layout import (
     S_TRICK_PTS,
     S_TURN,
 )
-from briscola.fast.search.jitcache import F64, I64, jit
+from briscola.fast.jitcache import F64, I64, jit
 from briscola.fast.search.policy import medium_card
 
 __all__ = [

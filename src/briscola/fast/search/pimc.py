@@ -59,6 +59,7 @@ from briscola.fast.core.layout import (
     S_PHASE,
     S_TURN,
 )
+from briscola.fast.jitcache import F64, I16, I64, jit
 
 # the other search modules' public names are re-exported (``FS.<name>`` reaches every one)
 from briscola.fast.search.encode import Encoded, encode_observation, work_arrays
@@ -71,7 +72,6 @@ from briscola.fast.search.inference import (
     hand_weights,
     history_events,
 )
-from briscola.fast.search.jitcache import F64, I16, I64, jit
 from briscola.fast.search.policy import (
     T_CARICHI,
     T_DECK,

@@ -38,7 +38,7 @@ from briscola.fast.core.layout import (
     S_TRUMP,
     S_TURN,
 )
-from briscola.fast.search.jitcache import I64, jit
+from briscola.fast.jitcache import I64, jit
 
 __all__ = [
     "T_CARICHI",
@@ -149,11 +149,10 @@ def medium_card(P: I64, S: I64, T: I64, played: int) -> int:
     cnt = S[O_HCOUNT + seat]
     # the cards this seat cannot place: other hands and the hidden stock
     out = T[T_DECK] & ~played & ~S[O_HMASK + seat]
-    if S[S_SP] <= P[P_DECK_SIZE] and S[S_BRIS] >= 0:
+    if K.stock_open(P, S[S_SP]) and S[S_BRIS] >= 0:
         out &= ~(_ONE << S[O_DECK + P[P_DECK_SIZE]])  # the face-up briscola is no threat
     tn = S[S_TN]
-    size = P[P_DECK_SIZE]
-    stock = size + 1 - S[S_SP] if S[S_SP] <= size else 0
+    stock = K.stock_left(P, S)
     cheapest = -1
     for i in range(cnt):
         c = S[base + i]
@@ -169,9 +168,9 @@ def medium_card(P: I64, S: I64, T: I64, played: int) -> int:
     s = seat
     for _ in range(n - tn - 1):
         s = K.next_seat(s, P[P_STEP], n)
-        if not K.is_friend(P, S, seat, s):
+        if K.side_of(P, S, seat, s) != K.SIDE_WITH:
             threats = out
-    if win_seat == seat or K.is_friend(P, S, seat, win_seat):
+    if K.side_of(P, S, seat, win_seat) == K.SIDE_WITH:
         if not _beaten_by(T, best, trump, threats):
             gift = -1
             for i in range(cnt):

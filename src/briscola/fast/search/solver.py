@@ -6,13 +6,17 @@
 A search bot calls it on a sampled world (see :mod:`briscola.fast.search.pimc`) once the stock is
 short: :func:`solve_from` gives the future point difference of a state array under best play by
 both seats, :func:`solve_masks` the same for a position given as hand masks, and
-:func:`can_solve` says when a deal may be handed to it.
+:func:`can_solve` says when a deal may be handed to it. The rules it plays are the core's own
+helpers (:mod:`briscola.fast.core.kernel`): who takes a trick, who draws which card, the accusi
+and their points.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from briscola.fast.core import kernel as K
+from briscola.fast.core.kernel import stock_left
 from briscola.fast.core.layout import (
     EXCH_NONE,
     EXCH_TWO,
@@ -21,11 +25,9 @@ from briscola.fast.core.layout import (
     O_TCARD,
     O_TSEAT,
     P_ACCUSI,
-    P_DECK_SIZE,
     P_EXCHANGE,
     P_PLAYERS,
     P_POINTS,
-    P_STRENGTH,
     PH_PLAY,
     S_DECLARED,
     S_PHASE,
@@ -35,7 +37,7 @@ from briscola.fast.core.layout import (
     S_TRUMP,
     S_TURN,
 )
-from briscola.fast.search.jitcache import I64, jit
+from briscola.fast.jitcache import I64, jit
 
 __all__ = ["MAX_PLIES", "can_solve", "solve_from", "solve_masks", "solver_stack", "stock_left"]
 
@@ -91,10 +93,9 @@ def _enter(
     bonus = 0
     if P[P_ACCUSI] != 0:
         for suit in range(4):
-            pair = (hand >> (suit * 10 + 9)) & (hand >> (suit * 10 + 8)) & 1
-            if pair and (declared >> suit) & 1 == 0:
+            if (declared >> suit) & 1 == 0 and K.has_accuso(hand, suit):
                 declared |= 1 << suit
-                b = 40 if suit == trump else 20
+                b = K.accuso_points(P, suit, trump)
                 bonus += b if turn == 0 else -b
     ws[d, _F_H0] = h0
     ws[d, _F_H1] = h1
@@ -122,7 +123,6 @@ def _solve(
     stock: I64,
     base: int,
     sp: int,
-    size: int,
     turn: int,
     lead: int,
     lead_seat: int,
@@ -131,8 +131,8 @@ def _solve(
 ) -> int:
     """Alpha-beta over the rest of a two-player deal with every card known: the future point
     difference (seat 0 minus seat 1) under best play by both. The stock lies at
-    ``stock[base + sp .. base + size]`` (drawn in that order, two cards a trick). ``only``
-    restricts the first move to one card (-1: any)."""
+    ``stock[base + sp ..]`` up to the deck's size (drawn in that order, two cards a trick).
+    ``only`` restricts the first move to one card (-1: any)."""
     _enter(P, ws, 0, trump, h0, h1, sp, turn, lead, lead_seat, declared, only, -_INF, _INF)
     d = 0
     while True:
@@ -162,22 +162,12 @@ def _solve(
                 nlead = c
                 nlseat = turn
             else:
-                ls = c // 10
-                wins = ls == trump
-                if ls == lead // 10:
-                    wins = P[P_STRENGTH + c] > P[P_STRENGTH + lead]
-                winner = turn if wins else ws[d, _F_LSEAT]
+                winner = turn if K.beats(P, c, lead, trump) else ws[d, _F_LSEAT]
                 pts = P[P_POINTS + c] + P[P_POINTS + lead]
                 tp = pts if winner == 0 else -pts
-                if sp <= size:
-                    c1 = stock[base + sp]
-                    c2 = stock[base + sp + 1]
-                    if winner == 0:
-                        h0 |= _ONE << c1
-                        h1 |= _ONE << c2
-                    else:
-                        h1 |= _ONE << c1
-                        h0 |= _ONE << c2
+                if K.stock_open(P, sp):
+                    h0 |= _ONE << K.draw_for(P, stock, base, sp, winner, 0)
+                    h1 |= _ONE << K.draw_for(P, stock, base, sp, winner, 1)
                     sp += 2
                 nturn = winner
                 nlead = -1
@@ -215,7 +205,6 @@ def solve_masks(
     h1: int,
     stock: I64,
     sp: int,
-    size: int,
     turn: int,
     lead: int,
     lead_seat: int,
@@ -223,8 +212,9 @@ def solve_masks(
     only: int,
 ) -> int:
     """The exact future point difference (seat 0 minus seat 1) of a two-player position given as
-    hand masks, a stock ``stock[sp..size]``, the seat to act and the card led (or -1)."""
-    return _solve(P, ws, trump, h0, h1, stock, 0, sp, size, turn, lead, lead_seat, declared, only)
+    hand masks, a stock ``stock[sp..]`` up to the deck's size, the seat to act and the card led
+    (or -1)."""
+    return _solve(P, ws, trump, h0, h1, stock, 0, sp, turn, lead, lead_seat, declared, only)
 
 
 @jit
@@ -245,21 +235,12 @@ def solve_from(P: I64, S: I64, ws: I64) -> int:
         S,
         O_DECK,
         S[S_SP],
-        P[P_DECK_SIZE],
         S[S_TURN],
         lead,
         lead_seat,
         S[S_DECLARED],
         -1,
     )
-
-
-@jit
-def stock_left(P: I64, S: I64) -> int:
-    """Cards left in the stock (the face-up briscola included)."""
-    sp = S[S_SP]
-    size = P[P_DECK_SIZE]
-    return size + 1 - sp if sp <= size else 0
 
 
 @jit

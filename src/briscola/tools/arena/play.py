@@ -25,7 +25,7 @@ from briscola.bots import Bot
 from briscola.core.cards import Card, format_cards
 from briscola.core.game import new_game
 from briscola.core.observation import observe
-from briscola.core.rules import Partnership, Ruleset
+from briscola.core.rules import Ruleset
 from briscola.tools.arena.players import PlayerSpec, make_player
 
 __all__ = [
@@ -110,16 +110,14 @@ def side_count(ruleset: Ruleset) -> int:
     >>> [side_count(preset(p)) for p in ("classic", "three", "pairs", "six", "chiamata")]
     [2, 3, 2, 2, 5]
     """
-    if ruleset.partnership is Partnership.ALTERNATE:
-        return 2
-    return ruleset.players
+    return len({seat_side(ruleset, seat) for seat in range(ruleset.players)})
 
 
 def seat_side(ruleset: Ruleset, seat: int) -> int:
-    """The side a seat belongs to (both seats of a team share a side and so a bot)."""
-    if ruleset.partnership is Partnership.ALTERNATE:
-        return ruleset.team_of(seat)
-    return seat
+    """The side a seat belongs to: its fixed team (both seats of a team share a side and so a
+    bot), or the seat itself where there is none (every seat for itself; Briscola chiamata,
+    whose sides change with every deal)."""
+    return ruleset.team_of(seat)
 
 
 def derive_seed(*parts: object) -> int:
