@@ -92,7 +92,7 @@ def sheet_lines(sheet: Sheet, lang: str = DEFAULT_LANG) -> list[Text]:
         text = t(key, lang, name=names[winner], game=sheet.game_number, match=sheet.match_number)
         lines.append(Text(f"★ {text} ({_dash(sheet.totals)})", style="bold green"))
     elif sheet.outcome is Outcome.DRAW:
-        lines.append(Text(t("draw_line", lang, detail=_dash(sheet.totals)), style="bold yellow"))
+        lines.append(Text(t("ui.draw_line", lang, detail=_dash(sheet.totals)), style="bold yellow"))
     elif sheet.deal_is_draw:
         lines.append(Text(t("deal_draw", lang, detail=_dash(sheet.deal_points)), style="yellow"))
     if sheet.history and not any(sheet.totals):
