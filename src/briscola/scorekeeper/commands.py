@@ -43,6 +43,8 @@ __all__ = [
     "Change",
     "SheetState",
     "apply_command",
+    "deal_is_draw",
+    "decides_match",
     "describe_command",
     "find_competitor",
     "game_result",
@@ -156,6 +158,20 @@ def game_result(state: SheetState) -> tuple[Outcome, int | None]:
     if len(leaders) > 1:
         return Outcome.DRAW, None
     return Outcome.WIN, leaders[0]
+
+
+def deal_is_draw(state: SheetState) -> bool:
+    """Whether the current deal is complete (120 points) with the top totals level (60-60)."""
+    deal = state.deals[-1]
+    if not state.target.counts_points or state.declarations or sum(deal) != DEAL_POINTS:
+        return False
+    return sorted(deal, reverse=True)[:2].count(max(deal)) == 2
+
+
+def decides_match(state: SheetState) -> bool:
+    """Whether the win shown now would take the match, once the game is closed."""
+    winner = game_result(state)[1]
+    return winner is not None and state.standing[winner] + 1 >= state.format.wins_needed
 
 
 def apply_command(state: SheetState, op: Mapping[str, Any]) -> None:

@@ -29,26 +29,23 @@ declarations): this one would have 121 (Anna 0 + Bruno 121)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from briscola.scorekeeper.commands import (
     Change,
     SheetState,
     apply_command,
+    deal_is_draw,
+    decides_match,
     describe_command,
     find_competitor,
     game_result,
 )
 from briscola.scorekeeper.messages import ScoreError
-from briscola.scorekeeper.terms import (
-    DEAL_POINTS,
-    Competitor,
-    GameEntry,
-    Outcome,
-    SheetFormat,
-    Target,
-    clean_name,
-)
+from briscola.scorekeeper.terms import Competitor, SheetFormat, Target, clean_name
+
+if TYPE_CHECKING:  # names the Sheet's annotations use, and nothing else
+    from briscola.scorekeeper.terms import GameEntry, Outcome
 
 __all__ = ["LAYOUT_VERSION", "Change", "Sheet"]
 
@@ -163,16 +160,12 @@ class Sheet:
     @property
     def deal_is_draw(self) -> bool:
         """Whether the current deal is complete (120 points) with the top totals level (60-60)."""
-        deal = self._state.deals[-1]
-        if not self.target.counts_points or self.declarations or sum(deal) != DEAL_POINTS:
-            return False
-        return sorted(deal, reverse=True)[:2].count(max(deal)) == 2
+        return deal_is_draw(self._state)
 
     @property
     def decides_match(self) -> bool:
         """Whether the win shown now would take the match, once the game is closed."""
-        winner = self.winner
-        return winner is not None and self._state.standing[winner] + 1 >= self.format.wins_needed
+        return decides_match(self._state)
 
     @property
     def can_undo(self) -> bool:

@@ -128,31 +128,39 @@ class LevelsResponse(BaseModel):
     default: str
 
 
-class PlayRequest(_Model):
-    """Play now against the computer: the human sits at seat 0."""
+class _NewTable(_Model):
+    """A new table: its game variant and options."""
 
     preset: str = "classic"
     options: dict[str, Any] = Field(default_factory=dict)
+
+
+class _SeatGiven(BaseModel):
+    """A seat given to a person: the table, the seat and the seat's secret token."""
+
+    table_id: str
+    seat: int
+    token: str
+
+
+class PlayRequest(_NewTable):
+    """Play now against the computer: the human sits at seat 0."""
+
     level: str = "simple"
     match: str = "single"
     lang: Lang = "it"
     name: PersonName = ""
 
 
-class PlayResponse(BaseModel):
+class PlayResponse(_SeatGiven):
     """A table made and started; open ``url``."""
 
-    table_id: str
-    seat: int
-    token: str
     url: str
 
 
-class CreateTableRequest(_Model):
+class CreateTableRequest(_NewTable):
     """A table with friends: one entry of ``seats`` per player, ``human`` or ``bot:<level>``."""
 
-    preset: str = "classic"
-    options: dict[str, Any] = Field(default_factory=dict)
     match: str = "single"
     seats: list[str] | None = Field(
         default=None, examples=[["human", "bot:simple", "human", "human"]]
@@ -161,12 +169,9 @@ class CreateTableRequest(_Model):
     lang: Lang = "it"
 
 
-class CreateTableResponse(BaseModel):
+class CreateTableResponse(_SeatGiven):
     """The host's seat (0) and token, and the invitation link for friends."""
 
-    table_id: str
-    seat: int
-    token: str
     invite_code: str
     invite_url: str
     url: str
@@ -179,12 +184,9 @@ class JoinRequest(_Model):
     name: PersonName = ""
 
 
-class JoinResponse(BaseModel):
+class JoinResponse(_SeatGiven):
     """The seat taken and its token."""
 
-    table_id: str
-    seat: int
-    token: str
     url: str
 
 
