@@ -191,6 +191,8 @@ export function sheetBoard(rec, sync, pad, paint) {
         signed(delta),
       );
     const ready = sheet.outcome !== "playing";
+    const undoTitle = v.undo_label ? t("sheet.undo_what", { what: v.undo_label }) : t("sheet.undo");
+    const redoTitle = v.redo_label ? t("sheet.redo_what", { what: v.redo_label }) : t("sheet.redo");
     return h(
       "section",
       { class: "sk-controls panel", "aria-label": t("sheet.points_for") },
@@ -220,32 +222,8 @@ export function sheetBoard(rec, sync, pad, paint) {
       h(
         "div",
         { class: "sk-actions" },
-        h(
-          "button",
-          {
-            type: "button",
-            id: "undo",
-            class: "btn btn-light sk-act",
-            disabled: !canUndo,
-            title: v.undo_label ? t("sheet.undo_what", { what: v.undo_label }) : t("sheet.undo"),
-            onclick: undo,
-          },
-          h("span", { "aria-hidden": "true" }, "↶"),
-          t("sheet.undo"),
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            id: "redo",
-            class: "btn btn-light sk-act",
-            disabled: !canRedo,
-            title: v.redo_label ? t("sheet.redo_what", { what: v.redo_label }) : t("sheet.redo"),
-            onclick: redo,
-          },
-          h("span", { "aria-hidden": "true" }, "↷"),
-          t("sheet.redo"),
-        ),
+        stepButton("undo", "↶", canUndo, t("sheet.undo"), undo, undoTitle),
+        stepButton("redo", "↷", canRedo, t("sheet.redo"), redo, redoTitle),
         v.single_deal
           ? null
           : h(
@@ -277,4 +255,14 @@ export function sheetBoard(rec, sync, pad, paint) {
   }
 
   return { cards, banner, standingStrip, controls };
+}
+
+/** The undo or redo button: `glyph` and `text` on it, `title` says what it would undo or redo. */
+function stepButton(id, glyph, enabled, text, onclick, title) {
+  return h(
+    "button",
+    { type: "button", id, class: "btn btn-light sk-act", disabled: !enabled, title, onclick },
+    h("span", { "aria-hidden": "true" }, glyph),
+    text,
+  );
 }

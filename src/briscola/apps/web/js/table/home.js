@@ -75,6 +75,15 @@ function valueLabel(v) {
   return String(v);
 }
 
+/** A <select> of `choices` ([value, label] pairs) showing `current`; `onpick(value)` on change. */
+function selectOf(id, choices, current, onpick) {
+  return h(
+    "select",
+    { id, onchange: (e) => onpick(e.target.value) },
+    choices.map(([value, label]) => h("option", { value, selected: value === current }, label)),
+  );
+}
+
 function gameTiles() {
   return h(
     "fieldset",
@@ -144,24 +153,14 @@ function optionControls(preset) {
             },
           });
         } else {
-          control = h(
-            "select",
-            {
-              id,
-              onchange: (e) => {
-                values[o.name] = vals[Number(e.target.value)];
-              },
+          const now = vals.findIndex((v) => JSON.stringify(v) === JSON.stringify(values[o.name]));
+          control = selectOf(
+            id,
+            vals.map((v, k) => [String(k), valueLabel(v)]),
+            String(now),
+            (k) => {
+              values[o.name] = vals[Number(k)];
             },
-            vals.map((v, i) =>
-              h(
-                "option",
-                {
-                  value: String(i),
-                  selected: JSON.stringify(v) === JSON.stringify(values[o.name]),
-                },
-                valueLabel(v),
-              ),
-            ),
           );
         }
         return h(
@@ -181,21 +180,13 @@ function matchControl() {
     "div",
     { class: "field" },
     h("label", { for: "match" }, t("home.match")),
-    h(
-      "select",
-      {
-        id: "match",
-        onchange: (e) => {
-          state.match = e.target.value;
-        },
+    selectOf(
+      "match",
+      formats.map((f) => [f.name, pick(f.title, matchTitle(f.name))]),
+      state.match,
+      (v) => {
+        state.match = v;
       },
-      formats.map((f) =>
-        h(
-          "option",
-          { value: f.name, selected: f.name === state.match },
-          pick(f.title, matchTitle(f.name)),
-        ),
-      ),
     ),
   );
 }
@@ -225,28 +216,34 @@ function levelHint() {
   return l ? pick(l.description, "") : "";
 }
 
-function playPanel() {
+/** A panel of the home page: its title (id `titleId`), a lead line, then `body`. */
+function panel(titleId, title, lead, ...body) {
   return h(
     "section",
-    { class: "panel", "aria-labelledby": "play-title" },
-    h("h2", { id: "play-title" }, t("home.play")),
-    h("p", { class: "lead" }, t("home.play.lead")),
+    { class: "panel", "aria-labelledby": titleId },
+    h("h2", { id: titleId }, title),
+    h("p", { class: "lead" }, lead),
+    ...body,
+  );
+}
+
+function playPanel() {
+  return panel(
+    "play-title",
+    t("home.play"),
+    t("home.play.lead"),
     h(
       "div",
       { class: "field" },
       h("label", { for: "level" }, t("home.level")),
-      h(
-        "select",
-        {
-          id: "level",
-          onchange: (e) => {
-            state.level = e.target.value;
-            document.getElementById("level-hint").textContent = levelHint();
-          },
+      selectOf(
+        "level",
+        state.levels.map((l) => [l.name, pick(l.title, l.name)]),
+        state.level,
+        (v) => {
+          state.level = v;
+          document.getElementById("level-hint").textContent = levelHint();
         },
-        state.levels.map((l) =>
-          h("option", { value: l.name, selected: l.name === state.level }, pick(l.title, l.name)),
-        ),
       ),
       h("small", { class: "muted", id: "level-hint" }, levelHint()),
     ),
@@ -264,11 +261,10 @@ function playPanel() {
 
 function createPanel(preset) {
   const seats = seatsOf(preset);
-  return h(
-    "section",
-    { class: "panel", "aria-labelledby": "create-title" },
-    h("h2", { id: "create-title" }, t("home.create")),
-    h("p", { class: "lead" }, t("home.create.lead")),
+  return panel(
+    "create-title",
+    t("home.create"),
+    t("home.create.lead"),
     h(
       "div",
       { class: "field" },
@@ -285,22 +281,19 @@ function createPanel(preset) {
             {},
             h("span", { class: "num" }, String(i + 1)),
             h("label", { class: "sr-only", for: id }, t("table.seat", { n: i + 1 })),
-            h(
-              "select",
-              {
-                id,
-                onchange: (e) => {
-                  seats[i] = e.target.value;
-                },
-              },
-              h("option", { value: "human", selected: kind === "human" }, t("seat.human")),
-              state.levels.map((l) =>
-                h(
-                  "option",
-                  { value: `bot:${l.name}`, selected: kind === `bot:${l.name}` },
+            selectOf(
+              id,
+              [
+                ["human", t("seat.human")],
+                ...state.levels.map((l) => [
+                  `bot:${l.name}`,
                   t("seat.bot", { level: pick(l.title, l.name) }),
-                ),
-              ),
+                ]),
+              ],
+              kind,
+              (v) => {
+                seats[i] = v;
+              },
             ),
           );
         }),
@@ -350,19 +343,12 @@ function render() {
   );
 }
 
-async function playNow() {
+/** Ask the server for a table (`path`: play now or create), sit at it and go to it. */
+async function sitAt(path, body) {
   if (state.busy) return;
-  const preset = currentPreset();
   state.busy = true;
   try {
-    const res = await api("/api/play", {
-      preset: preset.name,
-      options: changedOptions(preset),
-      level: state.level || state.defaultLevel,
-      match: state.match,
-      lang: getLang(),
-      name: state.name.trim(),
-    });
+    const res = await api(path, body);
     saveSeat(res.table_id, res.seat, res.token);
     location.assign(res.url);
   } catch (e) {
@@ -372,26 +358,28 @@ async function playNow() {
   }
 }
 
-async function createTable() {
-  if (state.busy) return;
+function playNow() {
   const preset = currentPreset();
-  state.busy = true;
-  try {
-    const res = await api("/api/tables", {
-      preset: preset.name,
-      options: changedOptions(preset),
-      match: state.match,
-      seats: seatsOf(preset),
-      host_name: state.name.trim(),
-      lang: getLang(),
-    });
-    saveSeat(res.table_id, res.seat, res.token);
-    location.assign(res.url);
-  } catch (e) {
-    toast(e.message);
-  } finally {
-    state.busy = false;
-  }
+  return sitAt("/api/play", {
+    preset: preset.name,
+    options: changedOptions(preset),
+    level: state.level || state.defaultLevel,
+    match: state.match,
+    lang: getLang(),
+    name: state.name.trim(),
+  });
+}
+
+function createTable() {
+  const preset = currentPreset();
+  return sitAt("/api/tables", {
+    preset: preset.name,
+    options: changedOptions(preset),
+    match: state.match,
+    seats: seatsOf(preset),
+    host_name: state.name.trim(),
+    lang: getLang(),
+  });
 }
 
 function fan() {

@@ -4,7 +4,7 @@ import { cardName, suitName, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { cardImg } from "../common/util.js";
 import { namePlate } from "./felt.js";
-import { focusSoon } from "./tableview-info.js";
+import { openDialog, tricksButton } from "./tableview-info.js";
 
 export function renderMe(view) {
   const obs = view.obs;
@@ -26,34 +26,10 @@ export function renderMe(view) {
     if (a.startsWith("declare ")) {
       const suit = a.slice(-1);
       const pts = suit === obs.trump ? 40 : 20;
-      bar.push(
-        h(
-          "button",
-          {
-            class: "btn btn-small",
-            type: "button",
-            disabled: !!view.pending,
-            onclick: () => view.act(a),
-            dataset: { action: a },
-          },
-          t("table.declare", { suit: suitName(suit), n: pts }),
-        ),
-      );
+      bar.push(actionButton(view, a, t("table.declare", { suit: suitName(suit), n: pts })));
     } else if (a === "exchange") {
       const rank = view.ruleset.exchange === "seven" ? "7" : "2";
-      bar.push(
-        h(
-          "button",
-          {
-            class: "btn btn-small",
-            type: "button",
-            disabled: !!view.pending,
-            onclick: () => view.act(a),
-            dataset: { action: a },
-          },
-          t("table.exchange", { card: cardName(rank + obs.trump) }),
-        ),
-      );
+      bar.push(actionButton(view, a, t("table.exchange", { card: cardName(rank + obs.trump) })));
     }
   }
   bar.push(
@@ -64,32 +40,12 @@ export function renderMe(view) {
         type: "button",
         id: "show-last",
         disabled: !obs.tricks.length,
-        onclick: () => {
-          view.dialog = "last";
-          view.render();
-          focusSoon("#dlg-close");
-        },
+        onclick: () => openDialog(view, "last"),
       },
       t("table.lasttrick"),
     ),
   );
-  if (obs.tricks_visible) {
-    bar.push(
-      h(
-        "button",
-        {
-          class: "btn btn-ghost btn-small side-btn",
-          type: "button",
-          onclick: () => {
-            view.dialog = "tricks";
-            view.render();
-            focusSoon("#dlg-close");
-          },
-        },
-        view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
-      ),
-    );
-  }
+  if (obs.tricks_visible) bar.push(tricksButton(view, "side-btn"));
   if (table.result && view.summaryHidden && table.status !== "playing") {
     bar.push(
       h(
@@ -138,6 +94,21 @@ export function renderMe(view) {
   const again = hadFocus && hand.querySelector(`[data-card="${hadFocus}"]`);
   if (again) again.focus();
   else if (hadFocus && hand.firstChild) hand.firstChild.focus();
+}
+
+/** A button in the player's bar that takes `action` (an accuso, the exchange). */
+function actionButton(view, action, label) {
+  return h(
+    "button",
+    {
+      class: "btn btn-small",
+      type: "button",
+      disabled: !!view.pending,
+      onclick: () => view.act(action),
+      dataset: { action },
+    },
+    label,
+  );
 }
 
 function fitHand(view, hand, n) {

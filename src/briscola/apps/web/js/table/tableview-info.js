@@ -11,6 +11,26 @@ export function focusSoon(selector) {
   requestAnimationFrame(() => document.querySelector(selector)?.focus());
 }
 
+/** Open one of the table's dialogs ("last", "tricks", "rules") and focus its close button. */
+export function openDialog(view, name) {
+  view.dialog = name;
+  view.render();
+  focusSoon("#dlg-close");
+}
+
+/** The button that shows the tricks this seat's side has taken (`cls`: more classes). */
+export function tricksButton(view, cls = "") {
+  return h(
+    "button",
+    {
+      class: `btn btn-ghost btn-small ${cls}`.trim(),
+      type: "button",
+      onclick: () => openDialog(view, "tricks"),
+    },
+    view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
+  );
+}
+
 export function renderTop(view) {
   const table = view.table;
   const bits = [];
@@ -72,11 +92,7 @@ export function renderTop(view) {
         id: "show-rules",
         "aria-label": t("rules.title"),
         title: t("rules.title"),
-        onclick: () => {
-          view.dialog = "rules";
-          view.render();
-          focusSoon("#dlg-close");
-        },
+        onclick: () => openDialog(view, "rules"),
       },
       "?",
     ),
@@ -179,25 +195,7 @@ export function renderSide(view) {
     ),
   );
   if (obs?.tricks_visible) {
-    boxes.push(
-      h(
-        "div",
-        { class: "box" },
-        h(
-          "button",
-          {
-            class: "btn btn-ghost btn-small",
-            type: "button",
-            onclick: () => {
-              view.dialog = "tricks";
-              view.render();
-              focusSoon("#dlg-close");
-            },
-          },
-          view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
-        ),
-      ),
-    );
+    boxes.push(h("div", { class: "box" }, tricksButton(view)));
   }
   view.side.replaceChildren(...boxes);
 }

@@ -2,12 +2,13 @@
 // mountTable(root, {tableId, seat, token, compact, onAgain}) connects the seat's WebSocket and
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
 // The drawing around the felt is in tableview-info.js (top bar, side column) and tableview-hand.js
-// (the player's bar and hand, the keyboard); the felt itself in felt.js and panels.js.
+// (the player's bar and hand, the keyboard); the felt itself in felt.js, panels.js and summary.js.
 import { cardName, hasText, onLangChange, suitName, t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
 import { api } from "../common/util.js";
 import { seatBox, statusLine, stockAndBriscola, trickCards } from "./felt.js";
-import { auctionPanel, callPanel, dealSummary, dialogSheet, waitingRoom } from "./panels.js";
+import { auctionPanel, callPanel, dialogSheet, waitingRoom } from "./panels.js";
+import { dealSummary } from "./summary.js";
 import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
 
