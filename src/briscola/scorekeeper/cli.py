@@ -10,8 +10,6 @@ or SQLAlchemy URL; default ``$BRISCOLA_SCORE_DB`` or the user's data folder) and
 (0, True)
 """
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -185,30 +183,37 @@ def history(sheet: SheetRef, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
         _console().print(history_table(store.find(sheet).sheet, lang))
 
 
-@score_app.command("add", context_settings=_AMOUNT_CONTEXT)
-def add(
-    sheet: SheetRef,
-    competitor: Who,
-    amount: Annotated[str, typer.Argument(help="Points to add: +10, +5, +1, -5, 14…")],
-    db: Db = None,
-    lang: Lang = DEFAULT_LANG,
-) -> None:
-    """Add points to a competitor in this deal (quick buttons; negative to correct)."""
-    delta = _amount(amount, lang)
-    _change(db, lang, sheet, lambda s: _entry(s, Entry(competitor, "+", delta)))
+def _points_command(name: str, help: str, op: str, value: str, value_help: str) -> None:
+    """Register ``briscola score NAME SHEET COMPETITOR POINTS``: the entry ``op`` (``+`` adds
+    the points, ``=`` sets them) in the current deal."""
+
+    def command(
+        sheet: SheetRef,
+        competitor: Who,
+        points: Annotated[str, typer.Argument(metavar=value, help=value_help)],
+        db: Db = None,
+        lang: Lang = DEFAULT_LANG,
+    ) -> None:
+        amount = _amount(points, lang)
+        _change(db, lang, sheet, lambda s: _entry(s, Entry(competitor, op, amount)))
+
+    score_app.command(name, help=help, context_settings=_AMOUNT_CONTEXT)(command)
 
 
-@score_app.command("set", context_settings=_AMOUNT_CONTEXT)
-def set_total(
-    sheet: SheetRef,
-    competitor: Who,
-    value: Annotated[str, typer.Argument(help="The competitor's points in this deal.")],
-    db: Db = None,
-    lang: Lang = DEFAULT_LANG,
-) -> None:
-    """Type a competitor's points in this deal (the number pad)."""
-    points = _amount(value, lang)
-    _change(db, lang, sheet, lambda s: _entry(s, Entry(competitor, "=", points)))
+_points_command(
+    "add",
+    "Add points to a competitor in this deal (quick buttons; negative to correct).",
+    "+",
+    "amount",
+    "Points to add: +10, +5, +1, -5, 14…",
+)
+_points_command(
+    "set",
+    "Type a competitor's points in this deal (the number pad).",
+    "=",
+    "value",
+    "The competitor's points in this deal.",
+)
 
 
 def _entry(sheet: Sheet, entry: Entry) -> None:
@@ -217,28 +222,50 @@ def _entry(sheet: Sheet, entry: Entry) -> None:
     apply_entry(sheet, entry)
 
 
-@score_app.command("deal")
-def next_deal(sheet: SheetRef, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
-    """Close this deal and start the next one in the same game (120, chiamata, custom)."""
-    _change(db, lang, sheet, lambda s: s.next_deal())
+def _sheet_command(
+    name: str, help: str, action: Callable[[Sheet], Change | None], verb: str = ""
+) -> None:
+    """Register ``briscola score NAME SHEET``: ``action`` on the sheet (and ``verb`` telling the
+    change it returns)."""
+
+    def command(sheet: SheetRef, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
+        _change(db, lang, sheet, action, verb)
+
+    score_app.command(name, help=help)(command)
 
 
-@score_app.command("new-game")
-def new_game(sheet: SheetRef, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
-    """New game (Nuova partita): close this game into the history and start again."""
-    _change(db, lang, sheet, lambda s: s.new_game())
+def _text_command(
+    name: str,
+    help: str,
+    value: str,
+    action: Callable[[Sheet, str], None],
+    value_help: str | None = None,
+) -> None:
+    """Register ``briscola score NAME SHEET VALUE``: ``action`` on the sheet with the text."""
+
+    def command(
+        sheet: SheetRef,
+        text: Annotated[str, typer.Argument(metavar=value, help=value_help)],
+        db: Db = None,
+        lang: Lang = DEFAULT_LANG,
+    ) -> None:
+        _change(db, lang, sheet, lambda s: action(s, text))
+
+    score_app.command(name, help=help)(command)
 
 
-@score_app.command("undo")
-def undo(sheet: SheetRef, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
-    """Undo the last change."""
-    _change(db, lang, sheet, lambda s: s.undo(), "ui.undone")
-
-
-@score_app.command("redo")
-def redo(sheet: SheetRef, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
-    """Redo the last undone change."""
-    _change(db, lang, sheet, lambda s: s.redo(), "ui.redone")
+_sheet_command(
+    "deal",
+    "Close this deal and start the next one in the same game (120, chiamata, custom).",
+    Sheet.next_deal,
+)
+_sheet_command(
+    "new-game",
+    "New game (Nuova partita): close this game into the history and start again.",
+    Sheet.new_game,
+)
+_sheet_command("undo", "Undo the last change.", Sheet.undo, "ui.undone")
+_sheet_command("redo", "Redo the last undone change.", Sheet.redo, "ui.redone")
 
 
 @score_app.command("rename")
@@ -253,26 +280,14 @@ def rename(
     _change(db, lang, sheet, lambda s: s.rename(_who(s, competitor), new_name))
 
 
-@score_app.command("rename-sheet")
-def rename_sheet(
-    sheet: SheetRef,
-    new_name: Annotated[str, typer.Argument(metavar="NAME")],
-    db: Db = None,
-    lang: Lang = DEFAULT_LANG,
-) -> None:
-    """Rename a sheet."""
-    _change(db, lang, sheet, lambda s: s.rename_sheet(new_name))
-
-
-@score_app.command("add-competitor")
-def add_competitor(
-    sheet: SheetRef,
-    competitor: Annotated[str, typer.Argument(metavar="NAME", help="A name, or Anna+Bruno.")],
-    db: Db = None,
-    lang: Lang = DEFAULT_LANG,
-) -> None:
-    """Add a competitor (a player or a pair)."""
-    _change(db, lang, sheet, lambda s: s.add_competitor(competitor))
+_text_command("rename-sheet", "Rename a sheet.", "NAME", Sheet.rename_sheet)
+_text_command(
+    "add-competitor",
+    "Add a competitor (a player or a pair).",
+    "NAME",
+    Sheet.add_competitor,
+    "A name, or Anna+Bruno.",
+)
 
 
 @score_app.command("remove-competitor")
@@ -283,26 +298,20 @@ def remove_competitor(
     _change(db, lang, sheet, lambda s: s.remove_competitor(_who(s, competitor)))
 
 
-@score_app.command("target")
-def set_target(
-    sheet: SheetRef,
-    target: Annotated[str, typer.Argument(help="61, 120, chiamata[:N] or a number.")],
-    db: Db = None,
-    lang: Lang = DEFAULT_LANG,
-) -> None:
-    """Change a sheet's target."""
-    _change(db, lang, sheet, lambda s: s.set_target(target))
-
-
-@score_app.command("format")
-def set_format(
-    sheet: SheetRef,
-    format: Annotated[str, typer.Argument(help="single, best-of:N or first-to:N.")],
-    db: Db = None,
-    lang: Lang = DEFAULT_LANG,
-) -> None:
-    """Change a sheet's match format."""
-    _change(db, lang, sheet, lambda s: s.set_format(format))
+_text_command(
+    "target",
+    "Change a sheet's target.",
+    "target",
+    Sheet.set_target,
+    "61, 120, chiamata[:N] or a number.",
+)
+_text_command(
+    "format",
+    "Change a sheet's match format.",
+    "format",
+    Sheet.set_format,
+    "single, best-of:N or first-to:N.",
+)
 
 
 @score_app.command("declarations")
