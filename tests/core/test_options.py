@@ -16,12 +16,10 @@ import pytest
 from briscola.apps.common import option_help
 from briscola.core.cards import Card
 from briscola.core.option_docs import BEGIN, END, markdown_table, replace_table, ruleset_schema
+from briscola.core.option_types import Direction, Partnership, TricksVisible
 from briscola.core.options import (
     OPTIONS,
-    Direction,
-    Partnership,
     RulesetError,
-    TricksVisible,
     default_of,
     offered_on,
     option,

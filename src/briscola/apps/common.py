@@ -4,13 +4,14 @@ and the ``--option`` help, written from the options registry."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import typer
 
 from briscola.core.options import OPTIONS
 from briscola.core.rules import Ruleset, RulesetError, preset
 
-__all__ = ["build_ruleset", "option_help"]
+__all__ = ["build_ruleset", "option_argument", "option_help"]
 
 
 def option_help(intro: str = "A rule option KEY=VALUE, repeatable.") -> str:
@@ -35,6 +36,12 @@ def option_help(intro: str = "A rule option KEY=VALUE, repeatable.") -> str:
         else:
             keys.append(f"{opt.name}=N")
     return f"{intro} Keys (true/false unless values shown): {', '.join(keys)}."
+
+
+def option_argument(intro: str = "A rule option KEY=VALUE, repeatable.") -> Any:
+    """The ``--option`` / ``-o`` declaration the front ends share, its help from the registry:
+    ``option: Annotated[list[str] | None, option_argument()] = None``."""
+    return typer.Option("--option", "-o", metavar="KEY=VALUE", help=option_help(intro))
 
 
 def build_ruleset(name: str, options: Iterable[str], preset_hint: str = "PRESET") -> Ruleset:

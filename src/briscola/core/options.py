@@ -28,12 +28,9 @@ from enum import Enum
 from typing import Any, Final
 
 from briscola.core.option_types import (
-    EVERY_GAME,
     Applies,
     Direction,
     Exchange,
-    Fast,
-    Kind,
     Option,
     Partnership,
     RulesLike,
@@ -42,21 +39,11 @@ from briscola.core.option_types import (
     TricksVisible,
 )
 
+# The types (Option, Applies, Text, the enums) live in briscola.core.option_types.
 __all__ = [
-    "EVERY_GAME",
     "OPTIONS",
-    "Applies",
-    "Direction",
-    "Exchange",
-    "Fast",
-    "Kind",
     "Option",
-    "Partnership",
-    "RulesLike",
     "RulesetError",
-    "Text",
-    "TieRule",
-    "TricksVisible",
     "default_of",
     "offered_on",
     "option",

@@ -35,17 +35,8 @@ from briscola.core.cards import (
     Rank,
     parse_cards,
 )
-from briscola.core.options import (
-    OPTIONS,
-    Direction,
-    Exchange,
-    Option,
-    Partnership,
-    RulesetError,
-    TieRule,
-    TricksVisible,
-    option,
-)
+from briscola.core.option_types import Direction, Exchange, Partnership, TieRule, TricksVisible
+from briscola.core.options import OPTIONS, Option, RulesetError, option
 
 __all__ = [
     "ACCUSO_POINTS",

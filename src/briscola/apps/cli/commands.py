@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from briscola import __version__
-from briscola.apps.common import build_ruleset, option_help
+from briscola.apps.common import build_ruleset, option_argument
 from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
@@ -78,12 +78,7 @@ def play(
     ] = "single",
     option: Annotated[
         list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help=option_help(),
-        ),
+        option_argument(),
     ] = None,
     dealer: Annotated[
         int | None,

@@ -47,7 +47,7 @@ from typing import IO, Annotated, Any
 import typer
 
 from briscola import __version__
-from briscola.apps.common import build_ruleset, option_help
+from briscola.apps.common import build_ruleset, option_argument
 from briscola.apps.protocol.external import EngineError, ExternalEngine
 from briscola.bots import Bot, UnknownBotError, bot_info, bot_names, make_bot
 from briscola.core.codec import ObservationParseError, observation_from_dict
@@ -211,12 +211,7 @@ def engine_command(
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help=option_help("A rule option for --preset KEY=VALUE, repeatable."),
-        ),
+        option_argument("A rule option for --preset KEY=VALUE, repeatable."),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", metavar="N", help="Seed for a bot that uses chance.")

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from briscola.apps.common import option_help
+from briscola.apps.common import option_argument
 from briscola.apps.protocol.external import EngineError
 from briscola.bots import bot_names
 from briscola.core.rules import RulesetError, preset_names
@@ -45,12 +45,7 @@ def arena_command(
     ] = "classic",
     option: Annotated[
         list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help=option_help(),
-        ),
+        option_argument(),
     ] = None,
     seed: Annotated[
         int, typer.Option("--seed", metavar="N", help="Seed: same seed, same run.")
