@@ -14,19 +14,39 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from briscola.apps.server import catalog, scores
+from briscola.apps.server import catalog, scores, sockets, tables
 from briscola.apps.server.errors import ApiError, add_error_handlers
 from briscola.apps.server.pages import default_static_dir, page_routes
 from briscola.apps.server.rooms import Rooms, Settings
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
-from briscola.apps.server.sockets import socket_routes
 from briscola.apps.server.storage import Storage
-from briscola.apps.server.tables import table_routes
 
 __all__ = ["ApiError", "create_app", "default_static_dir"]
+
+
+_server = APIRouter()
+"""The server's own routes: its health and its catalog of games and computer players."""
+
+
+@_server.get("/healthz", tags=["server"])
+async def healthz() -> dict[str, str]:
+    """The server is up."""
+    return {"status": "ok"}
+
+
+@_server.get("/api/presets", response_model=PresetsResponse, tags=["catalog"])
+async def get_presets() -> dict[str, Any]:
+    """The game variants, their options (allowed values, defaults) and match formats."""
+    return catalog.presets()
+
+
+@_server.get("/api/levels", response_model=LevelsResponse, tags=["catalog"])
+async def get_levels() -> dict[str, Any]:
+    """The computer players."""
+    return catalog.levels()
 
 
 def _seconds(value: float | None, env: str, default: float) -> float:
@@ -83,24 +103,9 @@ def create_app(
     app.state.rooms = rooms
     app.state.settings = settings
     add_error_handlers(app)
-
-    @app.get("/healthz", tags=["server"])
-    async def healthz() -> dict[str, str]:
-        """The server is up."""
-        return {"status": "ok"}
-
-    @app.get("/api/presets", response_model=PresetsResponse, tags=["catalog"])
-    async def get_presets() -> dict[str, Any]:
-        """The game variants, their options (allowed values, defaults) and match formats."""
-        return catalog.presets()
-
-    @app.get("/api/levels", response_model=LevelsResponse, tags=["catalog"])
-    async def get_levels() -> dict[str, Any]:
-        """The computer players."""
-        return catalog.levels()
-
-    app.include_router(table_routes(rooms))
-    app.include_router(socket_routes(rooms))
+    app.include_router(_server)
+    app.include_router(tables.router)
+    app.include_router(sockets.router)
     app.include_router(page_routes(web))
     scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score
     if web.is_dir():

@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel
 from sqlalchemy import Engine, select
@@ -211,116 +211,139 @@ class _Sheets:
             raise _score_error(err, lang) from None
 
 
+router = APIRouter(tags=["score keeper"])
+"""The score keeper's API; it finds the sheets in the app's ``state.score_sheets``."""
+
+
+def _sheets(request: Request) -> _Sheets:
+    sheets: _Sheets = request.app.state.score_sheets
+    return sheets
+
+
+SheetsOf = Annotated[_Sheets, Depends(_sheets)]
+"""The web sheets of the app that answers the request."""
+
+
+@router.post("/api/scores", response_model=SheetResponse, status_code=201, responses=_ERRORS)
+def create_sheet(
+    req: CreateSheetRequest, request: Request, sheets: SheetsOf, lang: LangQuery = None
+) -> SheetResponse:
+    """A new score sheet; its ``url`` is its secret link (keep it: there are no accounts)."""
+    language = _lang(request, lang)
+    if len(req.competitors) > MAX_COMPETITORS:
+        raise _too_many(language)
+    try:
+        people = [Competitor.parse(text) for text in req.competitors]
+        name = req.name.strip() or " – ".join(p.name for p in people)[:200]
+        if not name:
+            name = _word("sheet_title", language)
+        sheet = Sheet(name, people, req.target, req.format, req.declarations)
+        key = new_key()
+        with sheets.lock:
+            sheets.store.create(sheet, owner=OWNER_PREFIX + key)
+        return _response(key, sheets.load(key, language), language)
+    except ScoreError as err:
+        raise _score_error(err, language) from None
+
+
+@router.get("/api/scores/{key}", response_model=SheetResponse, responses=_ERRORS)
+def get_sheet(
+    key: str, request: Request, sheets: SheetsOf, lang: LangQuery = None
+) -> SheetResponse:
+    """The sheet as it stands, with its revision."""
+    language = _lang(request, lang)
+    try:
+        return _response(key, sheets.load(key, language), language)
+    except ScoreError as err:
+        raise _score_error(err, language) from None
+
+
+@router.post(
+    "/api/scores/{key}/changes",
+    response_model=SheetResponse,
+    responses={
+        **_ERRORS,
+        409: {"model": StaleResponse, "description": "The sheet changed meanwhile"},
+    },
+)
+def apply_change(
+    key: str, req: ApplyRequest, request: Request, sheets: SheetsOf, lang: LangQuery = None
+) -> SheetResponse:
+    """Make one change (points, undo, redo, new game, settings) on the sheet at the
+    client's ``revision``; the sheet after it. A stale revision changes nothing: 409 with
+    the sheet as it is now, for the client to show before it tries again."""
+    language = _lang(request, lang)
+    with sheets.lock:
+        try:
+            stored = sheets.load(key, language)
+            if req.revision is not None and req.revision != stored.revision:
+                raise StaleSheetError("stale_sheet", name=stored.sheet.name)
+            change = _apply(stored.sheet, req.change, language)
+            revision = sheets.store.save(stored.id, stored.sheet, revision=stored.revision)
+        except StaleSheetError as err:
+            current = _response(key, sheets.load(key, language), language)
+            raise ScoreApiError(
+                409, err.code, err.message(language), current=current.model_dump()
+            ) from None
+        except ScoreError as err:
+            raise _score_error(err, language) from None
+    return _response(key, StoredSheet(stored.id, revision, stored.sheet), language, change)
+
+
+@router.get("/api/scores/{key}/history", response_model=HistoryResponse, responses=_ERRORS)
+def get_history(
+    key: str, request: Request, sheets: SheetsOf, lang: LangQuery = None
+) -> HistoryResponse:
+    """The finished games, oldest first, with the time each was closed."""
+    language = _lang(request, lang)
+    stored = sheets.load(key, language)
+    games = [
+        StoredGameView(**g.game.to_dict(), finished_at=g.finished_at.isoformat())
+        for g in sheets.store.games(stored.id)
+    ]
+    return HistoryResponse(id=key, name=stored.sheet.name, games=games)
+
+
+@router.get(
+    "/api/scores/{key}/export.csv",
+    response_class=Response,
+    responses={
+        200: {"content": {"text/csv": {}}, "description": "The sheet as CSV"},
+        404: _ERRORS[404],
+    },
+)
+def export_sheet(key: str, request: Request, sheets: SheetsOf, lang: LangQuery = None) -> Response:
+    """The sheet as CSV (a download): a row per game, a column per competitor, trophies."""
+    language = _lang(request, lang)
+    sheet = sheets.load(key, language).sheet
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", sheet.name).strip("-").lower() or "sheet"
+    return Response(
+        csv_text(sheet, language),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{slug[:60]}.csv"'},
+    )
+
+
 def install(app: FastAPI, engine: Engine, web: Path) -> None:
     """Add the score keeper's routes and pages to ``app``: sheets in ``engine``'s database, the
     pages from the web client directory ``web``."""
     sheets = _Sheets(engine)
+    app.state.score_sheets = sheets
     app.state.score_store = sheets.store
-    router = APIRouter(tags=["score keeper"])
-
-    @router.post("/api/scores", response_model=SheetResponse, status_code=201, responses=_ERRORS)
-    def create_sheet(
-        req: CreateSheetRequest, request: Request, lang: LangQuery = None
-    ) -> SheetResponse:
-        """A new score sheet; its ``url`` is its secret link (keep it: there are no accounts)."""
-        language = _lang(request, lang)
-        if len(req.competitors) > MAX_COMPETITORS:
-            raise _too_many(language)
-        try:
-            people = [Competitor.parse(text) for text in req.competitors]
-            name = req.name.strip() or " – ".join(p.name for p in people)[:200]
-            if not name:
-                name = _word("sheet_title", language)
-            sheet = Sheet(name, people, req.target, req.format, req.declarations)
-            key = new_key()
-            with sheets.lock:
-                sheets.store.create(sheet, owner=OWNER_PREFIX + key)
-            return _response(key, sheets.load(key, language), language)
-        except ScoreError as err:
-            raise _score_error(err, language) from None
-
-    @router.get("/api/scores/{key}", response_model=SheetResponse, responses=_ERRORS)
-    def get_sheet(key: str, request: Request, lang: LangQuery = None) -> SheetResponse:
-        """The sheet as it stands, with its revision."""
-        language = _lang(request, lang)
-        try:
-            return _response(key, sheets.load(key, language), language)
-        except ScoreError as err:
-            raise _score_error(err, language) from None
-
-    @router.post(
-        "/api/scores/{key}/changes",
-        response_model=SheetResponse,
-        responses={
-            **_ERRORS,
-            409: {"model": StaleResponse, "description": "The sheet changed meanwhile"},
-        },
-    )
-    def apply_change(
-        key: str, req: ApplyRequest, request: Request, lang: LangQuery = None
-    ) -> SheetResponse:
-        """Make one change (points, undo, redo, new game, settings) on the sheet at the
-        client's ``revision``; the sheet after it. A stale revision changes nothing: 409 with
-        the sheet as it is now, for the client to show before it tries again."""
-        language = _lang(request, lang)
-        with sheets.lock:
-            try:
-                stored = sheets.load(key, language)
-                if req.revision is not None and req.revision != stored.revision:
-                    raise StaleSheetError("stale_sheet", name=stored.sheet.name)
-                change = _apply(stored.sheet, req.change, language)
-                revision = sheets.store.save(stored.id, stored.sheet, revision=stored.revision)
-            except StaleSheetError as err:
-                current = _response(key, sheets.load(key, language), language)
-                raise ScoreApiError(
-                    409, err.code, err.message(language), current=current.model_dump()
-                ) from None
-            except ScoreError as err:
-                raise _score_error(err, language) from None
-        return _response(key, StoredSheet(stored.id, revision, stored.sheet), language, change)
-
-    @router.get("/api/scores/{key}/history", response_model=HistoryResponse, responses=_ERRORS)
-    def get_history(key: str, request: Request, lang: LangQuery = None) -> HistoryResponse:
-        """The finished games, oldest first, with the time each was closed."""
-        language = _lang(request, lang)
-        stored = sheets.load(key, language)
-        games = [
-            StoredGameView(**g.game.to_dict(), finished_at=g.finished_at.isoformat())
-            for g in sheets.store.games(stored.id)
-        ]
-        return HistoryResponse(id=key, name=stored.sheet.name, games=games)
-
-    @router.get(
-        "/api/scores/{key}/export.csv",
-        response_class=Response,
-        responses={
-            200: {"content": {"text/csv": {}}, "description": "The sheet as CSV"},
-            404: _ERRORS[404],
-        },
-    )
-    def export_sheet(key: str, request: Request, lang: LangQuery = None) -> Response:
-        """The sheet as CSV (a download): a row per game, a column per competitor, trophies."""
-        language = _lang(request, lang)
-        sheet = sheets.load(key, language).sheet
-        slug = re.sub(r"[^A-Za-z0-9]+", "-", sheet.name).strip("-").lower() or "sheet"
-        return Response(
-            csv_text(sheet, language),
-            media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="{slug[:60]}.csv"'},
-        )
+    pages = APIRouter(tags=["score keeper"], include_in_schema=False)
 
     def page() -> Response:
         return html_page(web / "score.html", _MISSING_PAGE, headers={"Cache-Control": "no-cache"})
 
-    @router.get("/score", include_in_schema=False)
+    @pages.get("/score")
     def score_home() -> Response:
         return page()
 
-    @router.get("/score/{key}", include_in_schema=False)
+    @pages.get("/score/{key}")
     def score_page(key: str) -> Response:
         return page()
 
-    @router.get("/score-sw.js", include_in_schema=False)
+    @pages.get("/score-sw.js")
     def service_worker() -> Response:
         path = web / "js" / "score" / "sw.js"
         if not path.is_file():
@@ -331,3 +354,4 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
 
     app.exception_handler(ScoreApiError)(api_error_reply)
     app.include_router(router)
+    app.include_router(pages)

@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from briscola.apps.server.rooms import Rooms
 
-__all__ = ["POLICY_VIOLATION", "socket_routes"]
+__all__ = ["POLICY_VIOLATION", "router"]
 
 POLICY_VIOLATION = 1008
 """The WebSocket close code for an unknown table, a missing token or a bad one."""
@@ -21,47 +21,47 @@ POLICY_VIOLATION = 1008
 log = logging.getLogger(__name__)
 
 
-def socket_routes(rooms: Rooms) -> APIRouter:
-    """The seats' WebSocket route, for the tables in ``rooms``."""
-    router = APIRouter()
+router = APIRouter()
+"""The seats' WebSocket route; it finds the tables in the app's ``state.rooms``."""
 
-    @router.websocket("/ws/{table_id}")
-    async def ws_endpoint(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
-        room = await rooms.get(table_id)
-        if room is None:
-            await websocket.close(POLICY_VIOLATION, "unknown table")
-            return
-        if not token:
-            await websocket.close(POLICY_VIOLATION, "missing token")
-            return
-        seat = room.seat_for_token(token)
-        if seat is None:
-            await websocket.close(POLICY_VIOLATION, "bad token")
-            return
-        await room.connect(seat, websocket)
-        try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    data = message.get("bytes") or b""
-                    try:
-                        text = data.decode()
-                    except UnicodeDecodeError:
-                        await room.error(websocket, "bad_json", "the message is not JSON text")
-                        continue
+
+@router.websocket("/ws/{table_id}")
+async def ws_endpoint(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    """A seat's connection to its table (see docs/web-protocol.md)."""
+    rooms: Rooms = websocket.app.state.rooms
+    await websocket.accept()
+    room = await rooms.get(table_id)
+    if room is None:
+        await websocket.close(POLICY_VIOLATION, "unknown table")
+        return
+    if not token:
+        await websocket.close(POLICY_VIOLATION, "missing token")
+        return
+    seat = room.seat_for_token(token)
+    if seat is None:
+        await websocket.close(POLICY_VIOLATION, "bad token")
+        return
+    await room.connect(seat, websocket)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
                 try:
-                    await room.handle(seat, websocket, text)
-                except Exception:  # a bug must not cost the player their socket
-                    log.exception("table %s: message from seat %d failed", table_id, seat)
-                    await room.error(websocket, "internal", "the server could not do that")
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await room.disconnect(seat, websocket)
-            rooms.forget_if_finished(room)
-
-    return router
+                    text = data.decode()
+                except UnicodeDecodeError:
+                    await room.error(websocket, "bad_json", "the message is not JSON text")
+                    continue
+            try:
+                await room.handle(seat, websocket, text)
+            except Exception:  # a bug must not cost the player their socket
+                log.exception("table %s: message from seat %d failed", table_id, seat)
+                await room.error(websocket, "internal", "the server could not do that")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await room.disconnect(seat, websocket)
+        rooms.forget_if_finished(room)

@@ -1,16 +1,16 @@
 """The HTTP routes of the tables: play now, a table with friends, joining, starting, reading.
 
-:func:`table_routes` makes them for the rooms of an app; each new table is stored and gets a
-room. Requests are checked here (preset, options, match format, levels, seats) so that every
-refusal is a clear ``{"code", "message"}``.
+:data:`router` holds them; they work on the app's ``state.rooms``, and each new table is
+stored and gets a room. Requests are checked here (preset, options, match format, levels,
+seats) so that every refusal is a clear ``{"code", "message"}``.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends, Request
 
 from briscola.apps.server import catalog
 from briscola.apps.server.errors import ApiError
@@ -32,7 +32,7 @@ from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import Ruleset, RulesetError, preset
 from briscola.session.table import Event, Seat, Table, TableError
 
-__all__ = ["table_routes"]
+__all__ = ["router"]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorResponse, "description": "A bad request"},
@@ -127,141 +127,156 @@ def _seat_url(table_id: str, seat: int, token: str) -> str:
     return f"/table/{table_id}?seat={seat}#token={token}"
 
 
-def table_routes(rooms: Rooms) -> APIRouter:
-    """The tables' routes, for the tables in ``rooms`` (and their storage and settings)."""
-    router = APIRouter(tags=["tables"], responses=_ERRORS)
+router = APIRouter(tags=["tables"], responses=_ERRORS)
+"""The tables' routes; they find the tables in the app's ``state.rooms``."""
+
+
+async def _rooms(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+RoomsOf = Annotated[Rooms, Depends(_rooms)]
+"""The rooms of the app that answers the request."""
+
+
+async def _room(rooms: Rooms, table_id: str) -> Room:
+    """The table's room; 404 for an unknown table."""
+    room = await rooms.get(table_id)
+    if room is None:
+        raise ApiError(404, "not_found", f"there is no table {table_id!r}")
+    return room
+
+
+def _new_room(
+    rooms: Rooms, ruleset: Ruleset, fmt: MatchFormat, seats: list[Seat], lang: str, host_token: str
+) -> Room:
+    """A new table, stored, with its room; the host at seat 0 holds ``host_token``."""
     storage, settings = rooms.storage, rooms.settings
-
-    async def room_or_404(table_id: str) -> Room:
-        room = await rooms.get(table_id)
-        if room is None:
-            raise ApiError(404, "not_found", f"there is no table {table_id!r}")
-        return room
-
-    def new_room(
-        ruleset: Ruleset, fmt: MatchFormat, seats: list[Seat], lang: str, host_token: str
-    ) -> Room:
-        table_id = _new_id()
-        invite = _new_id()
-        seed = secrets.randbits(62)
-        stored = [
-            StoredSeat.of(i, s, host=i == 0, token_hash=hash_token(host_token) if i == 0 else None)
-            for i, s in enumerate(seats)
-        ]
-        table = Table(ruleset, seats, fmt, seed, stand_in=settings.stand_in)
-        rules, match = ruleset.to_dict(), str(fmt)
-        storage.create_table(
-            StoredTable(
-                table_id, rules, match, seed, invite, False, settings.stand_in, lang, stored, []
-            )
+    table_id = _new_id()
+    invite = _new_id()
+    seed = secrets.randbits(62)
+    stored = [
+        StoredSeat.of(i, s, host=i == 0, token_hash=hash_token(host_token) if i == 0 else None)
+        for i, s in enumerate(seats)
+    ]
+    table = Table(ruleset, seats, fmt, seed, stand_in=settings.stand_in)
+    rules, match = ruleset.to_dict(), str(fmt)
+    storage.create_table(
+        StoredTable(
+            table_id, rules, match, seed, invite, False, settings.stand_in, lang, stored, []
         )
-        room = Room(table_id, table, stored, invite, storage, settings, lang)
-        rooms.add(room)
-        return room
+    )
+    room = Room(table_id, table, stored, invite, storage, settings, lang)
+    rooms.add(room)
+    return room
 
-    @router.post("/api/play", response_model=PlayResponse)
-    async def play(req: PlayRequest) -> PlayResponse:
-        """Play now against the computer: a table with the human at seat 0, already started."""
-        ruleset = _ruleset(req.preset, req.options)
-        fmt = _match(req.match)
-        level = _level(req.level)
-        n = ruleset.players
-        names = _bot_names([None] + [level] * (n - 1), req.lang)
-        seats = [Seat.human(_human_name(req.name, 0, req.lang))]
-        seats += [Seat.computer(level, names[i]) for i in range(1, n)]
-        token = secrets.token_urlsafe(24)
-        room = new_room(ruleset, fmt, seats, req.lang, token)
-        async with room.lock:
-            room.table.start()
-            room.storage.mark_started(room.table_id)
-            room.persist()
-        url = _seat_url(room.table_id, 0, token)
-        return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
 
-    @router.post("/api/tables", response_model=CreateTableResponse)
-    async def create_table(req: CreateTableRequest) -> CreateTableResponse:
-        """A table with friends: the host at seat 0, humans and bots as given."""
-        ruleset = _ruleset(req.preset, req.options)
-        fmt = _match(req.match)
-        specs = req.seats if req.seats is not None else ["human"] * ruleset.players
-        levels = _seat_levels(specs, ruleset)
-        names = _bot_names(levels, req.lang)
-        seats = []
-        for i, seat_level in enumerate(levels):
-            if seat_level is None:
-                if i == 0:
-                    seats.append(Seat.human(_human_name(req.host_name, 0, req.lang)))
-                else:
-                    seats.append(Seat.human(_human_name("", i, req.lang), joined=False))
+@router.post("/api/play", response_model=PlayResponse)
+async def play(req: PlayRequest, rooms: RoomsOf) -> PlayResponse:
+    """Play now against the computer: a table with the human at seat 0, already started."""
+    ruleset = _ruleset(req.preset, req.options)
+    fmt = _match(req.match)
+    level = _level(req.level)
+    n = ruleset.players
+    names = _bot_names([None] + [level] * (n - 1), req.lang)
+    seats = [Seat.human(_human_name(req.name, 0, req.lang))]
+    seats += [Seat.computer(level, names[i]) for i in range(1, n)]
+    token = secrets.token_urlsafe(24)
+    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token)
+    async with room.lock:
+        room.table.start()
+        room.storage.mark_started(room.table_id)
+        room.persist()
+    url = _seat_url(room.table_id, 0, token)
+    return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
+
+
+@router.post("/api/tables", response_model=CreateTableResponse)
+async def create_table(req: CreateTableRequest, rooms: RoomsOf) -> CreateTableResponse:
+    """A table with friends: the host at seat 0, humans and bots as given."""
+    ruleset = _ruleset(req.preset, req.options)
+    fmt = _match(req.match)
+    specs = req.seats if req.seats is not None else ["human"] * ruleset.players
+    levels = _seat_levels(specs, ruleset)
+    names = _bot_names(levels, req.lang)
+    seats = []
+    for i, seat_level in enumerate(levels):
+        if seat_level is None:
+            if i == 0:
+                seats.append(Seat.human(_human_name(req.host_name, 0, req.lang)))
             else:
-                seats.append(Seat.computer(seat_level, names[i]))
+                seats.append(Seat.human(_human_name("", i, req.lang), joined=False))
+        else:
+            seats.append(Seat.computer(seat_level, names[i]))
+    token = secrets.token_urlsafe(24)
+    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token)
+    return CreateTableResponse(
+        table_id=room.table_id,
+        seat=0,
+        token=token,
+        invite_code=room.invite_code,
+        invite_url=room.invite_url(),
+        url=_seat_url(room.table_id, 0, token),
+    )
+
+
+@router.post("/api/tables/{table_id}/join", response_model=JoinResponse)
+async def join(table_id: str, req: JoinRequest, rooms: RoomsOf) -> JoinResponse:
+    """Take the first free human seat with the invitation code."""
+    room = await _room(rooms, table_id)
+    if not secrets.compare_digest(req.invite_code.encode(), room.invite_code.encode()):
+        raise ApiError(403, "bad_invite", "this invitation code is not the table's")
+    async with room.lock:
+        table = room.table
+        if table.started:
+            raise ApiError(409, "already_started", "the game has already started")
+        free = [i for i, s in enumerate(table.seats) if not s.is_bot and not s.joined]
+        if not free:
+            raise ApiError(409, "table_full", "every seat at this table is taken")
+        seat = free[0]
+        lang = room.lang
         token = secrets.token_urlsafe(24)
-        room = new_room(ruleset, fmt, seats, req.lang, token)
-        return CreateTableResponse(
-            table_id=room.table_id,
-            seat=0,
-            token=token,
-            invite_code=room.invite_code,
-            invite_url=room.invite_url(),
-            url=_seat_url(room.table_id, 0, token),
-        )
+        table.seats[seat].joined = True
+        table.seats[seat].name = _human_name(req.name, seat, lang)
+        room.stored_seats[seat].token_hash = hash_token(token)
+        room.save_seat(seat)
+        await room.broadcast([Event("joined", {"seat": seat, "name": table.seats[seat].name})])
+    url = _seat_url(table_id, seat, token)
+    return JoinResponse(table_id=table_id, seat=seat, token=token, url=url)
 
-    @router.post("/api/tables/{table_id}/join", response_model=JoinResponse)
-    async def join(table_id: str, req: JoinRequest) -> JoinResponse:
-        """Take the first free human seat with the invitation code."""
-        room = await room_or_404(table_id)
-        if not secrets.compare_digest(req.invite_code.encode(), room.invite_code.encode()):
-            raise ApiError(403, "bad_invite", "this invitation code is not the table's")
-        async with room.lock:
-            table = room.table
-            if table.started:
-                raise ApiError(409, "already_started", "the game has already started")
-            free = [i for i, s in enumerate(table.seats) if not s.is_bot and not s.joined]
-            if not free:
-                raise ApiError(409, "table_full", "every seat at this table is taken")
-            seat = free[0]
-            lang = room.lang
-            token = secrets.token_urlsafe(24)
-            table.seats[seat].joined = True
-            table.seats[seat].name = _human_name(req.name, seat, lang)
-            room.stored_seats[seat].token_hash = hash_token(token)
-            room.save_seat(seat)
-            await room.broadcast([Event("joined", {"seat": seat, "name": table.seats[seat].name})])
-        url = _seat_url(table_id, seat, token)
-        return JoinResponse(table_id=table_id, seat=seat, token=token, url=url)
 
-    @router.post("/api/tables/{table_id}/start", response_model=TableInfo)
-    async def start(table_id: str, req: StartRequest) -> dict[str, Any]:
-        """The host starts the game; empty human seats are given to bots of level ``fill``."""
-        room = await room_or_404(table_id)
-        seat = room.seat_for_token(req.token)
-        if seat is None:
-            raise ApiError(403, "bad_token", "this token is not one of the table's")
-        if seat != room.host:
-            raise ApiError(403, "not_host", "only the host can start the game")
-        fill = _level(req.fill)
-        async with room.lock:
-            table = room.table
-            if table.started:
-                raise ApiError(409, "already_started", "the game has already started")
-            empty = [i for i, s in enumerate(table.seats) if not s.is_bot and not s.joined]
-            lang = room.lang
-            try:
-                events = table.start(fill)
-            except TableError as exc:
-                raise ApiError(409, exc.code, exc.message) from None
-            names = _bot_names([fill] * len(empty), lang)
-            for name, i in zip(names, empty, strict=True):
-                table.seats[i].name = name
-                room.save_seat(i)
-            storage.mark_started(table_id)
-            await room.commit(events)
-            return room.info()
-
-    @router.get("/api/tables/{table_id}", response_model=TableInfo)
-    async def get_table(table_id: str) -> dict[str, Any]:
-        """Public information about a table: seats, status, standing. No secrets, no cards."""
-        room = await room_or_404(table_id)
+@router.post("/api/tables/{table_id}/start", response_model=TableInfo)
+async def start(table_id: str, req: StartRequest, rooms: RoomsOf) -> dict[str, Any]:
+    """The host starts the game; empty human seats are given to bots of level ``fill``."""
+    room = await _room(rooms, table_id)
+    seat = room.seat_for_token(req.token)
+    if seat is None:
+        raise ApiError(403, "bad_token", "this token is not one of the table's")
+    if seat != room.host:
+        raise ApiError(403, "not_host", "only the host can start the game")
+    fill = _level(req.fill)
+    async with room.lock:
+        table = room.table
+        if table.started:
+            raise ApiError(409, "already_started", "the game has already started")
+        empty = [i for i, s in enumerate(table.seats) if not s.is_bot and not s.joined]
+        lang = room.lang
+        try:
+            events = table.start(fill)
+        except TableError as exc:
+            raise ApiError(409, exc.code, exc.message) from None
+        names = _bot_names([fill] * len(empty), lang)
+        for name, i in zip(names, empty, strict=True):
+            table.seats[i].name = name
+            room.save_seat(i)
+        rooms.storage.mark_started(table_id)
+        await room.commit(events)
         return room.info()
 
-    return router
+
+@router.get("/api/tables/{table_id}", response_model=TableInfo)
+async def get_table(table_id: str, rooms: RoomsOf) -> dict[str, Any]:
+    """Public information about a table: seats, status, standing. No secrets, no cards."""
+    room = await _room(rooms, table_id)
+    return room.info()
