@@ -582,6 +582,8 @@ def test_json_round_trip_keeps_undo_and_redo() -> None:
         lambda d: d.update(version=99),
         lambda d: d.update(cursor=99),
         lambda d: d["log"].append({"op": "explode"}),
+        lambda d: d["log"].append({"op": ["add"]}),
+        lambda d: d["log"].append({"delta": 5}),
         lambda d: d["log"].append({"op": "add", "competitor": 0, "delta": 500}),
         lambda d: d.pop("start"),
         lambda d: d["start"].update(target="0"),

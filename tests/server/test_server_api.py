@@ -42,6 +42,19 @@ def test_importing_briscola_does_not_import_the_server() -> None:
     assert briscola.__version__
 
 
+def test_the_server_package_imports_its_app_on_first_use() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, briscola.apps.server as server; print('fastapi' in sys.modules); "
+        "from briscola.apps.server.app import create_app; "
+        "print(server.create_app is create_app, 'fastapi' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True"]
+
+
 def test_healthz(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
 
