@@ -33,6 +33,8 @@ def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
     'removed'
     >>> preset_options(PRESETS["three"])[-1]["default"]  # one card offered at a time
     '2c'
+    >>> preset_options(PRESETS["classic"])[0]["help"]["en"][:22]
+    "The 7 takes the 3's pl"
     """
     current = rules.to_dict()
     out = []

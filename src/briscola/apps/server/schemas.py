@@ -81,6 +81,7 @@ class OptionInfo(BaseModel):
 
     name: str
     title: Titled
+    help: Titled | None = None
     values: list[Any]
     default: Any
 
