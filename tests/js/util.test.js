@@ -3,7 +3,12 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
 import { setLang } from "../../src/briscola/apps/web/js/common/i18n.js";
-import { cardSrc, matchTitle, tableUrl } from "../../src/briscola/apps/web/js/common/util.js";
+import {
+  cardSrc,
+  matchStanding,
+  matchTitle,
+  tableUrl,
+} from "../../src/briscola/apps/web/js/common/util.js";
 import { fakePage } from "./source.js";
 
 beforeEach(() => {
@@ -30,4 +35,15 @@ test("a seat's table link keeps the token in the fragment, escaped", () => {
 test("a card's picture, or the back", () => {
   assert.equal(cardSrc("Ad"), "/static/cards/Ad.svg");
   assert.equal(cardSrc(null), "/static/cards/back.svg");
+});
+
+test("a match's standing is by points or by deals won, as its format says", () => {
+  const match = { format: "points:61", points: [30, 12], wins: [0, 1] };
+  assert.deepEqual(matchStanding(match), { byPoints: true, values: [30, 12] });
+  assert.deepEqual(matchStanding({ ...match, format: "deals:3" }).values, [30, 12]);
+  assert.deepEqual(matchStanding({ ...match, format: "best-of:3" }), {
+    byPoints: false,
+    values: [0, 1],
+  });
+  assert.equal(matchStanding(null).byPoints, false);
 });

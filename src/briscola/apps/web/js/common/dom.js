@@ -31,6 +31,16 @@ function append(el, children) {
   }
 }
 
+/** Copy `text` to the clipboard; without clipboard access, select `input` (which shows it) and copy. */
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    input?.select();
+    document.execCommand?.("copy");
+  }
+}
+
 let toastBox = null;
 
 /** Show a short message at the bottom of the screen (kind: error, info); returns its element. */

@@ -125,6 +125,13 @@ export function matchTitle(fmt) {
   return hasText(`match.${kind}`) ? t(`match.${kind}`, { n }) : String(fmt);
 }
 
+/** A match's standing: by points ("points:…", "deals:…") or by deals won, and its values. */
+export function matchStanding(match) {
+  const format = match?.format || "single";
+  const byPoints = format.startsWith("points") || format.startsWith("deals");
+  return { byPoints, values: byPoints ? match?.points : match?.wins };
+}
+
 const SVGNS = "http://www.w3.org/2000/svg";
 
 /** A small robot head: the avatar of a computer player. */

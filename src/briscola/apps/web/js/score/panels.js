@@ -1,7 +1,7 @@
 // The score keeper's panels under a sheet's board: the games played, the share link and CSV
 // export, and the settings (names, competitors, target, format, declarations).
 import { getLang, t } from "../common/i18n.js";
-import { h, toast } from "../common/dom.js";
+import { copyText, h, toast } from "../common/dom.js";
 import { icon, TROPHY } from "./icons.js";
 import { formatText } from "./text.js";
 
@@ -79,12 +79,7 @@ export function sheetPanels(id, sync) {
             type: "button",
             class: "btn btn-light btn-small",
             onclick: async () => {
-              try {
-                await navigator.clipboard.writeText(link);
-              } catch {
-                document.getElementById("share-link")?.select();
-                document.execCommand?.("copy");
-              }
+              await copyText(link, document.getElementById("share-link"));
               toast(t("share.copied"), "info", 2000);
             },
           },

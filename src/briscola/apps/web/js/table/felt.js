@@ -59,7 +59,8 @@ export function seatBox(view, s) {
   );
 }
 
-export function namePlate(view, s, info, turn) {
+/** The chips on a seat's plate: dealer, team, caller and partner, accusi. */
+function plateChips(view, s) {
   const obs = view.obs;
   const chips = [];
   if (obs && obs.dealer === s)
@@ -99,6 +100,13 @@ export function namePlate(view, s, info, turn) {
       );
     }
   }
+  return chips;
+}
+
+/** A seat's name plate: avatar, name, what is going on (computer, offline), chips, points. */
+export function namePlate(view, s, info, turn) {
+  const obs = view.obs;
+  const chips = plateChips(view, s);
   let sub = null;
   if (info.kind === "bot") sub = t("table.bot");
   if (info.autoplay) sub = t("table.autoplay");

@@ -14,9 +14,9 @@ function gameTitle(preset) {
   return hasText(`game.${preset}`) ? t(`game.${preset}`) : preset;
 }
 
-function render() {
-  const box = document.getElementById("join");
-  const head = h(
+/** The page's top line: the brand and the language switch. */
+function head() {
+  return h(
     "div",
     { class: "row", style: { justifyContent: "space-between", alignItems: "center" } },
     h(
@@ -31,11 +31,16 @@ function render() {
       langSwitch(),
     ),
   );
+}
+
+/** Draw the page: back to this browser's seat, the problem, or the invitation and its form. */
+function render() {
+  const box = document.getElementById("join");
   const mine = loadSeat(tableId);
   if (mine && info) {
     // this browser already sits at the table: go back to that seat
     box.replaceChildren(
-      head,
+      head(),
       h("h2", { style: { marginTop: "10px" } }, t("join.title")),
       h("p", { class: "lead" }, t("join.already")),
       h(
@@ -52,7 +57,7 @@ function render() {
   }
   if (problem) {
     box.replaceChildren(
-      head,
+      head(),
       h("h2", {}, t("join.title")),
       h("p", {}, problem),
       h("div", { class: "actions" }, h("a", { class: "btn", href: "/" }, t("table.home"))),
@@ -62,6 +67,38 @@ function render() {
   if (!info) return;
   const host = info.seats[0]?.name;
   const game = `${gameTitle(info.preset)} (${matchTitle(info.match?.format)})`;
+  box.replaceChildren(
+    head(),
+    h("h2", { style: { marginTop: "10px" } }, t("join.title")),
+    h(
+      "p",
+      { class: "lead" },
+      host ? t("join.lead", { host, game }) : t("join.lead.nohost", { game }),
+    ),
+    seatList(),
+    joinForm(),
+  );
+}
+
+/** The table's seats: who sits where, the free ones marked. */
+function seatList() {
+  const who = (s) =>
+    s.kind === "bot"
+      ? `${s.name}`
+      : s.joined
+        ? s.name
+        : h("em", { class: "muted" }, t("wait.free"));
+  return h(
+    "ul",
+    { class: "seats-list", style: { marginTop: "12px" } },
+    info.seats.map((s, i) =>
+      h("li", {}, h("span", { class: "num" }, String(i + 1)), h("span", {}, who(s))),
+    ),
+  );
+}
+
+/** A name, then a seat: the server gives the first free one, and the page goes to the table. */
+function joinForm() {
   const input = h("input", {
     type: "text",
     id: "join-name",
@@ -70,62 +107,30 @@ function render() {
     placeholder: t("home.name.placeholder"),
     value: getName(),
   });
-  const form = h(
+  const join = async (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    setName(name);
+    try {
+      const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+        invite_code: code,
+        name,
+      });
+      saveSeat(res.table_id, res.seat, res.token);
+      location.assign(res.url);
+    } catch (err) {
+      toast(err.message);
+    }
+  };
+  return h(
     "form",
-    {
-      onsubmit: async (e) => {
-        e.preventDefault();
-        const name = input.value.trim();
-        setName(name);
-        try {
-          const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
-            invite_code: code,
-            name,
-          });
-          saveSeat(res.table_id, res.seat, res.token);
-          location.assign(res.url);
-        } catch (err) {
-          toast(err.message);
-        }
-      },
-    },
+    { onsubmit: join },
     h("div", { class: "field" }, h("label", { for: "join-name" }, t("home.name")), input),
     h(
       "div",
       { class: "actions" },
       h("button", { class: "btn", type: "submit", id: "join-btn" }, `${t("join.sit")} ▶`),
     ),
-  );
-  const seats = h(
-    "ul",
-    { class: "seats-list", style: { marginTop: "12px" } },
-    info.seats.map((s, i) =>
-      h(
-        "li",
-        {},
-        h("span", { class: "num" }, String(i + 1)),
-        h(
-          "span",
-          {},
-          s.kind === "bot"
-            ? `${s.name}`
-            : s.joined
-              ? s.name
-              : h("em", { class: "muted" }, t("wait.free")),
-        ),
-      ),
-    ),
-  );
-  box.replaceChildren(
-    head,
-    h("h2", { style: { marginTop: "10px" } }, t("join.title")),
-    h(
-      "p",
-      { class: "lead" },
-      host ? t("join.lead", { host, game }) : t("join.lead.nohost", { game }),
-    ),
-    seats,
-    form,
   );
 }
 

@@ -3,18 +3,21 @@
 // TableView it draws for.
 import { SUITS, sortRanks } from "../common/cards.js";
 import { cardName, rankName, suitName, t } from "../common/i18n.js";
-import { h, toast } from "../common/dom.js";
+import { copyText, h, toast } from "../common/dom.js";
 import { botIcon, cardImg, matchTitle } from "../common/util.js";
 
+/** A bid as the auction shows it: "passa", "2 a 75", or the rank's name. */
+function bidText(bid) {
+  const v = String(bid).replace(/^bid\s+/, "");
+  if (v === "pass") return t("auction.passed");
+  if (/^\d{2,3}$/.test(v)) return t("auction.points", { n: v });
+  return rankName(v);
+}
+
+/** Chiamata's auction: the bids so far, then this seat's choices or who is bidding. */
 export function auctionPanel(view, obs) {
   const calls = obs.auction?.calls || [];
   const mine = obs.turn === view.seat && obs.legal.length > 0;
-  const bidText = (b) => {
-    const v = String(b).replace(/^bid\s+/, "");
-    if (v === "pass") return t("auction.passed");
-    if (/^\d{2,3}$/.test(v)) return t("auction.points", { n: v });
-    return rankName(v);
-  };
   const list = calls.length
     ? h(
         "div",
@@ -29,79 +32,68 @@ export function auctionPanel(view, obs) {
       )
     : h("p", { class: "muted" }, t("auction.none"));
   const body = [h("h3", {}, t("auction.title")), list];
-  if (mine) {
-    const rankBids = obs.legal.filter((a) => /^bid [A2-7FCR]$/.test(a));
-    const pointBids = obs.legal
-      .filter((a) => /^bid \d{2,3}$/.test(a))
-      .map((a) => Number(a.slice(4)));
-    body.push(h("p", { class: "field-label" }, t("auction.yourbid")));
-    body.push(
-      h(
-        "div",
-        { class: "bids" },
-        sortRanks(rankBids.map((a) => a.slice(4)))
-          .map((rank) => `bid ${rank}`)
-          .map((a) =>
-            h(
-              "button",
-              {
-                class: "btn btn-light btn-small",
-                type: "button",
-                onclick: () => view.act(a),
-                "aria-label": t("auction.bid", { what: rankName(a.slice(4)) }),
-              },
-              rankName(a.slice(4)),
-            ),
-          ),
-      ),
-    );
-    if (pointBids.length) {
-      const min = Math.min(...pointBids);
-      const max = Math.max(...pointBids);
-      const input = h("input", {
-        type: "number",
-        min: String(min),
-        max: String(max),
-        value: String(min),
-        id: "points-bid",
-        "aria-label": t("auction.pointsbid"),
-      });
-      body.push(
-        h(
-          "div",
-          { class: "points-bid" },
-          h("label", { for: "points-bid" }, t("auction.pointsbid")),
-          input,
-          h(
-            "button",
-            {
-              class: "btn btn-small",
-              type: "button",
-              onclick: () =>
-                view.act(`bid ${Math.max(min, Math.min(max, Number(input.value) || min))}`),
-            },
-            t("auction.bid", { what: "" }).trim(),
-          ),
-        ),
-      );
-    }
-    if (obs.legal.includes("pass")) {
-      body.push(
-        h(
-          "div",
-          { class: "actions" },
-          h(
-            "button",
-            { class: "btn btn-red btn-small", type: "button", onclick: () => view.act("pass") },
-            t("auction.pass"),
-          ),
-        ),
-      );
-    }
-  } else if (obs.turn !== null && obs.turn !== undefined) {
+  if (mine) body.push(...myBids(view, obs));
+  else if (obs.turn !== null && obs.turn !== undefined) {
     body.push(h("p", { class: "muted" }, t("auction.waiting", { name: view.nameOf(obs.turn) })));
   }
   return h("div", { class: "auction", role: "region", "aria-label": t("auction.title") }, body);
+}
+
+/** This seat's bids: a rank (strongest first), points (a number in the legal range), or pass. */
+function myBids(view, obs) {
+  const ranks = sortRanks(
+    obs.legal.filter((a) => /^bid [A2-7FCR]$/.test(a)).map((a) => a.slice(4)),
+  );
+  const points = obs.legal.filter((a) => /^bid \d{2,3}$/.test(a)).map((a) => Number(a.slice(4)));
+  const rankButton = (rank) =>
+    h(
+      "button",
+      {
+        class: "btn btn-light btn-small",
+        type: "button",
+        onclick: () => view.act(`bid ${rank}`),
+        "aria-label": t("auction.bid", { what: rankName(rank) }),
+      },
+      rankName(rank),
+    );
+  const parts = [
+    h("p", { class: "field-label" }, t("auction.yourbid")),
+    h("div", { class: "bids" }, ranks.map(rankButton)),
+  ];
+  if (points.length) parts.push(pointsBid(view, Math.min(...points), Math.max(...points)));
+  if (obs.legal.includes("pass")) {
+    const pass = {
+      class: "btn btn-red btn-small",
+      type: "button",
+      onclick: () => view.act("pass"),
+    };
+    parts.push(h("div", { class: "actions" }, h("button", pass, t("auction.pass"))));
+  }
+  return parts;
+}
+
+/** A bid of points between `min` and `max` (a typed number is kept in that range). */
+function pointsBid(view, min, max) {
+  const input = h("input", {
+    type: "number",
+    min: String(min),
+    max: String(max),
+    value: String(min),
+    id: "points-bid",
+    "aria-label": t("auction.pointsbid"),
+  });
+  const bid = () => view.act(`bid ${Math.max(min, Math.min(max, Number(input.value) || min))}`);
+  return h(
+    "div",
+    { class: "points-bid" },
+    h("label", { for: "points-bid" }, t("auction.pointsbid")),
+    input,
+    h(
+      "button",
+      { class: "btn btn-small", type: "button", onclick: bid },
+      t("auction.bid", { what: "" }).trim(),
+    ),
+  );
 }
 
 export function callPanel(view, obs) {
@@ -143,9 +135,9 @@ export function callPanel(view, obs) {
   );
 }
 
+/** The waiting room: the seats, the invitation link (host), and the start button (host). */
 export function waitingRoom(view) {
   const table = view.table;
-  const host = view.msg.host;
   const inviteUrl = view.msg.invite_url ? new URL(view.msg.invite_url, location.origin).href : null;
   const body = [
     h("h2", { id: "wait-title" }, t("wait.title")),
@@ -153,67 +145,11 @@ export function waitingRoom(view) {
     h(
       "ul",
       { class: "seats-list" },
-      table.seats.map((s, i) =>
-        h(
-          "li",
-          { dataset: { seat: String(i) } },
-          h("span", { class: "num" }, String(i + 1)),
-          h(
-            "span",
-            { style: { flex: "1" } },
-            s.kind === "bot"
-              ? [botIcon(), " ", s.name]
-              : s.joined
-                ? s.name
-                : h("em", { class: "muted" }, t("wait.free")),
-          ),
-          i === view.seat
-            ? h("strong", {}, t("table.you"))
-            : s.kind === "human" && s.joined
-              ? h("span", { class: "muted" }, s.connected ? "●" : "○")
-              : null,
-        ),
-      ),
+      table.seats.map((s, i) => waitingSeat(view, s, i)),
     ),
   ];
-  if (inviteUrl) {
-    const input = h("input", {
-      type: "text",
-      readonly: true,
-      value: inviteUrl,
-      id: "invite-link",
-      "aria-label": t("wait.invite"),
-      onfocus: (e) => e.target.select(),
-    });
-    body.push(
-      h("p", { class: "field-label", style: { marginTop: "14px" } }, t("wait.invite")),
-      h(
-        "div",
-        { class: "invite" },
-        input,
-        h(
-          "button",
-          {
-            class: "btn btn-light btn-small",
-            type: "button",
-            id: "copy-invite",
-            onclick: async () => {
-              try {
-                await navigator.clipboard.writeText(inviteUrl);
-              } catch {
-                input.select();
-                document.execCommand?.("copy");
-              }
-              toast(t("wait.copied"), "info", 2000);
-            },
-          },
-          t("wait.copy"),
-        ),
-      ),
-      h("p", { class: "muted" }, t("wait.share")),
-    );
-  }
-  if (host) {
+  if (inviteUrl) body.push(...invite(inviteUrl));
+  if (view.msg.host) {
     body.push(
       h(
         "div",
@@ -234,42 +170,62 @@ export function waitingRoom(view) {
   );
 }
 
+/** A seat in the waiting room: its number, who sits there (or free), and whether they are here. */
+function waitingSeat(view, s, i) {
+  return h(
+    "li",
+    { dataset: { seat: String(i) } },
+    h("span", { class: "num" }, String(i + 1)),
+    h(
+      "span",
+      { style: { flex: "1" } },
+      s.kind === "bot"
+        ? [botIcon(), " ", s.name]
+        : s.joined
+          ? s.name
+          : h("em", { class: "muted" }, t("wait.free")),
+    ),
+    i === view.seat
+      ? h("strong", {}, t("table.you"))
+      : s.kind === "human" && s.joined
+        ? h("span", { class: "muted" }, s.connected ? "●" : "○")
+        : null,
+  );
+}
+
+/** The invitation link, with a button that copies it. */
+function invite(url) {
+  const input = h("input", {
+    type: "text",
+    readonly: true,
+    value: url,
+    id: "invite-link",
+    "aria-label": t("wait.invite"),
+    onfocus: (e) => e.target.select(),
+  });
+  const copy = async () => {
+    await copyText(url, input);
+    toast(t("wait.copied"), "info", 2000);
+  };
+  return [
+    h("p", { class: "field-label", style: { marginTop: "14px" } }, t("wait.invite")),
+    h(
+      "div",
+      { class: "invite" },
+      input,
+      h(
+        "button",
+        { class: "btn btn-light btn-small", type: "button", id: "copy-invite", onclick: copy },
+        t("wait.copy"),
+      ),
+    ),
+    h("p", { class: "muted" }, t("wait.share")),
+  ];
+}
+
+/** The dialog open over the felt: the last trick, the rules, or the tricks this side took. */
 export function dialogSheet(view) {
-  const obs = view.obs;
-  let title;
-  let content;
-  if (view.dialog === "last") {
-    title = t("table.lasttrick");
-    content = lastTrick(view, obs) || h("p", {}, t("table.lasttrick.none"));
-  } else if (view.dialog === "rules") {
-    title = t("rules.title");
-    const items = ["deck", "order", "points", "trick", "draw", "win"];
-    if (view.ruleset.inversion) items.push("inversion");
-    if (view.ruleset.partnership === "alternate") items.push("teams");
-    if (view.ruleset.partnership === "called") items.push("chiamata");
-    content = h(
-      "ul",
-      { class: "rules" },
-      items.map((k) => h("li", {}, t(`rules.${k}`))),
-    );
-  } else {
-    title = view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks");
-    const mine = view.teamOf(view.seat);
-    const tricks = (obs?.tricks || []).filter((tr) => view.teamOf(tr.winner) === mine);
-    content = tricks.length
-      ? h(
-          "div",
-          { class: "trick-list" },
-          tricks.map((tr) =>
-            h(
-              "div",
-              { class: "mini-row" },
-              tr.plays.map(([s, c]) => cardImg(c, { cls: s === tr.winner ? "won" : "" })),
-            ),
-          ),
-        )
-      : h("p", {}, t("table.tricks.none"));
-  }
+  const [title, content] = dialogContent(view);
   return h(
     "div",
     {
@@ -307,6 +263,34 @@ export function dialogSheet(view) {
   );
 }
 
+/** The open dialog's title and content. */
+function dialogContent(view) {
+  const obs = view.obs;
+  if (view.dialog === "last") {
+    return [t("table.lasttrick"), lastTrick(view, obs) || h("p", {}, t("table.lasttrick.none"))];
+  }
+  if (view.dialog === "rules") {
+    const items = ["deck", "order", "points", "trick", "draw", "win"];
+    if (view.ruleset.inversion) items.push("inversion");
+    if (view.ruleset.partnership === "alternate") items.push("teams");
+    if (view.ruleset.partnership === "called") items.push("chiamata");
+    const list = items.map((k) => h("li", {}, t(`rules.${k}`)));
+    return [t("rules.title"), h("ul", { class: "rules" }, list)];
+  }
+  const title = view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks");
+  const mine = view.teamOf(view.seat);
+  const tricks = (obs?.tricks || []).filter((tr) => view.teamOf(tr.winner) === mine);
+  if (!tricks.length) return [title, h("p", {}, t("table.tricks.none"))];
+  const row = (tr) =>
+    h(
+      "div",
+      { class: "mini-row" },
+      tr.plays.map(([s, c]) => cardImg(c, { cls: s === tr.winner ? "won" : "" })),
+    );
+  return [title, h("div", { class: "trick-list" }, tricks.map(row))];
+}
+
+/** The last trick taken, its winner's card marked, and who took it; null before the first. */
 export function lastTrick(view, obs) {
   const last = obs?.tricks?.[obs.tricks.length - 1];
   if (!last) return null;

@@ -3,7 +3,7 @@
 // Each takes the TableView it draws for.
 import { t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
-import { matchTitle } from "../common/util.js";
+import { matchStanding, matchTitle } from "../common/util.js";
 
 /** The summary sheet over the felt, once a deal (or the match) is over. */
 export function dealSummary(view) {
@@ -164,8 +164,7 @@ function actions(view) {
 
 /** The match standing: each competitor's deals won (or points), this seat's side marked. */
 export function standingBox(view, match) {
-  const byPoints = match.format.startsWith("points") || match.format.startsWith("deals");
-  const values = byPoints ? match.points : match.wins;
+  const { byPoints, values } = matchStanding(match);
   const n = values.length;
   const mine = view.competitorOf(view.seat);
   return h(

@@ -6,6 +6,7 @@ import { cardImg } from "../common/util.js";
 import { namePlate } from "./felt.js";
 import { openDialog, tricksButton } from "./tableview-info.js";
 
+/** Draw the player's bar and hand, keeping the focus on the card that had it. */
 export function renderMe(view) {
   const obs = view.obs;
   const table = view.table;
@@ -17,8 +18,17 @@ export function renderMe(view) {
     return;
   }
   const myTurn = obs.turn === view.seat && obs.phase === "play" && table.status === "playing";
-  const legal = new Set(obs.legal);
-  const live = myTurn && !view.pending;
+  const hand = handOf(view, obs, myTurn && !view.pending);
+  view.me.replaceChildren(h("div", { class: "me-bar" }, meBar(view, obs, myTurn)), hand);
+  fitHand(view, hand, obs.hand.length);
+  const again = hadFocus && hand.querySelector(`[data-card="${hadFocus}"]`);
+  if (again) again.focus();
+  else if (hadFocus && hand.firstChild) hand.firstChild.focus();
+}
+
+/** The bar over the hand: name plate, accusi and the exchange, last trick, tricks, summary. */
+function meBar(view, obs, myTurn) {
+  const table = view.table;
   const info = table.seats[view.seat] || {};
   const bar = [namePlate(view, view.seat, info, myTurn)];
   // accusi and the exchange, when legal
@@ -47,21 +57,19 @@ export function renderMe(view) {
   );
   if (obs.tricks_visible) bar.push(tricksButton(view, "side-btn"));
   if (table.result && view.summaryHidden && table.status !== "playing") {
-    bar.push(
-      h(
-        "button",
-        {
-          class: "btn btn-small",
-          type: "button",
-          onclick: () => {
-            view.summaryHidden = false;
-            view.render();
-          },
-        },
-        t("summary.deal"),
-      ),
-    );
+    const show = () => {
+      view.summaryHidden = false;
+      view.render();
+    };
+    const button = { class: "btn btn-small", type: "button", onclick: show };
+    bar.push(h("button", button, t("summary.deal")));
   }
+  return bar;
+}
+
+/** The hand: a button a card, playable when `live` and legal (keys 1-9 name them). */
+function handOf(view, obs, live) {
+  const legal = new Set(obs.legal);
   const known = new Set(Object.values(obs.known_cards || {}).flat());
   const n = obs.hand.length;
   const hand = h("div", {
@@ -89,11 +97,7 @@ export function renderMe(view) {
     );
     hand.append(btn);
   });
-  view.me.replaceChildren(h("div", { class: "me-bar" }, bar), hand);
-  fitHand(view, hand, n);
-  const again = hadFocus && hand.querySelector(`[data-card="${hadFocus}"]`);
-  if (again) again.focus();
-  else if (hadFocus && hand.firstChild) hand.firstChild.focus();
+  return hand;
 }
 
 /** A button in the player's bar that takes `action` (an accuso, the exchange). */

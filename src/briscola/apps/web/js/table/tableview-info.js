@@ -3,7 +3,7 @@
 import { trickPoints } from "../common/cards.js";
 import { langSwitch, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
-import { aidOn, matchTitle, setAid } from "../common/util.js";
+import { aidOn, matchStanding, matchTitle, setAid } from "../common/util.js";
 import { lastTrick } from "./panels.js";
 
 /** Focus the first element matching a selector once the DOM has been drawn. */
@@ -31,34 +31,17 @@ export function tricksButton(view, cls = "") {
   );
 }
 
+/** Draw the top bar: brand, game and match, standing, connection, aid, rules, language. */
 export function renderTop(view) {
   const table = view.table;
-  const bits = [];
-  bits.push(
-    h(
-      "a",
-      {
-        class: "brand",
-        href: "/",
-        target: view.compact ? "_blank" : null,
-        title: view.compact ? t("embed.open") : t("table.home"),
-      },
-      h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
-      h("span", { class: "brand-name" }, "Briscola"),
-    ),
-  );
+  const bits = [brand(view)];
   if (table) {
     const deal =
       table.deal !== null && table.deal !== undefined
         ? ` · ${t("match.deal", { n: table.deal + 1 })}`
         : "";
-    bits.push(
-      h(
-        "span",
-        { class: "game-name" },
-        `${view.presetTitle()} · ${matchTitle(table.match?.format)}${deal}`,
-      ),
-    );
+    const name = `${view.presetTitle()} · ${matchTitle(table.match?.format)}${deal}`;
+    bits.push(h("span", { class: "game-name" }, name));
   }
   bits.push(h("span", { class: "spacer" }));
   const chip = matchChip(view);
@@ -66,6 +49,27 @@ export function renderTop(view) {
     bits.push(h("span", { class: "score-chip compact", title: t("summary.standing") }, chip));
   if (view.connState === "lost")
     bits.push(h("span", { class: "score-chip", role: "status" }, "⚠ " + t("table.reconnecting")));
+  bits.push(aidToggle(view), rulesButton(view), langSwitch());
+  view.topbar.replaceChildren(...bits);
+}
+
+/** The brand: home, or in the embed a new page. */
+function brand(view) {
+  return h(
+    "a",
+    {
+      class: "brand",
+      href: "/",
+      target: view.compact ? "_blank" : null,
+      title: view.compact ? t("embed.open") : t("table.home"),
+    },
+    h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
+    h("span", { class: "brand-name" }, "Briscola"),
+  );
+}
+
+/** The beginner aid's switch (the points taken so far). */
+function aidToggle(view) {
   const aid = h("input", {
     type: "checkbox",
     checked: aidOn(),
@@ -74,118 +78,47 @@ export function renderTop(view) {
       view.render();
     },
   });
-  bits.push(
-    h(
-      "label",
-      { class: "aid-toggle", title: t("table.aid.title") },
-      aid,
-      h("span", { class: "long" }, t("table.aid")),
-      h("span", { class: "short" }, t("table.points")),
-    ),
+  return h(
+    "label",
+    { class: "aid-toggle", title: t("table.aid.title") },
+    aid,
+    h("span", { class: "long" }, t("table.aid")),
+    h("span", { class: "short" }, t("table.points")),
   );
-  bits.push(
-    h(
-      "button",
-      {
-        class: "btn btn-ghost btn-small rules-btn",
-        type: "button",
-        id: "show-rules",
-        "aria-label": t("rules.title"),
-        title: t("rules.title"),
-        onclick: () => openDialog(view, "rules"),
-      },
-      "?",
-    ),
+}
+
+function rulesButton(view) {
+  return h(
+    "button",
+    {
+      class: "btn btn-ghost btn-small rules-btn",
+      type: "button",
+      id: "show-rules",
+      "aria-label": t("rules.title"),
+      title: t("rules.title"),
+      onclick: () => openDialog(view, "rules"),
+    },
+    "?",
   );
-  bits.push(langSwitch());
-  view.topbar.replaceChildren(...bits);
 }
 
 function matchChip(view) {
   const m = view.table?.match;
   if (!m || !m.format || m.format === "single") return null;
-  const values = m.format.startsWith("points") || m.format.startsWith("deals") ? m.points : m.wins;
+  const { values } = matchStanding(m);
   if (!values) return null;
   const mine = view.competitorOf(view.seat);
   const order = [mine, ...values.map((_, i) => i).filter((i) => i !== mine)];
   return order.map((i) => values[i]).join(" – ");
 }
 
+/** Draw the side column: the aid's points, the match standing, the last trick, tricks taken. */
 export function renderSide(view) {
   const obs = view.obs;
-  const table = view.table;
+  const m = view.table.match;
   const boxes = [];
-  // points of the deal (beginner aid) and the match standing
-  const rows = [];
-  if (obs && aidOn()) {
-    const sides = new Map();
-    for (let s = 0; s < view.players; s++) {
-      const side = view.ruleset.partnership === "alternate" ? s % 2 : s;
-      sides.set(side, [...(sides.get(side) || []), s]);
-    }
-    for (const [, seats] of sides) {
-      const pts = seats.reduce((n, s) => n + obs.points[s], 0);
-      rows.push(
-        h(
-          "tr",
-          { class: seats.includes(view.seat) ? "mine-row" : "" },
-          h("td", {}, view.sideName(seats)),
-          h("td", { class: "n" }, String(pts)),
-        ),
-      );
-    }
-    const taken = obs.points.reduce((a, b) => a + b, 0);
-    const decl = (obs.declarations || []).reduce((n, d) => n + d.points, 0);
-    const total = 120 - (taken - decl) - trickPoints(obs.trick, view.cardPoints);
-    rows.push(
-      h(
-        "tr",
-        {},
-        h(
-          "td",
-          { class: "muted", style: { color: "#cfe" } },
-          t("table.points.left", { n: "" }).trim(),
-        ),
-        h("td", { class: "n" }, String(Math.max(0, total))),
-      ),
-    );
-    boxes.push(
-      h(
-        "div",
-        { class: "box" },
-        h("h3", {}, t("table.points")),
-        h("table", { class: "score-table" }, h("tbody", {}, rows)),
-      ),
-    );
-  }
-  const m = table.match;
-  if (m && m.format && m.format !== "single") {
-    const byPoints = m.format.startsWith("points") || m.format.startsWith("deals");
-    const values = byPoints ? m.points : m.wins;
-    boxes.push(
-      h(
-        "div",
-        { class: "box" },
-        h("h3", {}, matchTitle(m.format)),
-        h(
-          "table",
-          { class: "score-table" },
-          h(
-            "tbody",
-            {},
-            values.map((v, c) =>
-              h(
-                "tr",
-                { class: c === view.competitorOf(view.seat) ? "mine-row" : "" },
-                h("td", {}, view.competitorName(c)),
-                h("td", { class: "n" }, String(v)),
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
+  if (obs && aidOn()) boxes.push(pointsBox(view, obs));
+  if (m && m.format && m.format !== "single") boxes.push(standingBox(view, m));
   boxes.push(
     h(
       "div",
@@ -194,8 +127,59 @@ export function renderSide(view) {
       lastTrick(view, obs) || h("p", { class: "trick-caption" }, t("table.lasttrick.none")),
     ),
   );
-  if (obs?.tricks_visible) {
-    boxes.push(h("div", { class: "box" }, tricksButton(view)));
-  }
+  if (obs?.tricks_visible) boxes.push(h("div", { class: "box" }, tricksButton(view)));
   view.side.replaceChildren(...boxes);
+}
+
+/** The beginner aid: each side's points so far, and the card points still in play. */
+function pointsBox(view, obs) {
+  const sides = new Map();
+  for (let s = 0; s < view.players; s++) {
+    const side = view.ruleset.partnership === "alternate" ? s % 2 : s;
+    sides.set(side, [...(sides.get(side) || []), s]);
+  }
+  const rows = [...sides.values()].map((seats) =>
+    h(
+      "tr",
+      { class: seats.includes(view.seat) ? "mine-row" : "" },
+      h("td", {}, view.sideName(seats)),
+      h("td", { class: "n" }, String(seats.reduce((n, s) => n + obs.points[s], 0))),
+    ),
+  );
+  const taken = obs.points.reduce((a, b) => a + b, 0);
+  const decl = (obs.declarations || []).reduce((n, d) => n + d.points, 0);
+  const left = 120 - (taken - decl) - trickPoints(obs.trick, view.cardPoints);
+  const label = t("table.points.left", { n: "" }).trim();
+  rows.push(
+    h(
+      "tr",
+      {},
+      h("td", { class: "muted", style: { color: "#cfe" } }, label),
+      h("td", { class: "n" }, String(Math.max(0, left))),
+    ),
+  );
+  return h(
+    "div",
+    { class: "box" },
+    h("h3", {}, t("table.points")),
+    h("table", { class: "score-table" }, h("tbody", {}, rows)),
+  );
+}
+
+/** The match standing: each competitor's deals won or points. */
+function standingBox(view, m) {
+  const rows = matchStanding(m).values.map((v, c) =>
+    h(
+      "tr",
+      { class: c === view.competitorOf(view.seat) ? "mine-row" : "" },
+      h("td", {}, view.competitorName(c)),
+      h("td", { class: "n" }, String(v)),
+    ),
+  );
+  return h(
+    "div",
+    { class: "box" },
+    h("h3", {}, matchTitle(m.format)),
+    h("table", { class: "score-table" }, h("tbody", {}, rows)),
+  );
 }
