@@ -15,15 +15,20 @@ bid) the stronger the hand; after the 2, it bids points only with a very strong 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from briscola.bots.base import turn_actions
 from briscola.core.actions import Action, Bid, Call, Pass
 from briscola.core.cards import Card, Rank, Suit
-from briscola.core.chiamata import MIN_POINTS
+from briscola.core.chiamata import MIN_POINTS, bid_order
+from briscola.core.game import Phase
 from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset
 
-__all__ = ["best_suit", "bid", "call", "suit_score"]
+__all__ = ["ambition", "best_suit", "bid", "call", "routine", "suit_score"]
+
+Choice = Callable[[Observation], Action]
+SuitScore = Callable[[Sequence[Card], Suit, Ruleset], int]
 
 
 def suit_score(cards: Sequence[Card], suit: Suit, rules: Ruleset) -> int:
@@ -44,16 +49,15 @@ def best_suit(cards: Sequence[Card], rules: Ruleset) -> tuple[Suit, int]:
     return best, suit_score(cards, best, rules)
 
 
-def _order(rules: Ruleset) -> list[Rank]:
-    return sorted(Rank, key=lambda r: -rules.strength_of(Card(Suit.COPPE, r)))
-
-
-def _ambition(b: Bid, order: Sequence[Rank]) -> int:
-    """0 for a bid of Asso, 9 for a 2, then one more for each point above 61."""
+def ambition(b: Bid, order: Sequence[Rank], points_from: int | None = None) -> int:
+    """How ambitious a bid is: 0 for a bid of Asso, 9 for a 2 (the ranks of ``order``, the bid
+    order), then one more for each point above 61, counted from ``points_from`` (default: the
+    2's)."""
     if b.rank is not None:
         return order.index(b.rank)
     assert b.points is not None
-    return len(order) - 1 + b.points - MIN_POINTS
+    start = len(order) - 1 if points_from is None else points_from
+    return start + b.points - MIN_POINTS
 
 
 def bid(obs: Observation, boldness: int = 0) -> Action:
@@ -62,7 +66,7 @@ def bid(obs: Observation, boldness: int = 0) -> Action:
     ``boldness`` shifts how far the bot goes (negative: more careful).
     """
     rules = obs.ruleset
-    order = _order(rules)
+    order = bid_order(rules)
     suit, score = best_suit(obs.hand, rules)
     held = {c.rank for c in obs.hand if c.suit is suit}
     first_missing = next((i for i, r in enumerate(order) if r not in held), len(order) - 1)
@@ -77,24 +81,39 @@ def bid(obs: Observation, boldness: int = 0) -> Action:
     bids = [a for a in obs.legal if isinstance(a, Bid)]
     if not bids:
         return Pass()
-    cheapest = min(bids, key=lambda b: _ambition(b, order))
-    if _ambition(cheapest, order) <= limit:
+    cheapest = min(bids, key=lambda b: ambition(b, order))
+    if ambition(cheapest, order) <= limit:
         return cheapest
     return Pass()
 
 
-def call(obs: Observation) -> Action:
-    """The caller names its best suit, avoiding calling a card of its own (playing alone)."""
+def call(obs: Observation, score_of: SuitScore = suit_score, alone: int = 60) -> Action:
+    """The caller names its best suit by ``score_of``, avoiding calling a card of its own
+    (playing alone), which costs ``alone`` in the score."""
     rules = obs.ruleset
     assert obs.auction is not None
     rank = obs.auction.contract_rank or Rank.DUE
     best: tuple[int, int] | None = None
     choice = Suit.COPPE
     for i, suit in enumerate(Suit):
-        score = suit_score(obs.hand, suit, rules)
+        score = score_of(obs.hand, suit, rules)
         if Card(suit, rank) in obs.hand:
-            score -= 60
+            score -= alone
         key = (score, -i)
         if best is None or key > best:
             best, choice = key, suit
     return Call(choice)
+
+
+def routine(obs: Observation, bidder: Choice = bid, caller: Choice = call) -> Action | None:
+    """The action that needs no thought about a card: the only legal one, or in Briscola
+    chiamata the bid (by ``bidder``) or the call (by ``caller``); None when the bot has a card
+    to choose. ValueError when it is not the seat's turn."""
+    legal = turn_actions(obs)
+    if len(legal) == 1:
+        return legal[0]
+    if obs.phase is Phase.AUCTION:
+        return bidder(obs)
+    if obs.phase is Phase.CALL:
+        return caller(obs)
+    return None

@@ -26,7 +26,7 @@ from briscola.core.actions import Action
 from briscola.core.observation import Observation
 from briscola.i18n import translations
 
-__all__ = ["Bot", "BotInfo", "UnknownBotError", "bot_info", "bot_names", "make_bot"]
+__all__ = ["Bot", "BotInfo", "UnknownBotError", "bot_info", "bot_names", "make_bot", "turn_actions"]
 
 
 class Bot(Protocol):
@@ -37,6 +37,14 @@ class Bot(Protocol):
     def act(self, obs: Observation) -> Action:
         """The action to take; ``obs`` is for the seat to act, so ``obs.legal`` is not empty."""
         ...
+
+
+def turn_actions(obs: Observation) -> tuple[Action, ...]:
+    """The actions a bot may choose from (``obs.legal``); ValueError when the observing seat has
+    nothing to do (it is not its turn)."""
+    if not obs.legal:
+        raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
+    return obs.legal
 
 
 class UnknownBotError(ValueError):

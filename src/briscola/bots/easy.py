@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 
 from briscola.bots.auction import best_suit
+from briscola.bots.base import turn_actions
 from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
 from briscola.core.cards import Card, Suit
 from briscola.core.game import Phase, trick_winner
@@ -86,8 +87,7 @@ class EasyBot:
 
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
-        if not obs.legal:
-            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
+        turn_actions(obs)  # ValueError when it is not this seat's turn
         return greedy_action(obs)
 
 
@@ -102,8 +102,7 @@ class BeginnerBot:
 
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
-        if not obs.legal:
-            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
+        legal = turn_actions(obs)
         if obs.phase is not Phase.PLAY or self._rng.random() < self._sense:
             return greedy_action(obs)
-        return self._rng.choice(obs.legal)
+        return self._rng.choice(legal)

@@ -34,7 +34,6 @@ from briscola.bots import auction
 from briscola.bots.knowledge import Knowledge, exchange_improves, play_cards
 from briscola.core.actions import Action, Declare, ExchangeBriscola, Play
 from briscola.core.cards import Card
-from briscola.core.game import Phase
 from briscola.core.observation import Observation
 
 __all__ = ["MediumBot", "medium_card"]
@@ -52,16 +51,9 @@ class MediumBot:
 
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
-        legal = obs.legal
-        if not legal:
-            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase is Phase.AUCTION:
-            return auction.bid(obs)
-        if obs.phase is Phase.CALL:
-            return auction.call(obs)
-        extra = special_action(obs)
+        extra = auction.routine(obs)
+        if extra is None:
+            extra = special_action(obs)
         if extra is not None:
             return extra
         return Play(medium_card(obs))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from briscola.bots.base import turn_actions
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 
@@ -28,6 +29,4 @@ class RandomBot:
 
     def act(self, obs: Observation) -> Action:
         """A legal action chosen at random."""
-        if not obs.legal:
-            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
-        return self._rng.choice(obs.legal)
+        return self._rng.choice(turn_actions(obs))

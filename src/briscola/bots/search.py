@@ -36,9 +36,9 @@ from typing import Any
 import numpy as np
 
 from briscola.bots import auction
+from briscola.bots.base import turn_actions
 from briscola.bots.medium import MediumBot, special_action
 from briscola.core.actions import Action, Declare
-from briscola.core.game import Phase
 from briscola.core.observation import Observation
 
 __all__ = ["SearchBot", "SearchConfig"]
@@ -144,16 +144,11 @@ class SearchBot:
 
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
-        legal = obs.legal
-        if not legal:
-            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
-        seed = self._rng.getrandbits(63)
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase is Phase.AUCTION:
-            return auction.bid(obs)
-        if obs.phase is Phase.CALL:
-            return auction.call(obs)
+        legal = turn_actions(obs)
+        seed = self._rng.getrandbits(63)  # one draw a decision, whatever the decision
+        chosen = auction.routine(obs)
+        if chosen is not None:
+            return chosen
         declares = [a for a in legal if isinstance(a, Declare)]
         if declares:  # an accuso only gains: declare it at once
             return special_action(obs) or declares[0]
@@ -217,9 +212,9 @@ def _events(FS: Any, enc: Any, obs: Observation) -> Any:
     if not any(lo <= int(s) < lo + MAX_HAND for s in enc.slots):
         return None
     events = FS.history_events(obs)
-    kinds, sps = events[1], events[5]
+    rows = events[1]
     size = len(obs.ruleset.deck())
-    if not any(k == FS.EV_PLAY and sp <= size for k, sp in zip(kinds, sps, strict=True)):
+    if not any(r[FS.E_KIND] == FS.EV_PLAY and r[FS.E_SP] <= size for r in rows):
         return None
     return events
 
@@ -245,11 +240,11 @@ def _hand_likelihoods(
     FS: Any, enc: Any, obs: Observation, cfg: SearchConfig, events: Any, seed: int,
     masks: np.ndarray, reps: int,
 ) -> np.ndarray:  # fmt: skip
-    opp, kinds, cards, leads, masks_played, sps = events
+    opp, rows = events
     out = np.zeros(len(masks))
     FS.hand_weights(
-        enc.P, enc.T, enc.S, np.zeros_like(enc.S), obs.seat, opp, masks, kinds, cards, leads,
-        masks_played, sps, cfg.eps, reps, np.uint64(seed), out,
+        enc.P, enc.T, enc.S, np.zeros_like(enc.S), obs.seat, opp, masks, rows, cfg.eps, reps,
+        np.uint64(seed), out,
     )  # fmt: skip
     if out.sum() <= 0:
         out[:] = 1.0

@@ -15,14 +15,16 @@ It reads only its observation. In play it follows a few rules of thumb that ever
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
-from briscola.core.cards import Card, Rank, Suit
-from briscola.core.chiamata import MIN_POINTS
-from briscola.core.game import Phase, trick_winner
+from briscola.bots import auction
+from briscola.bots.knowledge import Knowledge, exchange_improves
+from briscola.core.actions import Action, Bid, Declare, ExchangeBriscola, Pass, Play
+from briscola.core.cards import Card, Suit
+from briscola.core.chiamata import bid_order
+from briscola.core.game import trick_winner
 from briscola.core.observation import Observation
-from briscola.core.rules import Exchange, Ruleset
+from briscola.core.rules import Ruleset
 
 __all__ = ["SimpleBot", "hand_strength"]
 
@@ -52,95 +54,29 @@ class SimpleBot:
 
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
+        routine = auction.routine(obs, _bid, _call)
+        if routine is not None:
+            return routine
         legal = obs.legal
-        if not legal:
-            raise ValueError(f"seat {obs.seat} has nothing to do: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase is Phase.AUCTION:
-            return _bid(obs)
-        if obs.phase is Phase.CALL:
-            return _call(obs)
         declares = [a for a in legal if isinstance(a, Declare)]
         if declares:
             return max(declares, key=lambda a: a.suit is obs.trump)
-        if ExchangeBriscola() in legal and _exchange_improves(obs):
+        if ExchangeBriscola() in legal and exchange_improves(obs):
             return ExchangeBriscola()
         cards = [a.card for a in legal if isinstance(a, Play)]
         return Play(_Table(obs).choose(cards))
 
 
-def _exchange_improves(obs: Observation) -> bool:
-    """True when the face-up briscola is a better card than the 2 (or 7) it would replace."""
-    face_up = obs.briscola
-    if face_up is None:
-        return False
-    rank = Rank.SETTE if obs.ruleset.exchange is Exchange.SEVEN else Rank.DUE
-    gave = Card(face_up.suit, rank)
-    rules = obs.ruleset
-    return (rules.points_of(face_up), rules.strength_of(face_up)) > (
-        rules.points_of(gave),
-        rules.strength_of(gave),
-    )
+class _Table(Knowledge):
+    """The facts about the trick on the table that the play rules need: the card counting of
+    :class:`~briscola.bots.knowledge.Knowledge`, with this bot's own idea of what a card costs."""
 
-
-class _Table:
-    """The facts about the trick on the table that the play rules need."""
-
-    def __init__(self, obs: Observation) -> None:
-        assert obs.trump is not None
-        self.obs = obs
-        self.rules: Ruleset = obs.ruleset
-        self.trump: Suit = obs.trump
-        self.seat = obs.seat
-        self.friends = obs.sides().with_me
-        n, step = self.rules.players, self.rules.step
-        later = n - len(obs.trick) - 1
-        self.later = [(self.seat + k * step) % n for k in range(1, later + 1)]
-        self.enemies_later = [s for s in self.later if s not in self.friends]
-
-    # -- card values ------------------------------------------------------------------------
-    def points(self, card: Card) -> int:
-        return self.rules.points_of(card)
-
-    def value(self, card: Card) -> float:
+    def cost(self, card: Card) -> float:
         """What giving a card away costs: its points, and a premium for trumps."""
-        strength = self.rules.strength_of(card)
+        strength = self.strength(card)
         if card.suit is self.trump:
             return self.points(card) + 4 + strength / 2
         return self.points(card) + strength / 10
-
-    def cheapest(self, cards: Iterable[Card]) -> Card:
-        return min(cards, key=lambda c: (self.value(c), c.index))
-
-    def beats(self, card: Card, best: Card) -> bool:
-        """True when ``card`` played now would take the trick from ``best``."""
-        if card.suit is best.suit:
-            return self.rules.strength_of(card) > self.rules.strength_of(best)
-        return card.suit is self.trump
-
-    # -- what the later players may hold ----------------------------------------------------
-    def threats(self) -> set[Card]:
-        """Cards that an opponent still to play in this trick might hold."""
-        obs = self.obs
-        visible = dict(obs.other_hands)
-        known = dict(obs.known_cards)
-        placed = {c for h in visible.values() for c in h} | {c for h in known.values() for c in h}
-        gone = set(obs.played_cards()) | set(obs.hand) | placed
-        if obs.briscola_on_table and obs.briscola is not None:
-            gone.add(obs.briscola)
-        unknown = {c for c in self.rules.deck() if c not in gone}
-        out: set[Card] = set()
-        for seat in self.enemies_later:
-            if seat in visible:
-                out |= set(visible[seat])
-            else:
-                out |= unknown | set(known.get(seat, ()))
-        return out
-
-    def safe(self, card: Card, threats: set[Card]) -> bool:
-        """True when no opponent still to play can beat ``card``."""
-        return not any(self.beats(t, card) for t in threats)
 
     # -- the choice -------------------------------------------------------------------------
     def choose(self, cards: Sequence[Card]) -> Card:
@@ -175,7 +111,7 @@ class _Table:
                 gifts = [c for c in cards if c.suit is not self.trump and self.points(c) > 0]
                 if gifts:  # caricare: load the partner's trick
                     return max(gifts, key=lambda c: (self.points(c), -c.index))
-            return min(cards, key=lambda c: (self.value(c) + 3 * self.beats(c, best), c.index))
+            return min(cards, key=lambda c: (self.cost(c) + 3 * self.beats(c, best), c.index))
         winners = [c for c in cards if self.beats(c, best)]
         safe = [c for c in winners if self.safe(c, threats)]
         plain_safe = [c for c in safe if c.suit is not self.trump]
@@ -204,6 +140,7 @@ class _Table:
 
 
 def _suit_score(cards: Sequence[Card], suit: Suit, rules: Ruleset) -> int:
+    """A suit's worth as trump: 4 a card and the cards' points."""
     mine = [c for c in cards if c.suit is suit]
     return 4 * len(mine) + sum(rules.points_of(c) for c in mine)
 
@@ -218,44 +155,22 @@ def hand_strength(cards: Sequence[Card], rules: Ruleset) -> int:
     return sum(rules.points_of(c) for c in cards) + 3 * longest + best // 4
 
 
-def _ambition(bid: Bid, order: Sequence[Rank], points_only: bool) -> int:
-    """0 for a bid of Asso, 9 for a 2, then one more for each point above 61.
-
-    In an auction on points only, 61 counts as an average contract (like a Cavallo).
-    """
-    if bid.rank is not None:
-        return order.index(bid.rank)
-    assert bid.points is not None
-    start = 3 if points_only else len(order) - 1
-    return start + bid.points - MIN_POINTS
-
-
 def _bid(obs: Observation) -> Action:
     rules = obs.ruleset
-    order = sorted(Rank, key=lambda r: -rules.strength_of(Card(Suit.COPPE, r)))
+    order = bid_order(rules)
     strength = hand_strength(obs.hand, rules)
     limit = (strength - 38) // 3  # how far down (or up in points) this hand will go
     limit = min(limit, len(order) - 1 + 14)  # never beyond 75 points
     bids = [a for a in obs.legal if isinstance(a, Bid)]
     if bids:
-        only = rules.points_only_auction
-        cheapest = min(bids, key=lambda b: _ambition(b, order, only))
-        if _ambition(cheapest, order, only) <= limit:
+        # in an auction on points only, 61 counts as an average contract (like a Cavallo)
+        start = 3 if rules.points_only_auction else None
+        cheapest = min(bids, key=lambda b: auction.ambition(b, order, start))
+        if auction.ambition(cheapest, order, start) <= limit:
             return cheapest
     return Pass()
 
 
 def _call(obs: Observation) -> Action:
-    rules = obs.ruleset
-    assert obs.auction is not None
-    rank = obs.auction.contract_rank or Rank.DUE
-    best: tuple[int, int] | None = None
-    choice = Suit.COPPE
-    for i, suit in enumerate(Suit):
-        score = _suit_score(obs.hand, suit, rules)
-        if Card(suit, rank) in obs.hand:
-            score -= 40  # calling one's own card means playing alone
-        key = (score, -i)
-        if best is None or key > best:
-            best, choice = key, suit
-    return Call(choice)
+    # calling one's own card means playing alone
+    return auction.call(obs, _suit_score, alone=40)

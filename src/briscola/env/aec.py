@@ -188,16 +188,22 @@ class BriscolaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = render_text(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.state, self.render_mode)
 
     def close(self) -> None:
         pass
+
+
+def render(state: State | None, mode: str | None) -> str | None:
+    """What an environment's ``render()`` gives in ``mode``: nothing without a mode, the text
+    printed in ``"human"`` mode, the text itself in ``"ansi"`` mode."""
+    if mode is None:
+        return None
+    text = render_text(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def render_text(state: State | None) -> str:

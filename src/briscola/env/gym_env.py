@@ -31,7 +31,7 @@ from gymnasium import spaces
 from briscola.core.game import IllegalActionError, State
 from briscola.core.observation import observe
 from briscola.core.rules import Ruleset
-from briscola.env.aec import ObsDict, deal, decode, observation_space, render_text
+from briscola.env.aec import ObsDict, deal, decode, observation_space, render
 from briscola.env.common import (
     ILLEGAL_MODES,
     ILLEGAL_REWARD,
@@ -147,13 +147,7 @@ class BriscolaEnv(gym.Env[ObsDict, np.int64]):
         return self._obs(), 0.0, False, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = render_text(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.state, self.render_mode)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans (for maskable algorithms)."""

@@ -146,6 +146,17 @@ class BriscolaVectorEnv:
         self.dones = np.zeros(num_envs, np.bool_)
         self.final_obs = np.zeros((num_envs, OBS_SIZE), np.float32)
         self.rows = np.zeros((num_envs, R_LEN), np.int16)
+        self.batch: vk.Batch = (
+            self.P,
+            self.S,
+            self.EX,
+            self.LOG,
+            self.RNG,
+            self.buf,
+            self.V,
+            self.static,
+            self.c2i,
+        )
         self._seed(seed)
         self._started = False
 
@@ -180,15 +191,7 @@ class BriscolaVectorEnv:
         dealers = self._per_slot(options.get("dealers"), "dealers")
         seats = self._per_slot(options.get("seats"), "seats")
         vk.vec_reset(
-            self.P,
-            self.S,
-            self.EX,
-            self.LOG,
-            self.RNG,
-            self.buf,
-            self.V,
-            self.static,
-            self.c2i,
+            self.batch,
             decks,
             dealers,
             seats,
@@ -223,15 +226,7 @@ class BriscolaVectorEnv:
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {acts.shape}")
         bad = vk.vec_step(
-            self.P,
-            self.S,
-            self.EX,
-            self.LOG,
-            self.RNG,
-            self.buf,
-            self.V,
-            self.static,
-            self.c2i,
+            self.batch,
             self.i2c,
             acts,
             self.obs,

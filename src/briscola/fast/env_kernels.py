@@ -305,17 +305,15 @@ def new_deal(
     return advance(P, S, ex, log, buf, V, x)
 
 
+Batch = tuple[I64, I64, I64, I64, npt.NDArray[np.uint64], I64, I64, F32, I64]
+"""The arrays of a batch that every step takes: ``(P, S, EX, LOG, RNG, buf, V, static, c2i)``
+(the parameters, the states, the extras, the logs, the generators, an action buffer, the
+settings, the ruleset's constant observation blocks, the codes to action indices)."""
+
+
 @_jit
 def vec_reset(
-    P: I64,
-    S: I64,
-    EX: I64,
-    LOG: I64,
-    RNG: npt.NDArray[np.uint64],
-    buf: I64,
-    V: I64,
-    static: F32,
-    c2i: I64,
+    batch: Batch,
     decks: npt.NDArray[np.int8],
     dealers: I64,
     seats: I64,
@@ -323,6 +321,7 @@ def vec_reset(
     masks: npt.NDArray[np.bool_],
 ) -> None:
     """Deal every slot anew (from ``decks`` when it has rows); observations and masks."""
+    P, S, EX, LOG, RNG, buf, V, static, c2i = batch
     use = decks.shape[0] > 0
     empty = np.zeros((0,), np.int8)
     for i in range(S.shape[0]):
@@ -335,15 +334,7 @@ def vec_reset(
 
 @_jit
 def vec_step(
-    P: I64,
-    S: I64,
-    EX: I64,
-    LOG: I64,
-    RNG: npt.NDArray[np.uint64],
-    buf: I64,
-    V: I64,
-    static: F32,
-    c2i: I64,
+    batch: Batch,
     i2c: I64,
     actions: I64,
     obs: F32,
@@ -361,6 +352,7 @@ def vec_step(
 
     Returns -1, or the first slot whose action is illegal (then nothing has been stepped).
     """
+    P, S, EX, LOG, RNG, buf, V, static, c2i = batch
     n_env = S.shape[0]
     empty = np.zeros((0,), np.int8)
     for i in range(n_env):

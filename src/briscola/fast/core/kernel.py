@@ -202,6 +202,21 @@ def load_deck(P: I64, S: I64, deck: I8) -> None:
 
 
 @_jit
+def shuffle(items: I64, n: int, x: np.uint64) -> np.uint64:
+    """Put ``items[:n]`` in a uniformly random order in place (Fisher-Yates, one draw a step);
+    the new generator state."""
+    i = n - 1
+    while i > 0:
+        x = rng_next(x)
+        j = rng_below(x, i + 1)
+        c = items[i]
+        items[i] = items[j]
+        items[j] = c
+        i -= 1
+    return x
+
+
+@_jit
 def shuffle_deck(P: I64, S: I64, x: np.uint64) -> np.uint64:
     """Put the ruleset's cards into the state in a uniformly random order (Fisher-Yates).
 

@@ -43,6 +43,12 @@ __all__ = [
     "EV_DRAW_KNOWN",
     "EV_EXCHANGE",
     "EV_PLAY",
+    "E_CARD",
+    "E_KIND",
+    "E_LEAD",
+    "E_LEN",
+    "E_PLAYED",
+    "E_SP",
     "fill_worlds",
     "hand_weights",
     "history_events",
@@ -55,6 +61,14 @@ EV_DRAW = 1  # the opponent drew an unknown card
 EV_DRAW_KNOWN = 2  # the opponent drew ev_card (the face-up briscola)
 EV_EXCHANGE = 3  # the opponent took ev_card (the face-up briscola) for ev_lead
 
+# the columns of an event row (see history_events)
+E_KIND = 0  # EV_*
+E_CARD = 1  # ev_card
+E_LEAD = 2  # ev_lead
+E_PLAYED = 3  # the cards played before it, as a mask
+E_SP = 4  # the stock pointer then
+E_LEN = 5
+
 
 @jit
 def _history_weight(
@@ -64,11 +78,7 @@ def _history_weight(
     hand: int,
     me: int,
     opp: int,
-    ev_kind: I64,
-    ev_card: I64,
-    ev_lead: I64,
-    ev_played: I64,
-    ev_sp: I64,
+    events: I64,
     eps: float,
     x: Any,
 ) -> tuple[float, Any]:
@@ -76,12 +86,12 @@ def _history_weight(
     sample of which cards it drew when)."""
     size = P[P_DECK_SIZE]
     w = 1.0
-    for e in range(ev_kind.shape[0]):
-        kind = ev_kind[e]
-        c = ev_card[e]
+    for e in range(events.shape[0]):
+        kind = events[e, E_KIND]
+        c = events[e, E_CARD]
         if kind == EV_PLAY:
             hand |= _ONE << c
-            if ev_sp[e] > size:
+            if events[e, E_SP] > size:
                 continue  # the stock was empty: nothing hidden was left to infer
             k = 0
             for t in range(40):
@@ -92,8 +102,8 @@ def _history_weight(
                 continue
             S_t[O_HCOUNT + opp] = k
             S_t[O_HMASK + opp] = hand
-            S_t[S_SP] = ev_sp[e]
-            lead = ev_lead[e]
+            S_t[S_SP] = events[e, E_SP]
+            lead = events[e, E_LEAD]
             if lead >= 0:
                 S_t[S_TN] = 1
                 S_t[O_TCARD] = lead
@@ -103,7 +113,7 @@ def _history_weight(
             else:
                 S_t[S_TN] = 0
                 S_t[S_TRICK_PTS] = 0
-            guess = medium_card(P, S_t, T, ev_played[e])
+            guess = medium_card(P, S_t, T, events[e, E_PLAYED])
             w *= (1.0 - eps) * (1.0 if guess == c else 0.0) + eps / k
         elif kind == EV_DRAW_KNOWN:
             hand &= ~(_ONE << c)
@@ -123,7 +133,7 @@ def _history_weight(
                         break
                     r -= 1
         else:  # an exchange, undone: give back the face-up card, take back the one given
-            hand = (hand & ~(_ONE << c)) | (_ONE << ev_lead[e])
+            hand = (hand & ~(_ONE << c)) | (_ONE << events[e, E_LEAD])
     return w, x
 
 
@@ -136,11 +146,7 @@ def hand_weights(
     me: int,
     opp: int,
     hands: I64,
-    ev_kind: I64,
-    ev_card: I64,
-    ev_lead: I64,
-    ev_played: I64,
-    ev_sp: I64,
+    events: I64,
     eps: float,
     reps: int,
     seed: Any,
@@ -150,10 +156,10 @@ def hand_weights(
     masks in ``hands``), if it plays by the medium level's rules (and, with probability ``eps``,
     any card at random).
 
-    The events (``ev_*``, from :func:`history_events`) run backwards from the latest: undoing
-    them from a hand now gives the opponent's hand at each past play. Which of its cards it drew
-    when is drawn at random (every order is equally likely a priori); ``reps`` such draws are
-    averaged."""
+    The ``events`` (rows of ``E_*`` columns, from :func:`history_events`) run backwards from
+    the latest: undoing them from a hand now gives the opponent's hand at each past play. Which
+    of its cards it drew when is drawn at random (every order is equally likely a priori);
+    ``reps`` such draws are averaged."""
     x = K.game_rng(seed, 1)
     for i in range(S_LEN):
         S_t[i] = S_base[i]
@@ -162,10 +168,7 @@ def hand_weights(
     for m in range(hands.shape[0]):
         total = 0.0
         for _ in range(reps):
-            w, x = _history_weight(
-                P, T, S_t, hands[m], me, opp, ev_kind, ev_card, ev_lead, ev_played, ev_sp,
-                eps, x,
-            )  # fmt: skip
+            w, x = _history_weight(P, T, S_t, hands[m], me, opp, events, eps, x)
             total += w
         out[m] = total / reps
 
@@ -191,21 +194,14 @@ def fill_worlds(
             if (taken >> i) & 1 == 0:
                 rest[r] = pool[i]
                 r += 1
-        i = r - 1
-        while i > 0:
-            x = K.rng_next(x)
-            j = K.rng_below(x, i + 1)
-            c = rest[i]
-            rest[i] = rest[j]
-            rest[j] = c
-            i -= 1
+        x = K.shuffle(rest, r, x)
         for i in range(r):
             worlds[m, rest_pos[i]] = rest[i]
 
 
-def history_events(obs: Observation) -> tuple[int, I64, I64, I64, I64, I64]:
+def history_events(obs: Observation) -> tuple[int, I64]:
     """Two players: the opponent's past plays, draws and exchanges, latest first, for
-    :func:`hand_weights`: (opponent, kinds, cards, cards led, played masks, stock pointers)."""
+    :func:`hand_weights`: the opponent, and one row an event (columns ``E_*``)."""
     rules = obs.ruleset
     assert obs.briscola is not None and obs.trump is not None
     opp = 1 - obs.seat
@@ -246,6 +242,4 @@ def history_events(obs: Observation) -> tuple[int, I64, I64, I64, I64, I64]:
                 events.append((EV_DRAW, -1, -1, 0, 0))
             stock -= 2
     events.reverse()
-    cols = list(zip(*events, strict=True)) if events else [(), (), (), (), ()]
-    kinds, cards, leads, masks, sps = (np.array(c, np.int64) for c in cols)
-    return opp, kinds, cards, leads, masks, sps
+    return opp, np.array(events, np.int64).reshape(-1, E_LEN)

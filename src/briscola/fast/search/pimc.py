@@ -27,9 +27,12 @@ The kernels are split by what they do, and all of them can be reached from here:
 >>> from briscola.core.game import new_game
 >>> from briscola.core.observation import observe
 >>> from briscola.core.rules import preset
->>> state = new_game(preset("classic"), seed=3)
->>> enc = encode_observation(observe(state, state.turn))
->>> len(enc.pool) == len(enc.slots) == 33 + 3     # 33 hidden stock cards, 3 in the other hand
+>>> enc = encode_observation(observe(new_game(preset("pairs"), seed=3), 0))
+>>> world = enc.S.copy()
+>>> pool = enc.pool.copy()
+>>> x = K.game_rng(np.uint64(1), 0)
+>>> _ = resample(enc.P, enc.S, world, enc.slots, pool, len(pool), False, x)
+>>> sorted(world[enc.slots]) == sorted(enc.pool)  # the unseen cards, dealt over the unseen slots
 True
 """
 
@@ -64,6 +67,8 @@ from briscola.fast.jitcache import F64, I16, I64, jit
 # the other search modules' public names are re-exported (``FS.<name>`` reaches every one)
 from briscola.fast.search.encode import Encoded, encode_observation, work_arrays
 from briscola.fast.search.inference import (
+    E_KIND,
+    E_SP,
     EV_DRAW,
     EV_DRAW_KNOWN,
     EV_EXCHANGE,
@@ -86,7 +91,6 @@ from briscola.fast.search.solver import (
     MAX_PLIES,
     can_solve,
     solve_from,
-    solve_masks,
     solver_stack,
     stock_left,
 )
@@ -96,6 +100,8 @@ __all__ = [
     "EV_DRAW_KNOWN",
     "EV_EXCHANGE",
     "EV_PLAY",
+    "E_KIND",
+    "E_SP",
     "MAX_PLIES",
     "POLICY_MEDIUM",
     "POLICY_RANDOM",
@@ -121,7 +127,6 @@ __all__ = [
     "resample",
     "rollout",
     "solve_from",
-    "solve_masks",
     "solver_stack",
     "stock_left",
     "work_arrays",
@@ -137,26 +142,15 @@ _INF = 1 << 20  # as the solver's: beyond any score
 
 # -- worlds ------------------------------------------------------------------------------------
 @jit
-def resample(
-    P: I64, S_base: I64, S: I64, slots: I64, pool: I64, n_unk: int, hidden_called: bool, x: Any
-) -> Any:
-    """Copy ``S_base`` into ``S`` with the unknown cards dealt at random over the unknown slots.
-
-    ``pool`` is permuted in place (Fisher-Yates); the hand masks, and the holder of a hidden
-    called card, are rebuilt. Returns the generator state.
-    """
+def load_world(
+    P: I64, S_base: I64, S: I64, slots: I64, world: I64, n_unk: int, hidden_called: bool
+) -> None:
+    """``S_base`` with the unknown slots filled from ``world``; hand masks (and the holder of a
+    hidden called card) rebuilt."""
     for i in range(S_LEN):
         S[i] = S_base[i]
-    i = n_unk - 1
-    while i > 0:
-        x = K.rng_next(x)
-        j = K.rng_below(x, i + 1)
-        c = pool[i]
-        pool[i] = pool[j]
-        pool[j] = c
-        i -= 1
     for i in range(n_unk):
-        S[slots[i]] = pool[i]
+        S[slots[i]] = world[i]
     n = P[P_PLAYERS]
     for s in range(n):
         m = np.int64(0)
@@ -169,6 +163,19 @@ def resample(
         for s in range(n):
             if (S[O_HMASK + s] >> called) & _ONE:
                 S[S_PARTNER] = s
+
+
+@jit
+def resample(
+    P: I64, S_base: I64, S: I64, slots: I64, pool: I64, n_unk: int, hidden_called: bool, x: Any
+) -> Any:
+    """Copy ``S_base`` into ``S`` with the unknown cards dealt at random over the unknown slots.
+
+    ``pool`` is permuted in place (Fisher-Yates); the hand masks, and the holder of a hidden
+    called card, are rebuilt (as :func:`load_world`). Returns the generator state.
+    """
+    x = K.shuffle(pool, n_unk, x)
+    load_world(P, S_base, S, slots, pool, n_unk, hidden_called)
     return x
 
 
@@ -279,30 +286,6 @@ def pimc(
             K.apply_code(P, S_r, buf, cands[j])
             _, future = rollout(P, S_r, T, buf, ws, x, policy, solve_stock)
             vals[w, j] = world_value(P, S_r, row, me, future, lam)
-
-
-@jit
-def load_world(
-    P: I64, S_base: I64, S: I64, slots: I64, world: I64, n_unk: int, hidden_called: bool
-) -> None:
-    """``S_base`` with the unknown slots filled from ``world``; hand masks (and the holder of a
-    hidden called card) rebuilt."""
-    for i in range(S_LEN):
-        S[i] = S_base[i]
-    for i in range(n_unk):
-        S[slots[i]] = world[i]
-    n = P[P_PLAYERS]
-    for s in range(n):
-        m = np.int64(0)
-        base = O_HANDS + s * MAX_HAND
-        for k in range(S[O_HCOUNT + s]):
-            m |= _ONE << S[base + k]
-        S[O_HMASK + s] = m
-    if hidden_called:
-        called = S[S_CALLED]
-        for s in range(n):
-            if (S[O_HMASK + s] >> called) & _ONE:
-                S[S_PARTNER] = s
 
 
 @jit

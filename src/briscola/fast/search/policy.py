@@ -85,6 +85,19 @@ def _beats(P: I64, card: int, best: int, trump: int) -> bool:
 
 
 @jit
+def _before(P: I64, card: int, other: int, richer: bool) -> bool:
+    """True when ``card`` comes before ``other`` (-1: none yet) in a choice by points, the most
+    points first when ``richer`` (else the fewest), and the weaker card among equal points."""
+    if other < 0:
+        return True
+    pts = P[P_POINTS + card]
+    was = P[P_POINTS + other]
+    if pts != was:
+        return pts > was if richer else pts < was
+    return P[P_STRENGTH + card] < P[P_STRENGTH + other]
+
+
+@jit
 def fill_tables(P: I64, T: I64) -> None:
     """The card masks the compiled policy uses: for each card the stronger cards of its suit,
     each suit, the deck, and the carichi (cards worth 10 or more)."""
@@ -175,18 +188,7 @@ def medium_card(P: I64, S: I64, T: I64, played: int) -> int:
             gift = -1
             for i in range(cnt):
                 c = S[base + i]
-                if (
-                    c // 10 != trump
-                    and P[P_POINTS + c] > 0
-                    and (
-                        gift < 0
-                        or P[P_POINTS + c] > P[P_POINTS + gift]
-                        or (
-                            P[P_POINTS + c] == P[P_POINTS + gift]
-                            and P[P_STRENGTH + c] < P[P_STRENGTH + gift]
-                        )
-                    )
-                ):
+                if c // 10 != trump and P[P_POINTS + c] > 0 and _before(P, c, gift, True):
                     gift = c
             if gift >= 0:
                 return gift
@@ -219,23 +221,9 @@ def medium_card(P: I64, S: I64, T: I64, played: int) -> int:
             continue
         safe = not _beaten_by(T, c, trump, threats)
         if not is_trump:
-            if safe and (
-                take < 0
-                or P[P_POINTS + c] > P[P_POINTS + take]
-                or (
-                    P[P_POINTS + c] == P[P_POINTS + take]
-                    and P[P_STRENGTH + c] < P[P_STRENGTH + take]
-                )
-            ):
+            if safe and _before(P, c, take, True):
                 take = c
-            if P[P_POINTS + c] < 10 and (
-                cheap_plain < 0
-                or P[P_POINTS + c] < P[P_POINTS + cheap_plain]
-                or (
-                    P[P_POINTS + c] == P[P_POINTS + cheap_plain]
-                    and P[P_STRENGTH + c] < P[P_STRENGTH + cheap_plain]
-                )
-            ):
+            if P[P_POINTS + c] < 10 and _before(P, c, cheap_plain, False):
                 cheap_plain = c
         elif (
             low < 0

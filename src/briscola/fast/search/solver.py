@@ -5,10 +5,9 @@
 
 A search bot calls it on a sampled world (see :mod:`briscola.fast.search.pimc`) once the stock is
 short: :func:`solve_from` gives the future point difference of a state array under best play by
-both seats, :func:`solve_masks` the same for a position given as hand masks, and
-:func:`can_solve` says when a deal may be handed to it. The rules it plays are the core's own
-helpers (:mod:`briscola.fast.core.kernel`): who takes a trick, who draws which card, the accusi
-and their points.
+both seats, and :func:`can_solve` says when a deal may be handed to it. The rules it plays are
+the core's own helpers (:mod:`briscola.fast.core.kernel`): who takes a trick, who draws which
+card, the accusi and their points.
 """
 
 from __future__ import annotations
@@ -37,9 +36,9 @@ from briscola.fast.core.layout import (
     S_TRUMP,
     S_TURN,
 )
-from briscola.fast.jitcache import I64, jit
+from briscola.fast.jitcache import I64, inline, jit
 
-__all__ = ["MAX_PLIES", "can_solve", "solve_from", "solve_masks", "solver_stack", "stock_left"]
+__all__ = ["MAX_PLIES", "can_solve", "solve_from", "solver_stack", "stock_left"]
 
 _ONE = np.int64(1)
 _INF = 1 << 20
@@ -54,14 +53,13 @@ _F_TURN = 3
 _F_LEAD = 4
 _F_LSEAT = 5
 _F_DECL = 6
-_F_ONLY = 7
-_F_ALPHA = 8
-_F_BETA = 9
-_F_BEST = 10
-_F_BONUS = 11
-_F_NEXT = 12
-_F_TP = 13
-_F_LEN = 14
+_F_ALPHA = 7
+_F_BETA = 8
+_F_BEST = 9
+_F_BONUS = 10
+_F_NEXT = 11
+_F_TP = 12
+_F_LEN = 13
 MAX_PLIES = 2 * 20 + 2
 
 
@@ -83,7 +81,6 @@ def _enter(
     lead: int,
     lead_seat: int,
     declared: int,
-    only: int,
     alpha: int,
     beta: int,
 ) -> None:
@@ -104,7 +101,6 @@ def _enter(
     ws[d, _F_LEAD] = lead
     ws[d, _F_LSEAT] = lead_seat
     ws[d, _F_DECL] = declared
-    ws[d, _F_ONLY] = only
     ws[d, _F_ALPHA] = alpha - bonus
     ws[d, _F_BETA] = beta - bonus
     ws[d, _F_BEST] = -_INF if turn == 0 else _INF
@@ -113,70 +109,69 @@ def _enter(
     ws[d, _F_TP] = 0
 
 
+@inline
+def _play(P: I64, S: I64, ws: I64, d: int, c: int, trump: int) -> None:
+    """The seat to act in frame ``d`` plays ``c``: a completed trick is taken and both seats
+    draw (the stock lies in ``S``), and frame ``d + 1`` is opened."""
+    turn = ws[d, _F_TURN]
+    bit = _ONE << c
+    h0 = ws[d, _F_H0]
+    h1 = ws[d, _F_H1]
+    if turn == 0:
+        h0 &= ~bit
+    else:
+        h1 &= ~bit
+    lead = ws[d, _F_LEAD]
+    sp = ws[d, _F_SP]
+    if lead < 0:
+        tp = 0
+        nturn = 1 - turn
+        nlead = c
+        nlseat = turn
+    else:
+        winner = turn if K.beats(P, c, lead, trump) else ws[d, _F_LSEAT]
+        pts = P[P_POINTS + c] + P[P_POINTS + lead]
+        tp = pts if winner == 0 else -pts
+        if K.stock_open(P, sp):
+            h0 |= _ONE << K.draw_for(P, S, O_DECK, sp, winner, 0)
+            h1 |= _ONE << K.draw_for(P, S, O_DECK, sp, winner, 1)
+            sp += 2
+        nturn = winner
+        nlead = -1
+        nlseat = -1
+    ws[d, _F_TP] = tp
+    _enter(
+        P, ws, d + 1, trump, h0, h1, sp, nturn, nlead, nlseat, ws[d, _F_DECL],
+        ws[d, _F_ALPHA] - tp, ws[d, _F_BETA] - tp,
+    )  # fmt: skip
+
+
 @jit
-def _solve(
-    P: I64,
-    ws: I64,
-    trump: int,
-    h0: int,
-    h1: int,
-    stock: I64,
-    base: int,
-    sp: int,
-    turn: int,
-    lead: int,
-    lead_seat: int,
-    declared: int,
-    only: int,
-) -> int:
-    """Alpha-beta over the rest of a two-player deal with every card known: the future point
-    difference (seat 0 minus seat 1) under best play by both. The stock lies at
-    ``stock[base + sp ..]`` up to the deck's size (drawn in that order, two cards a trick).
-    ``only`` restricts the first move to one card (-1: any)."""
-    _enter(P, ws, 0, trump, h0, h1, sp, turn, lead, lead_seat, declared, only, -_INF, _INF)
+def solve_from(P: I64, S: I64, ws: I64) -> int:
+    """The exact future point difference (seat 0 minus seat 1) of a two-player deal in the play
+    phase with every card known (the stock order included): best play by both from here
+    (alpha-beta over the rest of the deal)."""
+    lead = -1
+    lead_seat = -1
+    if S[S_TN] == 1:
+        lead = S[O_TCARD]
+        lead_seat = S[O_TSEAT]
+    trump = S[S_TRUMP]
+    h0 = S[O_HMASK]
+    h1 = S[O_HMASK + 1]
+    _enter(P, ws, 0, trump, h0, h1, S[S_SP], S[S_TURN], lead, lead_seat, S[S_DECLARED], -_INF, _INF)
     d = 0
     while True:
-        turn = ws[d, _F_TURN]
-        hand = ws[d, _F_H0] if turn == 0 else ws[d, _F_H1]
+        hand = ws[d, _F_H0] if ws[d, _F_TURN] == 0 else ws[d, _F_H1]
         c = ws[d, _F_NEXT]
-        only = ws[d, _F_ONLY]
         if hand != 0 and ws[d, _F_ALPHA] < ws[d, _F_BETA]:
-            while c < 40 and ((hand >> c) & 1 == 0 or (only >= 0 and c != only)):
+            while c < 40 and (hand >> c) & 1 == 0:
                 c += 1
         else:
             c = 40
         if c < 40:
             ws[d, _F_NEXT] = c + 1
-            bit = _ONE << c
-            h0 = ws[d, _F_H0]
-            h1 = ws[d, _F_H1]
-            if turn == 0:
-                h0 &= ~bit
-            else:
-                h1 &= ~bit
-            lead = ws[d, _F_LEAD]
-            sp = ws[d, _F_SP]
-            if lead < 0:
-                tp = 0
-                nturn = 1 - turn
-                nlead = c
-                nlseat = turn
-            else:
-                winner = turn if K.beats(P, c, lead, trump) else ws[d, _F_LSEAT]
-                pts = P[P_POINTS + c] + P[P_POINTS + lead]
-                tp = pts if winner == 0 else -pts
-                if K.stock_open(P, sp):
-                    h0 |= _ONE << K.draw_for(P, stock, base, sp, winner, 0)
-                    h1 |= _ONE << K.draw_for(P, stock, base, sp, winner, 1)
-                    sp += 2
-                nturn = winner
-                nlead = -1
-                nlseat = -1
-            ws[d, _F_TP] = tp
-            _enter(
-                P, ws, d + 1, trump, h0, h1, sp, nturn, nlead, nlseat, ws[d, _F_DECL], -1,
-                ws[d, _F_ALPHA] - tp, ws[d, _F_BETA] - tp,
-            )  # fmt: skip
+            _play(P, S, ws, d, c, trump)
             d += 1
             continue
         # this frame is done: its value goes to the parent
@@ -194,53 +189,6 @@ def _solve(
             ws[d, _F_BEST] = v
             if v < ws[d, _F_BETA]:
                 ws[d, _F_BETA] = v
-
-
-@jit
-def solve_masks(
-    P: I64,
-    ws: I64,
-    trump: int,
-    h0: int,
-    h1: int,
-    stock: I64,
-    sp: int,
-    turn: int,
-    lead: int,
-    lead_seat: int,
-    declared: int,
-    only: int,
-) -> int:
-    """The exact future point difference (seat 0 minus seat 1) of a two-player position given as
-    hand masks, a stock ``stock[sp..]`` up to the deck's size, the seat to act and the card led
-    (or -1)."""
-    return _solve(P, ws, trump, h0, h1, stock, 0, sp, turn, lead, lead_seat, declared, only)
-
-
-@jit
-def solve_from(P: I64, S: I64, ws: I64) -> int:
-    """The exact future point difference (seat 0 minus seat 1) of a two-player deal in the play
-    phase with every card known (the stock order included): best play by both from here."""
-    lead = -1
-    lead_seat = -1
-    if S[S_TN] == 1:
-        lead = S[O_TCARD]
-        lead_seat = S[O_TSEAT]
-    return _solve(
-        P,
-        ws,
-        S[S_TRUMP],
-        S[O_HMASK],
-        S[O_HMASK + 1],
-        S,
-        O_DECK,
-        S[S_SP],
-        S[S_TURN],
-        lead,
-        lead_seat,
-        S[S_DECLARED],
-        -1,
-    )
 
 
 @jit

@@ -26,6 +26,14 @@ def _pyplot() -> Any:
     return plt
 
 
+def _save(plt: Any, fig: Any, path: Path) -> Path:
+    """Write a finished figure to ``path`` (PNG) and free it; the path."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
 def plot_all(result: ArenaResult, out: Path) -> list[Path]:
     """Every plot that fits the result, written into ``out``; the paths written."""
     paths = [plot_scores(result, out / "scores.png"), plot_ratings(result, out / "ratings.png")]
@@ -77,10 +85,7 @@ def plot_scores(result: ArenaResult, path: Path) -> Path:
     ax.set_title(f"Score of row against column (win 1, draw ½)\n{_title(result)}", fontsize=10)
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     bar.set_label("score %  (50 = even)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def plot_ratings(result: ArenaResult, path: Path) -> Path:
@@ -116,10 +121,7 @@ def plot_ratings(result: ArenaResult, path: Path) -> Path:
     ax.set_xlabel("Bradley–Terry rating (Elo scale, mean 0) with 95% interval")
     ax.set_title(f"Ratings\n{_title(result)}", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)
 
 
 def plot_sprt(result: ArenaResult, path: Path) -> Path:
@@ -146,7 +148,4 @@ def plot_sprt(result: ArenaResult, path: Path) -> Path:
     ax.set_ylim(low - 0.15 * (high - low), high + 0.15 * (high - low))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9, frameon=False)
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _save(plt, fig, path)

@@ -59,6 +59,18 @@ def deal_pairs(games: Iterable[GameOutcome]) -> dict[int, dict[tuple[int, int], 
     return out
 
 
+def _results(stats: PairStats | PlayerStats) -> dict[str, Any]:
+    """The results both kinds of statistics share, as JSON-ready data."""
+    return {
+        "games": stats.games,
+        "wins": stats.wins,
+        "draws": stats.draws,
+        "losses": stats.losses,
+        "score": stats.score.to_dict(),
+        "point_diff": stats.diff.to_dict(),
+    }
+
+
 @dataclass(frozen=True)
 class PairStats:
     """Player ``a`` against player ``b``: encounters, wins/draws/losses of ``a``, ``a``'s score
@@ -100,12 +112,7 @@ class PairStats:
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
-            "score": self.score.to_dict(),
-            "point_diff": self.diff.to_dict(),
+            **_results(self),
             "elo_diff": self.elo,
         }
 
@@ -153,12 +160,7 @@ class PlayerStats:
         """JSON-ready data."""
         return {
             "player": self.player,
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
-            "score": self.score.to_dict(),
-            "point_diff": self.diff.to_dict(),
+            **_results(self),
             "rating": None if self.rating is None else self.rating.to_dict(),
         }
 
