@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,17 +11,6 @@ import pytest
 import briscola
 from briscola.apps.server.schemas import PresetsResponse, TableInfo
 from server_helpers import TestClient, client_for, make_table
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "briscola.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with client_for(db) as c:
-        yield c
 
 
 def error(r: Any, status: int, code: str) -> str:

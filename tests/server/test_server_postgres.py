@@ -20,7 +20,8 @@ from urllib.parse import quote
 import pytest
 
 from briscola.apps.server import create_app
-from server_helpers import Player, TestClient, play_humans
+from server.midgame import restart_mid_game
+from server_helpers import TestClient, play_humans
 
 ENV = "BRISCOLA_TEST_POSTGRES_URL"
 
@@ -83,48 +84,7 @@ def test_a_whole_game_between_humans(pg_url: str) -> None:
 
 
 def test_restart_mid_game_resumes_exactly(pg_url: str) -> None:
-    rng = random.Random(7)
-    with client_on(pg_url) as c1:
-        body = c1.post(
-            "/api/play", json={"preset": "pairs", "level": "random", "match": "best-of:3"}
-        ).json()
-        me = Player(c1, body["table_id"], 0, body["token"])
-        me.connect()
-        moves = 0
-        while moves < 5:
-            state = me.last_state
-            obs = state["observation"]
-            if obs["turn"] == 0 and state["table"]["status"] == "playing":
-                me.send({"type": "action", "action": rng.choice(obs["legal"])})
-                moves += 1
-            me.recv()
-        while me.last_state["observation"]["turn"] != 0:
-            me.recv()
-        before = me.last_state
-        me.close()
-    with client_on(pg_url) as c2:
-        assert c2.get(f"/api/tables/{body['table_id']}").json()["status"] == "playing"
-        me = Player(c2, body["table_id"], 0, body["token"])
-        after = me.connect()
-        assert after["observation"] == before["observation"]
-        assert after["table"]["match"] == before["table"]["match"]
-        assert after["table"]["deal"] == before["table"]["deal"]
-        # and the match goes on to its end on the new server
-        acted: set[tuple[int, int]] = set()
-        asked: set[int] = set()
-        while me.last_state["table"]["status"] != "over":
-            state = me.last_state
-            deal = state["table"]["deal"]
-            if state["table"]["status"] == "deal_over" and deal not in asked:
-                asked.add(deal)
-                me.send({"type": "next_deal"})
-            obs = state["observation"]
-            key = (deal, len(obs["actions"]))
-            if state["table"]["status"] == "playing" and obs["turn"] == 0 and key not in acted:
-                acted.add(key)
-                me.send({"type": "action", "action": rng.choice(obs["legal"])})
-            me.recv()
-        me.close()
+    restart_mid_game(lambda: client_on(pg_url), random.Random(7))
 
 
 def test_a_score_sheet_round_trip(pg_url: str) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from briscola.core.actions import parse_action
 from briscola.core.cards import Card, Rank, parse_cards
 from briscola.core.game import Phase, State, new_game
 from briscola.core.rules import Ruleset
+from server.midgame import restart_mid_game
 from server_helpers import (
     Player,
     TestClient,
@@ -30,17 +30,6 @@ from server_helpers import (
 )
 
 PRESETS = ["classic", "three", "pairs", "six", "scoperta", "chiamata"]
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "briscola.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with client_for(db) as c:
-        yield c
 
 
 def play_vs_bots(
@@ -259,58 +248,7 @@ def test_join_is_announced_to_the_host(client: TestClient) -> None:
 
 # -- restart ------------------------------------------------------------------------------------
 def test_restart_resumes_the_game_exactly(db: Path) -> None:
-    rng = random.Random(5)
-    with client_for(db) as c1:
-        body = c1.post(
-            "/api/play", json={"preset": "pairs", "level": "random", "match": "best-of:3"}
-        ).json()
-        me = Player(c1, body["table_id"], 0, body["token"])
-        me.connect()
-        moves = 0
-        while moves < 5:
-            state = me.last_state
-            obs = state["observation"]
-            if obs["turn"] == 0 and state["table"]["status"] == "playing":
-                me.send({"type": "action", "action": rng.choice(obs["legal"])})
-                moves += 1
-            me.recv()
-        while me.last_state["observation"]["turn"] != 0:
-            me.recv()
-        before = me.last_state
-        me.close()
-    with client_for(db) as c2:
-        info = c2.get(f"/api/tables/{body['table_id']}").json()
-        assert info["status"] == "playing"
-        again = Player(c2, body["table_id"], 0, body["token"])
-        after = again.connect()
-        assert after["observation"] == before["observation"]
-        assert after["table"]["match"] == before["table"]["match"]
-        assert after["table"]["deal"] == before["table"]["deal"]
-        again.close()
-        # and the game goes on to its end on the new server
-        me = play_continue(c2, body["table_id"], body["token"], rng)
-        assert me.last_state["table"]["status"] == "over"
-
-
-def play_continue(client: TestClient, table_id: str, token: str, rng: random.Random) -> Player:
-    me = Player(client, table_id, 0, token)
-    me.connect()
-    acted: set[tuple[int, int]] = set()
-    asked: set[int] = set()
-    while me.last_state["table"]["status"] != "over":
-        state = me.last_state
-        deal = state["table"]["deal"]
-        if state["table"]["status"] == "deal_over" and deal not in asked:
-            asked.add(deal)
-            me.send({"type": "next_deal"})
-        obs = state["observation"]
-        key = (deal, len(obs["actions"]))
-        if state["table"]["status"] == "playing" and obs["turn"] == 0 and key not in acted:
-            acted.add(key)
-            me.send({"type": "action", "action": rng.choice(obs["legal"])})
-        me.recv()
-    me.close()
-    return me
+    restart_mid_game(lambda: client_for(db), random.Random(5))
 
 
 def test_restart_between_deals_and_before_the_start(db: Path) -> None:
