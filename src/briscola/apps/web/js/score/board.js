@@ -77,36 +77,7 @@ export function sheetBoard(rec, sync, pad, paint) {
           multi && sheet.deals.length > 1
             ? h("span", { class: "sk-deals" }, sheet.deals.map((d) => d[i]).join(" + "))
             : null,
-          h(
-            "span",
-            { class: "sk-foot" },
-            h(
-              "span",
-              {
-                class: `sk-trophies${c.trophies ? "" : " is-zero"}`,
-                title: t("sheet.trophies", { n: c.trophies }),
-                "aria-label": t("sheet.trophies", { n: c.trophies }),
-              },
-              icon(TROPHY),
-              h("span", { class: "sk-trophy-count" }, String(c.trophies)),
-            ),
-            match
-              ? h(
-                  "span",
-                  {
-                    class: "sk-dots",
-                    title: t("sheet.standing", { n: sheet.standing[i], need: sheet.wins_needed }),
-                    "aria-label": t("sheet.standing", {
-                      n: sheet.standing[i],
-                      need: sheet.wins_needed,
-                    }),
-                  },
-                  Array.from({ length: sheet.wins_needed }, (_, k) =>
-                    h("i", { class: k < sheet.standing[i] ? "on" : "" }),
-                  ),
-                )
-              : null,
-          ),
+          cardFoot(sheet, c, i, match),
         );
       }),
     );
@@ -175,9 +146,6 @@ export function sheetBoard(rec, sync, pad, paint) {
     const sheet = v.sheet;
     const sel = selected(v);
     const deal = sheet.deals[sheet.deals.length - 1];
-    const last = rec.queue[rec.queue.length - 1];
-    const canUndo = sheet.can_undo || Boolean(last && !last.sent);
-    const canRedo = (sheet.can_redo && !rec.queue.length) || sync.localRedo.length > 0;
     const quick = (delta) =>
       h(
         "button",
@@ -190,9 +158,6 @@ export function sheetBoard(rec, sync, pad, paint) {
         },
         signed(delta),
       );
-    const ready = sheet.outcome !== "playing";
-    const undoTitle = v.undo_label ? t("sheet.undo_what", { what: v.undo_label }) : t("sheet.undo");
-    const redoTitle = v.redo_label ? t("sheet.redo_what", { what: v.redo_label }) : t("sheet.redo");
     return h(
       "section",
       { class: "sk-controls panel", "aria-label": t("sheet.points_for") },
@@ -219,37 +184,50 @@ export function sheetBoard(rec, sync, pad, paint) {
         h("span", { class: "sk-padbtn-icon", "aria-hidden": "true" }, "123"),
         h("span", {}, h("strong", {}, t("sheet.pad")), h("small", {}, t("sheet.pad_sub"))),
       ),
-      h(
-        "div",
-        { class: "sk-actions" },
-        stepButton("undo", "↶", canUndo, t("sheet.undo"), undo, undoTitle),
-        stepButton("redo", "↷", canRedo, t("sheet.redo"), redo, redoTitle),
-        v.single_deal
-          ? null
-          : h(
-              "button",
-              {
-                type: "button",
-                id: "next-deal",
-                class: "btn btn-light sk-act",
-                onclick: () => submit({ op: "next_deal" }),
-              },
-              t("sheet.next_deal"),
-            ),
-        h(
-          "button",
-          {
-            type: "button",
-            id: "new-game",
-            class: `btn sk-act sk-new-game${ready ? " is-ready" : " is-quiet"}`,
-            onclick: () => {
-              const open = sheet.outcome === "playing" && sheet.totals.some((x) => x !== 0);
-              if (open && !confirm(t("sheet.new_game_confirm", { n: sheet.game }))) return;
-              submit({ op: "new_game" });
+      actions(v),
+    );
+  }
+
+  /** Undo, redo, the next deal (when a game has several), a new game. */
+  function actions(v) {
+    const sheet = v.sheet;
+    const last = rec.queue[rec.queue.length - 1];
+    const canUndo = sheet.can_undo || Boolean(last && !last.sent);
+    const canRedo = (sheet.can_redo && !rec.queue.length) || sync.localRedo.length > 0;
+    const ready = sheet.outcome !== "playing";
+    const undoTitle = v.undo_label ? t("sheet.undo_what", { what: v.undo_label }) : t("sheet.undo");
+    const redoTitle = v.redo_label ? t("sheet.redo_what", { what: v.redo_label }) : t("sheet.redo");
+    const newGame = () => {
+      const open = sheet.outcome === "playing" && sheet.totals.some((x) => x !== 0);
+      if (open && !confirm(t("sheet.new_game_confirm", { n: sheet.game }))) return;
+      submit({ op: "new_game" });
+    };
+    return h(
+      "div",
+      { class: "sk-actions" },
+      stepButton("undo", "↶", canUndo, t("sheet.undo"), undo, undoTitle),
+      stepButton("redo", "↷", canRedo, t("sheet.redo"), redo, redoTitle),
+      v.single_deal
+        ? null
+        : h(
+            "button",
+            {
+              type: "button",
+              id: "next-deal",
+              class: "btn btn-light sk-act",
+              onclick: () => submit({ op: "next_deal" }),
             },
-          },
-          t("sheet.new_game"),
-        ),
+            t("sheet.next_deal"),
+          ),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "new-game",
+          class: `btn sk-act sk-new-game${ready ? " is-ready" : " is-quiet"}`,
+          onclick: newGame,
+        },
+        t("sheet.new_game"),
       ),
     );
   }
@@ -264,5 +242,34 @@ function stepButton(id, glyph, enabled, text, onclick, title) {
     { type: "button", id, class: "btn btn-light sk-act", disabled: !enabled, title, onclick },
     h("span", { "aria-hidden": "true" }, glyph),
     text,
+  );
+}
+
+/** The foot of a competitor's card: trophies, and in a match the wins so far as dots. */
+function cardFoot(sheet, c, i, match) {
+  const standing = t("sheet.standing", { n: sheet.standing[i], need: sheet.wins_needed });
+  const trophies = t("sheet.trophies", { n: c.trophies });
+  return h(
+    "span",
+    { class: "sk-foot" },
+    h(
+      "span",
+      {
+        class: `sk-trophies${c.trophies ? "" : " is-zero"}`,
+        title: trophies,
+        "aria-label": trophies,
+      },
+      icon(TROPHY),
+      h("span", { class: "sk-trophy-count" }, String(c.trophies)),
+    ),
+    match
+      ? h(
+          "span",
+          { class: "sk-dots", title: standing, "aria-label": standing },
+          Array.from({ length: sheet.wins_needed }, (_, k) =>
+            h("i", { class: k < sheet.standing[i] ? "on" : "" }),
+          ),
+        )
+      : null,
   );
 }

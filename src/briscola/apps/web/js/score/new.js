@@ -120,33 +120,8 @@ export function newSheetForm(paint) {
     );
   }
 
+  /** The form's panel: name, competitors, target, format, declarations, the create button. */
   function newPanel() {
-    const targetExtra =
-      form.target === "chiamata"
-        ? number("target-units", form.units, 1, 999, 1, (v) => (form.units = v), t("new.units"))
-        : form.target === "custom"
-          ? number(
-              "target-points",
-              form.points,
-              1,
-              9999,
-              1,
-              (v) => (form.points = v),
-              t("new.points"),
-            )
-          : null;
-    const formatExtra =
-      form.format === "single"
-        ? null
-        : number(
-            "format-n",
-            form.n,
-            1,
-            99,
-            form.format === "best-of" ? 2 : 1,
-            (v) => (form.n = v),
-            t("new.games"),
-          );
     return h(
       "section",
       { class: "panel sk-new", "aria-labelledby": "new-title" },
@@ -168,128 +143,9 @@ export function newSheetForm(paint) {
             oninput: (e) => (form.name = e.target.value),
           }),
         ),
-        h(
-          "fieldset",
-          { class: "field" },
-          h("legend", {}, t("new.who")),
-          h(
-            "div",
-            { class: "sk-seg", role: "group" },
-            chip(
-              "mode",
-              "players",
-              t("new.players"),
-              null,
-              form.mode === "players",
-              (v) => (form.mode = v),
-            ),
-            chip(
-              "mode",
-              "pairs",
-              t("new.pairs"),
-              null,
-              form.mode === "pairs",
-              (v) => (form.mode = v),
-            ),
-          ),
-          h("ol", { class: "sk-rows" }, competitorRows()),
-          form.mode === "pairs" ? h("p", { class: "sk-hint" }, t("new.pair_hint")) : null,
-          form.names.length < 8
-            ? h(
-                "button",
-                {
-                  type: "button",
-                  id: "add-competitor",
-                  class: "btn btn-light btn-small sk-add",
-                  onclick: () => {
-                    form.names.push(["", ""]);
-                    paint();
-                    document.getElementById(`competitor-${form.names.length - 1}`)?.focus();
-                  },
-                },
-                t("new.add"),
-              )
-            : null,
-        ),
-        h(
-          "fieldset",
-          { class: "field" },
-          h("legend", {}, t("new.target")),
-          h(
-            "div",
-            { class: "sk-chips sk-chips-4" },
-            chip(
-              "target",
-              "61",
-              t("new.t61"),
-              t("new.t61_sub"),
-              form.target === "61",
-              (v) => (form.target = v),
-            ),
-            chip(
-              "target",
-              "120",
-              t("new.t120"),
-              t("new.t120_sub"),
-              form.target === "120",
-              (v) => (form.target = v),
-            ),
-            chip(
-              "target",
-              "chiamata",
-              t("new.tchiamata"),
-              t("new.tchiamata_sub"),
-              form.target === "chiamata",
-              (v) => (form.target = v),
-            ),
-            chip(
-              "target",
-              "custom",
-              t("new.tcustom"),
-              t("new.tcustom_sub"),
-              form.target === "custom",
-              (v) => (form.target = v),
-            ),
-          ),
-          targetExtra,
-        ),
-        h(
-          "fieldset",
-          { class: "field" },
-          h("legend", {}, t("new.format")),
-          h(
-            "div",
-            { class: "sk-chips sk-chips-3" },
-            chip(
-              "format",
-              "single",
-              t("new.single"),
-              t("new.single_sub"),
-              form.format === "single",
-              (v) => (form.format = v),
-            ),
-            chip(
-              "format",
-              "best-of",
-              t("new.best_of"),
-              t("new.best_of_sub"),
-              form.format === "best-of",
-              (v) => {
-                form.format = v;
-                if (form.n % 2 === 0) form.n += 1;
-              },
-            ),
-            chip(
-              "format",
-              "first-to",
-              t("new.first_to"),
-              t("new.first_to_sub"),
-              form.format === "first-to",
-              (v) => (form.format = v),
-            ),
-          ),
-          formatExtra,
-        ),
+        whoField(),
+        targetField(),
+        formatField(),
         h(
           "label",
           { class: "opt sk-opt", for: "declarations" },
@@ -307,6 +163,111 @@ export function newSheetForm(paint) {
           h("button", { type: "submit", id: "create-sheet", class: "btn sk-big" }, t("new.create")),
         ),
       ),
+    );
+  }
+
+  /** Players or pairs, their names, and the button that adds one more. */
+  function whoField() {
+    const mode = (value, label) =>
+      chip("mode", value, label, null, form.mode === value, (v) => (form.mode = v));
+    const add = () => {
+      form.names.push(["", ""]);
+      paint();
+      document.getElementById(`competitor-${form.names.length - 1}`)?.focus();
+    };
+    return h(
+      "fieldset",
+      { class: "field" },
+      h("legend", {}, t("new.who")),
+      h(
+        "div",
+        { class: "sk-seg", role: "group" },
+        mode("players", t("new.players")),
+        mode("pairs", t("new.pairs")),
+      ),
+      h("ol", { class: "sk-rows" }, competitorRows()),
+      form.mode === "pairs" ? h("p", { class: "sk-hint" }, t("new.pair_hint")) : null,
+      form.names.length < 8
+        ? h(
+            "button",
+            {
+              type: "button",
+              id: "add-competitor",
+              class: "btn btn-light btn-small sk-add",
+              onclick: add,
+            },
+            t("new.add"),
+          )
+        : null,
+    );
+  }
+
+  /** The target: 61, 120, chiamata units or other points (with the number for the last two). */
+  function targetField() {
+    const target = (value, label, sub) =>
+      chip("target", value, label, sub, form.target === value, (v) => (form.target = v));
+    const extra =
+      form.target === "chiamata"
+        ? number("target-units", form.units, 1, 999, 1, (v) => (form.units = v), t("new.units"))
+        : form.target === "custom"
+          ? number(
+              "target-points",
+              form.points,
+              1,
+              9999,
+              1,
+              (v) => (form.points = v),
+              t("new.points"),
+            )
+          : null;
+    return h(
+      "fieldset",
+      { class: "field" },
+      h("legend", {}, t("new.target")),
+      h(
+        "div",
+        { class: "sk-chips sk-chips-4" },
+        target("61", t("new.t61"), t("new.t61_sub")),
+        target("120", t("new.t120"), t("new.t120_sub")),
+        target("chiamata", t("new.tchiamata"), t("new.tchiamata_sub")),
+        target("custom", t("new.tcustom"), t("new.tcustom_sub")),
+      ),
+      extra,
+    );
+  }
+
+  /** The format: single games, best of N (odd), first to N wins. */
+  function formatField() {
+    const format = (value, label, sub, onpick = (v) => (form.format = v)) =>
+      chip("format", value, label, sub, form.format === value, onpick);
+    const bestOf = (v) => {
+      form.format = v;
+      if (form.n % 2 === 0) form.n += 1;
+    };
+    const extra =
+      form.format === "single"
+        ? null
+        : number(
+            "format-n",
+            form.n,
+            1,
+            99,
+            form.format === "best-of" ? 2 : 1,
+            (v) => (form.n = v),
+            t("new.games"),
+          );
+    return h(
+      "fieldset",
+      { class: "field" },
+      h("legend", {}, t("new.format")),
+      h(
+        "div",
+        { class: "sk-chips sk-chips-3" },
+        format("single", t("new.single"), t("new.single_sub")),
+        format("best-of", t("new.best_of"), t("new.best_of_sub"), bestOf),
+        format("first-to", t("new.first_to"), t("new.first_to_sub")),
+      ),
+      extra,
     );
   }
 

@@ -100,32 +100,11 @@ export function sheetPanels(id, sync) {
     );
   }
 
+  /** The sheet's settings: its name, the competitors, target, format and declarations. */
   function settings(v) {
     const sheet = v.sheet;
     const off = sync.offline;
-    const form = (fid, label, input, action) =>
-      h(
-        "form",
-        {
-          class: "sk-set-row",
-          id: fid,
-          onsubmit: (e) => {
-            e.preventDefault();
-            action();
-          },
-        },
-        h("label", { for: input.id }, label),
-        h(
-          "div",
-          { class: "sk-set-line" },
-          input,
-          h(
-            "button",
-            { type: "submit", class: "btn btn-light btn-small", disabled: off },
-            t("settings.apply"),
-          ),
-        ),
-      );
+    const row = (fid, label, input, action) => settingRow(fid, label, input, action, off);
     const nameInput = h("input", {
       type: "text",
       id: "set-sheet-name",
@@ -138,19 +117,7 @@ export function sheetPanels(id, sync) {
       value: sheet.target,
       maxlength: 20,
     });
-    const formatInput = h("select", { id: "set-format" });
-    const formats = [
-      "single",
-      "best-of:3",
-      "best-of:5",
-      "best-of:7",
-      "first-to:2",
-      "first-to:3",
-      "first-to:5",
-    ];
-    if (!formats.includes(sheet.format)) formats.push(sheet.format);
-    for (const f of formats) formatInput.append(h("option", { value: f }, formatText(f)));
-    formatInput.value = sheet.format;
+    const formatInput = formatSelect(sheet.format);
     const addInput = h("input", {
       type: "text",
       id: "set-add",
@@ -162,66 +129,25 @@ export function sheetPanels(id, sync) {
       { class: "panel sk-settings", open: settingsOpen },
       h("summary", {}, h("h2", {}, t("settings.title"))),
       off ? h("p", { class: "sk-hint" }, t("settings.offline")) : null,
-      form("set-name-form", t("settings.sheet_name"), nameInput, () =>
+      row("set-name-form", t("settings.sheet_name"), nameInput, () =>
         submit({ op: "rename_sheet", name: nameInput.value }),
       ),
       h("h3", {}, t("settings.competitors")),
       h(
         "ul",
         { class: "sk-set-list" },
-        sheet.competitors.map((c, i) => {
-          const input = h("input", {
-            type: "text",
-            value: c.name,
-            maxlength: 80,
-            "aria-label": c.name,
-          });
-          return h(
-            "li",
-            {},
-            h(
-              "form",
-              {
-                class: "sk-set-line",
-                onsubmit: (e) => {
-                  e.preventDefault();
-                  submit({ op: "rename", competitor: i, name: input.value });
-                },
-              },
-              input,
-              h(
-                "button",
-                { type: "submit", class: "btn btn-light btn-small", disabled: off },
-                t("settings.rename"),
-              ),
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: "btn btn-red btn-small",
-                  disabled: off || sheet.competitors.length <= 2,
-                  onclick: () => {
-                    if (confirm(t("settings.remove_confirm", { name: c.name }))) {
-                      submit({ op: "remove_competitor", competitor: i });
-                    }
-                  },
-                },
-                t("settings.remove"),
-              ),
-            ),
-          );
-        }),
+        sheet.competitors.map((c, i) => competitorRow(sheet, c, i, off)),
       ),
-      form("set-add-form", t("settings.add_competitor"), addInput, () =>
+      row("set-add-form", t("settings.add_competitor"), addInput, () =>
         submit({ op: "add_competitor", name: addInput.value }),
       ),
-      form(
+      row(
         "set-target-form",
         `${t("settings.target")} (61, 120, chiamata:10, 200…)`,
         targetInput,
         () => submit({ op: "target", target: targetInput.value }),
       ),
-      form("set-format-form", t("settings.format"), formatInput, () =>
+      row("set-format-form", t("settings.format"), formatInput, () =>
         submit({ op: "format", format: formatInput.value }),
       ),
       h(
@@ -241,5 +167,84 @@ export function sheetPanels(id, sync) {
     return details;
   }
 
+  /** A competitor's name to change, and the button that removes them (two at least stay). */
+  function competitorRow(sheet, c, i, off) {
+    const input = h("input", { type: "text", value: c.name, maxlength: 80, "aria-label": c.name });
+    const rename = (e) => {
+      e.preventDefault();
+      submit({ op: "rename", competitor: i, name: input.value });
+    };
+    const remove = () => {
+      if (confirm(t("settings.remove_confirm", { name: c.name }))) {
+        submit({ op: "remove_competitor", competitor: i });
+      }
+    };
+    return h(
+      "li",
+      {},
+      h(
+        "form",
+        { class: "sk-set-line", onsubmit: rename },
+        input,
+        h(
+          "button",
+          { type: "submit", class: "btn btn-light btn-small", disabled: off },
+          t("settings.rename"),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-red btn-small",
+            disabled: off || sheet.competitors.length <= 2,
+            onclick: remove,
+          },
+          t("settings.remove"),
+        ),
+      ),
+    );
+  }
+
   return { history, share, settings };
+}
+
+/** A setting's form: its label, the input, and Apply (off without a network). */
+function settingRow(fid, label, input, action, off) {
+  const apply = (e) => {
+    e.preventDefault();
+    action();
+  };
+  return h(
+    "form",
+    { class: "sk-set-row", id: fid, onsubmit: apply },
+    h("label", { for: input.id }, label),
+    h(
+      "div",
+      { class: "sk-set-line" },
+      input,
+      h(
+        "button",
+        { type: "submit", class: "btn btn-light btn-small", disabled: off },
+        t("settings.apply"),
+      ),
+    ),
+  );
+}
+
+/** The formats a sheet can switch to (its own too, if it is not among them), `current` chosen. */
+function formatSelect(current) {
+  const formats = [
+    "single",
+    "best-of:3",
+    "best-of:5",
+    "best-of:7",
+    "first-to:2",
+    "first-to:3",
+    "first-to:5",
+  ];
+  if (!formats.includes(current)) formats.push(current);
+  const select = h("select", { id: "set-format" });
+  for (const f of formats) select.append(h("option", { value: f }, formatText(f)));
+  select.value = current;
+  return select;
 }
