@@ -173,7 +173,6 @@ class SearchBot:
         cfg = self.config
         enc = FS.encode_observation(obs)
         work = FS.work_arrays()
-        Sw, Sr, buf, row, ws = work
         n_cand = len(enc.actions)
         n_unk = len(enc.pool)
         two = obs.ruleset.players == 2
@@ -183,8 +182,8 @@ class SearchBot:
             if worlds is not None:
                 out = np.zeros((len(worlds), n_cand), np.float64)
                 FS.exact_worlds(
-                    enc.P, enc.S, Sw, Sr, buf, row, ws, enc.slots, worlds, n_unk, obs.seat,
-                    enc.cands, n_cand, cfg.lam, out,
+                    enc.P, enc.S, work, enc.slots, worlds, n_unk, obs.seat, enc.cands, n_cand,
+                    cfg.lam, out,
                 )  # fmt: skip
                 weights = np.ones(len(worlds))
                 if events is not None:
@@ -307,7 +306,6 @@ def _sample(
     the weighted paired difference) is dropped, and the rest of the budget goes to the
     candidates still in contention; with one left the search stops. Rollouts hand over to the
     exact solver once the stock holds ``solve`` cards or fewer (-1: never)."""
-    Sw, Sr, buf, row, ws = work
     n_cand = len(enc.actions)
     n_unk = len(enc.pool)
     active = np.ones(n_cand, np.int64)
@@ -326,16 +324,15 @@ def _sample(
         vals = np.zeros((nw, n_cand), np.float64)
         if given is None:
             FS.pimc(
-                enc.P, enc.T, enc.S, Sw, Sr, buf, row, ws, enc.slots, enc.pool.copy(), n_unk,
-                enc.hidden_called, obs.seat, enc.cands, active,
-                np.uint64((seed + 7919 * batch) % 2**64), cfg.policy, solve, cfg.lam, vals,
+                enc.P, enc.T, enc.S, work, enc.slots, enc.pool.copy(), n_unk, enc.hidden_called,
+                obs.seat, enc.cands, active, np.uint64((seed + 7919 * batch) % 2**64),
+                cfg.policy, solve, cfg.lam, vals,
             )  # fmt: skip
             wchunks.append(np.ones(nw))
         else:
             FS.pimc_worlds(
-                enc.P, enc.T, enc.S, Sw, Sr, buf, row, ws, enc.slots, given[0], used, n_unk,
-                enc.hidden_called, obs.seat, enc.cands, active, cfg.policy, solve, cfg.lam,
-                vals,
+                enc.P, enc.T, enc.S, work, enc.slots, given[0], used, n_unk, enc.hidden_called,
+                obs.seat, enc.cands, active, cfg.policy, solve, cfg.lam, vals,
             )  # fmt: skip
             wchunks.append(given[1][used : used + nw])
             used += nw

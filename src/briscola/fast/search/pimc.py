@@ -247,105 +247,68 @@ def world_value(P: I64, S: I64, row: I16, me: int, future: int, lam: float) -> f
     return win + lam * diff / total
 
 
+Work = tuple[I64, I64, I64, I16, I64]
+"""The search kernels' work space (:func:`~briscola.fast.search.encode.work_arrays`): two state
+arrays (a world, a rollout), an action buffer, a result row and the solver's stack."""
+
+
+@jit
+def _evaluate(
+    P: I64, T: I64, work: Work, w: int, me: int, cands: I64, active: I64, x: Any,
+    policy: int, solve_stock: int, lam: float, vals: F64,
+) -> None:  # fmt: skip
+    """Each active candidate played in the world ``work[0]`` and the deal finished by
+    :func:`rollout` (from the generator state ``x``): its value into ``vals[w]``."""
+    S_w, S_r, buf, row, ws = work
+    for j in range(cands.shape[0]):
+        if active[j] == 0:
+            continue
+        for i in range(S_LEN):
+            S_r[i] = S_w[i]
+        K.apply_code(P, S_r, buf, cands[j])
+        _, future = rollout(P, S_r, T, buf, ws, x, policy, solve_stock)
+        vals[w, j] = world_value(P, S_r, row, me, future, lam)
+
+
 @jit
 def pimc(
-    P: I64,
-    T: I64,
-    S_base: I64,
-    S_w: I64,
-    S_r: I64,
-    buf: I64,
-    row: I16,
-    ws: I64,
-    slots: I64,
-    pool: I64,
-    n_unk: int,
-    hidden_called: bool,
-    me: int,
-    cands: I64,
-    active: I64,
-    seed: Any,
-    policy: int,
-    solve_stock: int,
-    lam: float,
-    vals: F64,
-) -> None:
+    P: I64, T: I64, S_base: I64, work: Work, slots: I64, pool: I64, n_unk: int,
+    hidden_called: bool, me: int, cands: I64, active: I64, seed: Any, policy: int,
+    solve_stock: int, lam: float, vals: F64,
+) -> None:  # fmt: skip
     """Perfect-information Monte Carlo: on ``vals.shape[0]`` sampled worlds, each candidate
     action ``cands[j]`` with ``active[j]`` set is played and the deal finished by
     :func:`rollout`; ``vals[w, j]`` is its value in world ``w`` (see :func:`world_value`). Every
     candidate sees the same worlds and the same rollout randomness (common random numbers)."""
     x = K.game_rng(seed, 0)
     for w in range(vals.shape[0]):
-        x = resample(P, S_base, S_w, slots, pool, n_unk, hidden_called, x)
+        x = resample(P, S_base, work[0], slots, pool, n_unk, hidden_called, x)
         x = K.rng_next(x)
-        for j in range(cands.shape[0]):
-            if active[j] == 0:
-                continue
-            for i in range(S_LEN):
-                S_r[i] = S_w[i]
-            K.apply_code(P, S_r, buf, cands[j])
-            _, future = rollout(P, S_r, T, buf, ws, x, policy, solve_stock)
-            vals[w, j] = world_value(P, S_r, row, me, future, lam)
+        _evaluate(P, T, work, w, me, cands, active, x, policy, solve_stock, lam, vals)
 
 
 @jit
 def pimc_worlds(
-    P: I64,
-    T: I64,
-    S_base: I64,
-    S_w: I64,
-    S_r: I64,
-    buf: I64,
-    row: I16,
-    ws: I64,
-    slots: I64,
-    worlds: I64,
-    first: int,
-    n_unk: int,
-    hidden_called: bool,
-    me: int,
-    cands: I64,
-    active: I64,
-    policy: int,
-    solve_stock: int,
-    lam: float,
-    vals: F64,
-) -> None:
+    P: I64, T: I64, S_base: I64, work: Work, slots: I64, worlds: I64, first: int, n_unk: int,
+    hidden_called: bool, me: int, cands: I64, active: I64, policy: int, solve_stock: int,
+    lam: float, vals: F64,
+) -> None:  # fmt: skip
     """:func:`pimc` on given worlds: ``vals[w, j]`` is the value of candidate ``j`` in world
     ``worlds[first + w]``."""
     x = K.game_rng(np.uint64(first), 2)
     for w in range(vals.shape[0]):
-        load_world(P, S_base, S_w, slots, worlds[first + w], n_unk, hidden_called)
-        for j in range(cands.shape[0]):
-            if active[j] == 0:
-                continue
-            for i in range(S_LEN):
-                S_r[i] = S_w[i]
-            K.apply_code(P, S_r, buf, cands[j])
-            _, future = rollout(P, S_r, T, buf, ws, x, policy, solve_stock)
-            vals[w, j] = world_value(P, S_r, row, me, future, lam)
+        load_world(P, S_base, work[0], slots, worlds[first + w], n_unk, hidden_called)
+        _evaluate(P, T, work, w, me, cands, active, x, policy, solve_stock, lam, vals)
 
 
 @jit
 def exact_worlds(
-    P: I64,
-    S_base: I64,
-    S_w: I64,
-    S_r: I64,
-    buf: I64,
-    row: I16,
-    ws: I64,
-    slots: I64,
-    worlds: I64,
-    n_unk: int,
-    me: int,
-    cands: I64,
-    n_cand: int,
-    lam: float,
-    out: F64,
-) -> None:
+    P: I64, S_base: I64, work: Work, slots: I64, worlds: I64, n_unk: int, me: int,
+    cands: I64, n_cand: int, lam: float, out: F64,
+) -> None:  # fmt: skip
     """Two players: every given world (a row of ``worlds`` fills the unknown slots) solved
     exactly after each candidate; ``out[w, j]`` is the value of candidate ``j`` in world ``w``."""
+    S_w, S_r, buf, row, ws = work
     for w in range(worlds.shape[0]):
         load_world(P, S_base, S_w, slots, worlds[w], n_unk, False)
         for j in range(n_cand):
