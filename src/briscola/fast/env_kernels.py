@@ -23,6 +23,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from briscola.fast.core import layout as L
 from briscola.fast.core.kernel import (
     R_SEAT,
     R_WIN,
@@ -39,32 +40,6 @@ from briscola.fast.core.kernel import (
     side_of,
     simple_choice,
     stock_left,
-)
-from briscola.fast.core.layout import (
-    A_EXCHANGE,
-    O_HCOUNT,
-    O_HMASK,
-    O_PTS,
-    O_TCARD,
-    O_TSEAT,
-    O_TWIN,
-    P_HAND,
-    P_PLAYERS,
-    P_STEP,
-    P_TEAM,
-    PH_AUCTION,
-    PH_OVER,
-    PH_PLAY,
-    POL_SIMPLE,
-    S_BRIS,
-    S_DEALER,
-    S_DECLARED,
-    S_LEADER,
-    S_PHASE,
-    S_TN,
-    S_TRICKS,
-    S_TRUMP,
-    S_TURN,
 )
 from briscola.fast.jitcache import I64
 from briscola.fast.jitcache import jit_nrt as _jit
@@ -86,7 +61,7 @@ X_LEN: Final = 8
 LOG_LEN: Final = 128
 
 # -- the vector's settings V (int64) --------------------------------------------------------------
-V_POLICY: Final = 0  # POL_RANDOM or POL_SIMPLE for every other seat
+V_POLICY: Final = 0  # POL_RANDOM or L.POL_SIMPLE for every other seat
 V_SEAT: Final = 1  # fixed learning seat, or -1 to draw it each deal
 V_DEALER: Final = 2  # fixed dealer, or -1 to draw it each deal
 V_REWARD: Final = 3  # 0 win/draw/loss, 1 points difference
@@ -136,23 +111,23 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
     """The learning seat's observation vector of one deal, into ``out`` (float32[798])."""
     for i in range(OBS_SIZE):
         out[i] = 0.0
-    n = P[P_PLAYERS]
-    step = P[P_STEP]
-    hs = P[P_HAND]
+    n = P[L.P_PLAYERS]
+    step = P[L.P_STEP]
+    hs = P[L.P_HAND]
     me = ex[X_SEAT]
-    phase = S[S_PHASE]
+    phase = S[L.S_PHASE]
     stock = stock_left(P, S)
-    end_phase = stock == 0 and phase == PH_PLAY
-    mask = S[O_HMASK + me]
+    end_phase = stock == 0 and phase == L.PH_PLAY
+    mask = S[L.O_HMASK + me]
     for c in range(40):
         if (mask >> c) & _ONE:
             out[F_HAND + c] = 1.0
     # publicly known cards: taken in an exchange, declared Re and Cavallo, the drawn briscola
     known = ex[X_TOOK]
     for suit in range(4):
-        if (S[S_DECLARED] >> suit) & _ONE:
+        if (S[L.S_DECLARED] >> suit) & _ONE:
             known |= (_ONE << (suit * 10 + 9)) | (_ONE << (suit * 10 + 8))
-    bris = S[S_BRIS]
+    bris = S[L.S_BRIS]
     if stock == 0 and bris >= 0:
         known |= _ONE << bris
     scale = np.float64(V[V_SCALE])
@@ -160,9 +135,9 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
     total = 0
     for s in range(n):
         r = rel_seat(s, me, step, n)
-        pts = S[O_PTS + s]
+        pts = S[L.O_PTS + s]
         total += pts
-        out[F_HCOUNTS + r] = S[O_HCOUNT + s] / np.float64(hs)
+        out[F_HCOUNTS + r] = S[L.O_HCOUNT + s] / np.float64(hs)
         out[F_POINTS + r] = pts / scale
         with_me = side_of(P, S, me, s) == SIDE_WITH
         if with_me:
@@ -173,7 +148,7 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
         if s == me:
             continue
         shown = V[V_OPEN] != 0 or (V[V_PSH] != 0 and end_phase and with_me)
-        hand = S[O_HMASK + s]
+        hand = S[L.O_HMASK + s]
         if shown:
             out[F_OPEN + r - 1] = 1.0
         else:
@@ -184,8 +159,8 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
                 out[base + c] = 1.0
     out[F_SIDE] = side / scale
     out[F_SIDE + 1] = (total - side) / scale
-    for i in range(S[S_TN]):
-        out[F_TRICK + 40 * rel_seat(S[O_TSEAT + i], me, step, n) + S[O_TCARD + i]] = 1.0
+    for i in range(S[L.S_TN]):
+        out[F_TRICK + 40 * rel_seat(S[L.O_TSEAT + i], me, step, n) + S[L.O_TCARD + i]] = 1.0
     played = ex[X_PLAYED]
     won = ex[X_WON]
     for c in range(40):
@@ -197,19 +172,19 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
         out[F_BRISCOLA + bris] = 1.0
         if stock > 0:
             out[F_BON_TABLE] = 1.0
-    if S[S_TRUMP] >= 0:
-        out[F_TRUMP + S[S_TRUMP]] = 1.0
+    if S[L.S_TRUMP] >= 0:
+        out[F_TRUMP + S[L.S_TRUMP]] = 1.0
     out[F_STOCK] = stock / np.float64(V[V_TOTAL_DECK])
     out[F_PHASE + phase] = 1.0
-    if S[S_TURN] >= 0:
-        out[F_TURN + rel_seat(S[S_TURN], me, step, n)] = 1.0
-    out[F_LEADER + rel_seat(S[S_LEADER], me, step, n)] = 1.0
-    out[F_DEALER + rel_seat(S[S_DEALER], me, step, n)] = 1.0
+    if S[L.S_TURN] >= 0:
+        out[F_TURN + rel_seat(S[L.S_TURN], me, step, n)] = 1.0
+    out[F_LEADER + rel_seat(S[L.S_LEADER], me, step, n)] = 1.0
+    out[F_DEALER + rel_seat(S[L.S_DEALER], me, step, n)] = 1.0
     tv = V[V_TV]
-    if tv == 2 or (tv == 1 and stock == 0 and phase != PH_AUCTION):
+    if tv == 2 or (tv == 1 and stock == 0 and phase != L.PH_AUCTION):
         out[F_TV] = 1.0
     for suit in range(4):
-        if (S[S_DECLARED] >> suit) & _ONE:
+        if (S[L.S_DECLARED] >> suit) & _ONE:
             out[F_DECLARED + suit] = 1.0
     out[F_EXCHANGED] = np.float32(ex[X_EXCH])
     for i in range(F_RULESET, F_RULESET_END):
@@ -229,22 +204,22 @@ def mask_one(P: I64, S: I64, buf: I64, c2i: I64, out: npt.NDArray[np.bool_]) -> 
 @_jit
 def apply_tracked(P: I64, S: I64, ex: I64, log: I64, buf: I64, V: I64, code: int) -> bool:
     """Apply an action code (False if illegal), keeping the extras and the log up to date."""
-    t0 = S[S_TRICKS]
-    took = S[S_BRIS]
+    t0 = S[L.S_TRICKS]
+    took = S[L.S_BRIS]
     if not apply_code(P, S, buf, code):
         return False
     k = ex[X_NLOG]
     if k < LOG_LEN:
         log[k] = code
     ex[X_NLOG] = k + 1
-    if code == A_EXCHANGE:
+    if code == L.A_EXCHANGE:
         ex[X_TOOK] |= _ONE << took
         ex[X_EXCH] = 1
-    if S[S_TRICKS] > t0:
-        w = S[O_TWIN + t0]
+    if S[L.S_TRICKS] > t0:
+        w = S[L.O_TWIN + t0]
         mine = side_of(P, S, ex[X_SEAT], w) == SIDE_WITH
-        for i in range(P[P_PLAYERS]):
-            bit = _ONE << S[O_TCARD + i]
+        for i in range(P[L.P_PLAYERS]):
+            bit = _ONE << S[L.O_TCARD + i]
             ex[X_PLAYED] |= bit
             if mine:
                 ex[X_WON] |= bit
@@ -255,8 +230,8 @@ def apply_tracked(P: I64, S: I64, ex: I64, log: I64, buf: I64, V: I64, code: int
 def advance(P: I64, S: I64, ex: I64, log: I64, buf: I64, V: I64, x: np.uint64) -> np.uint64:
     """Let the opponent policy play until the learning seat is to act or the deal is over."""
     me = ex[X_SEAT]
-    while S[S_PHASE] != PH_OVER and S[S_TURN] != me:
-        if V[V_POLICY] == POL_SIMPLE:
+    while S[L.S_PHASE] != L.PH_OVER and S[L.S_TURN] != me:
+        if V[V_POLICY] == L.POL_SIMPLE:
             code = simple_choice(P, S)
         else:
             code, _, x = random_choice(P, S, buf, x)
@@ -279,7 +254,7 @@ def new_deal(
     seat: int,
 ) -> np.uint64:
     """Start a deal (from ``deck`` or shuffled) and play up to the learning seat's first turn."""
-    n = P[P_PLAYERS]
+    n = P[L.P_PLAYERS]
     if seat < 0:
         seat = V[V_SEAT]
     if seat < 0:
@@ -374,11 +349,11 @@ def vec_step(
         x = advance(P, s, ex, LOG[i], buf, V, RNG[i])
         rewards[i] = 0.0
         dones[i] = False
-        if s[S_PHASE] == PH_OVER:
+        if s[L.S_PHASE] == L.PH_OVER:
             row = rows[i]
             finish(P, s, row)
             me = ex[X_SEAT]
-            team = P[P_TEAM + me]
+            team = P[L.P_TEAM + me]
             if V[V_REWARD] == 0:
                 win = row[R_WIN]
                 if (win >> team) & 1 == 0:
@@ -388,10 +363,10 @@ def vec_step(
             else:
                 mine = 0
                 total = 0
-                for t in range(P[P_PLAYERS]):
+                for t in range(P[L.P_PLAYERS]):
                     pts = row[R_SEAT + t]
                     total += pts
-                    if P[P_TEAM + t] == team:
+                    if P[L.P_TEAM + t] == team:
                         mine += pts
                 if total > 0:
                     rewards[i] = (mine - (total - mine)) / np.float64(total)

@@ -2,9 +2,9 @@
 
 >>> from briscola.core.rules import preset
 >>> P = ruleset_params(preset("pairs", direction="clockwise"))
->>> int(P[P_PLAYERS]), int(P[P_STEP]), int(P[P_TEAMS]), int(P[P_TOTAL])
+>>> int(P[L.P_PLAYERS]), int(P[L.P_STEP]), int(P[L.P_TEAMS]), int(P[L.P_TOTAL])
 (4, -1, 2, 120)
->>> int(ruleset_params(preset("classic", inversion=True))[P_POINTS + 6])  # the 7 of coppe
+>>> int(ruleset_params(preset("classic", inversion=True))[L.P_POINTS + 6])  # the 7 of coppe
 10
 
 Every field of the ruleset is either run by the core or known not to change the play (open hands,
@@ -30,55 +30,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from briscola.core import rules
 from briscola.core.cards import FULL_DECK
 from briscola.core.chiamata import bid_order
-from briscola.core.rules import (
-    ACCUSO_POINTS,
-    ACCUSO_TRUMP_POINTS,
-    MAX_BID_POINTS,
-    MIN_BID_POINTS,
-    Exchange,
-    Partnership,
-    Ruleset,
-    RulesetError,
-    TieRule,
-)
-from briscola.fast.core.layout import (
-    EXCH_NONE,
-    EXCH_SEVEN,
-    EXCH_TWO,
-    MAX_HAND,
-    MAX_PLAYERS,
-    P_ACCUSI,
-    P_ACCUSO,
-    P_ACCUSO_TRUMP,
-    P_BID_MAX,
-    P_BID_MIN,
-    P_BID_MULT,
-    P_BID_ORDER,
-    P_CALLER_LEADS,
-    P_CAPPOTTO,
-    P_DECK,
-    P_DECK_SIZE,
-    P_EXCHANGE,
-    P_HAND,
-    P_INVERSION,
-    P_LEN,
-    P_OPEN_HANDS,
-    P_PARTNERSHIP,
-    P_PLAYERS,
-    P_POINTS,
-    P_POINTS_ONLY,
-    P_STEP,
-    P_STRENGTH,
-    P_TEAM,
-    P_TEAMS,
-    P_TIE_REPLAY,
-    P_TOTAL,
-    PART_ALTERNATE,
-    PART_CALLED,
-    PART_NONE,
-)
+from briscola.core.rules import Exchange, Partnership, Ruleset, RulesetError, TieRule
+from briscola.fast.core import layout as L
 
 __all__ = ["FastUnsupportedError", "ruleset_params"]
 
@@ -110,11 +66,15 @@ _RUN: Final = frozenset(
 _NO_EFFECT: Final = frozenset({"name", "open_hands", "partners_see_hands", "tricks_visible"})
 
 _PARTNERSHIP: Final = {
-    Partnership.NONE: PART_NONE,
-    Partnership.ALTERNATE: PART_ALTERNATE,
-    Partnership.CALLED: PART_CALLED,
+    Partnership.NONE: L.PART_NONE,
+    Partnership.ALTERNATE: L.PART_ALTERNATE,
+    Partnership.CALLED: L.PART_CALLED,
 }
-_EXCHANGE: Final = {Exchange.NONE: EXCH_NONE, Exchange.TWO: EXCH_TWO, Exchange.SEVEN: EXCH_SEVEN}
+_EXCHANGE: Final = {
+    Exchange.NONE: L.EXCH_NONE,
+    Exchange.TWO: L.EXCH_TWO,
+    Exchange.SEVEN: L.EXCH_SEVEN,
+}
 
 
 def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
@@ -135,9 +95,9 @@ def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
             )
     n = ruleset.players
     deck = ruleset.deck()
-    if n > MAX_PLAYERS or ruleset.hand_size > MAX_HAND:
+    if n > L.MAX_PLAYERS or ruleset.hand_size > L.MAX_HAND:
         raise FastUnsupportedError(
-            f"the fast core plays at most {MAX_PLAYERS} players and {MAX_HAND} cards a hand"
+            f"the fast core plays at most {L.MAX_PLAYERS} players and {L.MAX_HAND} cards a hand"
         )
     if ruleset.partnership is Partnership.CALLED and len(deck) != len(FULL_DECK):
         # The called card could be a removed one: nobody would hold it (the reference engine has
@@ -145,35 +105,35 @@ def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
         raise FastUnsupportedError(
             "the fast core plays Briscola chiamata with the whole deck only, not with removed cards"
         )
-    P = np.zeros(P_LEN, np.int64)
-    P[P_PLAYERS] = n
-    P[P_HAND] = ruleset.hand_size
-    P[P_STEP] = ruleset.step
-    P[P_PARTNERSHIP] = _PARTNERSHIP[ruleset.partnership]
-    P[P_ACCUSI] = int(ruleset.accusi)
-    P[P_EXCHANGE] = _EXCHANGE[ruleset.exchange]
-    P[P_TIE_REPLAY] = int(ruleset.tie is TieRule.REPLAY)
-    P[P_DECK_SIZE] = len(deck)
-    P[P_TOTAL] = ruleset.total_points
-    P[P_POINTS_ONLY] = int(ruleset.points_only_auction)
-    P[P_CALLER_LEADS] = int(ruleset.caller_leads)
-    P[P_BID_MULT] = int(ruleset.bid_multipliers)
-    P[P_CAPPOTTO] = int(ruleset.cappotto_doubles)
-    P[P_TEAMS] = ruleset.team_count
-    P[P_INVERSION] = int(ruleset.inversion)
-    P[P_OPEN_HANDS] = int(ruleset.open_hands)
-    P[P_ACCUSO] = ACCUSO_POINTS
-    P[P_ACCUSO_TRUMP] = ACCUSO_TRUMP_POINTS
-    P[P_BID_MIN] = MIN_BID_POINTS
-    P[P_BID_MAX] = MAX_BID_POINTS
+    P = np.zeros(L.P_LEN, np.int64)
+    P[L.P_PLAYERS] = n
+    P[L.P_HAND] = ruleset.hand_size
+    P[L.P_STEP] = ruleset.step
+    P[L.P_PARTNERSHIP] = _PARTNERSHIP[ruleset.partnership]
+    P[L.P_ACCUSI] = int(ruleset.accusi)
+    P[L.P_EXCHANGE] = _EXCHANGE[ruleset.exchange]
+    P[L.P_TIE_REPLAY] = int(ruleset.tie is TieRule.REPLAY)
+    P[L.P_DECK_SIZE] = len(deck)
+    P[L.P_TOTAL] = ruleset.total_points
+    P[L.P_POINTS_ONLY] = int(ruleset.points_only_auction)
+    P[L.P_CALLER_LEADS] = int(ruleset.caller_leads)
+    P[L.P_BID_MULT] = int(ruleset.bid_multipliers)
+    P[L.P_CAPPOTTO] = int(ruleset.cappotto_doubles)
+    P[L.P_TEAMS] = ruleset.team_count
+    P[L.P_INVERSION] = int(ruleset.inversion)
+    P[L.P_OPEN_HANDS] = int(ruleset.open_hands)
+    P[L.P_ACCUSO] = rules.ACCUSO_POINTS
+    P[L.P_ACCUSO_TRUMP] = rules.ACCUSO_TRUMP_POINTS
+    P[L.P_BID_MIN] = rules.MIN_BID_POINTS
+    P[L.P_BID_MAX] = rules.MAX_BID_POINTS
     for card in FULL_DECK:
-        P[P_POINTS + card.index] = ruleset.points_of(card)
-        P[P_STRENGTH + card.index] = ruleset.strength_of(card)
+        P[L.P_POINTS + card.index] = ruleset.points_of(card)
+        P[L.P_STRENGTH + card.index] = ruleset.strength_of(card)
     for i, card in enumerate(deck):
-        P[P_DECK + i] = card.index
+        P[L.P_DECK + i] = card.index
     for i, rank in enumerate(bid_order(ruleset)):
-        P[P_BID_ORDER + i] = int(rank)
-    for seat in range(MAX_PLAYERS):
+        P[L.P_BID_ORDER + i] = int(rank)
+    for seat in range(L.MAX_PLAYERS):
         fixed = seat < n and ruleset.partnership is not Partnership.CALLED
-        P[P_TEAM + seat] = ruleset.team_of(seat) if fixed else -1
+        P[L.P_TEAM + seat] = ruleset.team_of(seat) if fixed else -1
     return P

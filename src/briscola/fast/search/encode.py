@@ -19,44 +19,7 @@ from briscola.core.actions import Action
 from briscola.core.game import Phase, trick_winner
 from briscola.core.observation import Observation
 from briscola.fast.core import kernel as K
-from briscola.fast.core.layout import (
-    MAX_ACTIONS,
-    MAX_HAND,
-    O_DECK,
-    O_DECL,
-    O_HANDS,
-    O_HCOUNT,
-    O_HMASK,
-    O_PTS,
-    O_TCARD,
-    O_TSEAT,
-    O_TWIN,
-    P_BID_ORDER,
-    PH_PLAY,
-    S_BEST_CARD,
-    S_BEST_SEAT,
-    S_BRIS,
-    S_CALLED,
-    S_CALLER,
-    S_DEALER,
-    S_DECLARED,
-    S_LEADER,
-    S_LEN,
-    S_PARTNER,
-    S_PASSED,
-    S_PHASE,
-    S_REVEALED,
-    S_SP,
-    S_STAND_KIND,
-    S_STAND_SEAT,
-    S_STAND_VAL,
-    S_TN,
-    S_TRICK_PTS,
-    S_TRICKS,
-    S_TRUMP,
-    S_TURN,
-    S_WON,
-)
+from briscola.fast.core import layout as L
 from briscola.fast.core.params import ruleset_params
 from briscola.fast.core.replay import encode_action
 from briscola.fast.jitcache import I16, I64
@@ -97,77 +60,77 @@ def encode_observation(obs: Observation) -> Encoded:
     n = rules.players
     deck = rules.deck()
     size = len(deck)
-    S = np.zeros(S_LEN, np.int64)
-    S[S_PHASE] = PH_PLAY
-    S[S_TURN] = -1 if obs.turn is None else obs.turn
-    S[S_LEADER] = obs.leader
-    S[S_DEALER] = obs.dealer
-    S[S_TRUMP] = obs.briscola.index // 10
+    S = np.zeros(L.S_LEN, np.int64)
+    S[L.S_PHASE] = L.PH_PLAY
+    S[L.S_TURN] = -1 if obs.turn is None else obs.turn
+    S[L.S_LEADER] = obs.leader
+    S[L.S_DEALER] = obs.dealer
+    S[L.S_TRUMP] = obs.briscola.index // 10
     face_up = rules.briscola_face_up
     k = obs.stock_count
     sp = size + 1 - k
-    S[S_SP] = sp
-    S[S_BRIS] = obs.briscola.index if face_up else -1
-    S[O_DECK + size] = obs.briscola.index if face_up else -1
-    S[S_TRICKS] = len(obs.tricks)
+    S[L.S_SP] = sp
+    S[L.S_BRIS] = obs.briscola.index if face_up else -1
+    S[L.O_DECK + size] = obs.briscola.index if face_up else -1
+    S[L.S_TRICKS] = len(obs.tricks)
     won = 0
     for t, trick in enumerate(obs.tricks):
-        S[O_TWIN + t] = trick.winner
+        S[L.O_TWIN + t] = trick.winner
         won |= 1 << trick.winner
-    S[S_WON] = won
-    S[S_TN] = len(obs.trick)
+    S[L.S_WON] = won
+    S[L.S_TN] = len(obs.trick)
     if obs.trick:
         for i, (seat, card) in enumerate(obs.trick):
-            S[O_TSEAT + i] = seat
-            S[O_TCARD + i] = card.index
+            S[L.O_TSEAT + i] = seat
+            S[L.O_TCARD + i] = card.index
         best_seat = trick_winner(obs.trick, obs.trump, rules)
-        S[S_BEST_SEAT] = best_seat
-        S[S_BEST_CARD] = next(c.index for s, c in obs.trick if s == best_seat)
-        S[S_TRICK_PTS] = sum(rules.points_of(c) for _, c in obs.trick)
+        S[L.S_BEST_SEAT] = best_seat
+        S[L.S_BEST_CARD] = next(c.index for s, c in obs.trick if s == best_seat)
+        S[L.S_TRICK_PTS] = sum(rules.points_of(c) for _, c in obs.trick)
     declared = 0
     for decl in obs.declarations:
         declared |= 1 << _SUIT_LETTERS.index(decl.suit.letter)
-        S[O_DECL + decl.seat] += decl.points
-    S[S_DECLARED] = declared
+        S[L.O_DECL + decl.seat] += decl.points
+    S[L.S_DECLARED] = declared
     for seat, pts in enumerate(obs.seat_points()):
-        S[O_PTS + seat] = pts
+        S[L.O_PTS + seat] = pts
     # Briscola chiamata
-    S[S_CALLER] = -1
-    S[S_CALLED] = -1
-    S[S_PARTNER] = -1
-    S[S_STAND_SEAT] = -1
+    S[L.S_CALLER] = -1
+    S[L.S_CALLED] = -1
+    S[L.S_PARTNER] = -1
+    S[L.S_STAND_SEAT] = -1
     played = obs.played_cards()
     hidden_called = False
     if obs.auction is not None:
         auction = obs.auction
-        S[S_CALLER] = -1 if auction.winner is None else auction.winner
+        S[L.S_CALLER] = -1 if auction.winner is None else auction.winner
         passed = 0
         for seat in auction.passed:
             passed |= 1 << seat
-        S[S_PASSED] = passed
+        S[L.S_PASSED] = passed
         standing = auction.standing
         if standing is not None:
             seat, bid = standing
-            S[S_STAND_SEAT] = seat
+            S[L.S_STAND_SEAT] = seat
             if bid.points is not None:
-                S[S_STAND_KIND] = 2
-                S[S_STAND_VAL] = bid.points
+                S[L.S_STAND_KIND] = 2
+                S[L.S_STAND_VAL] = bid.points
             else:
                 assert bid.rank is not None
-                S[S_STAND_KIND] = 1
-                order = [int(P[P_BID_ORDER + i]) for i in range(10)]
-                S[S_STAND_VAL] = order.index(int(bid.rank))
+                S[L.S_STAND_KIND] = 1
+                order = [int(P[L.P_BID_ORDER + i]) for i in range(10)]
+                S[L.S_STAND_VAL] = order.index(int(bid.rank))
         if obs.called is not None:
-            S[S_CALLED] = obs.called.index
+            S[L.S_CALLED] = obs.called.index
             if obs.called in played:
-                S[S_REVEALED] = 1
+                S[L.S_REVEALED] = 1
                 who = [s for t in obs.tricks for s, c in t.plays if c is obs.called]
                 who += [s for s, c in obs.trick if c is obs.called]
-                S[S_PARTNER] = who[0]
+                S[L.S_PARTNER] = who[0]
             elif obs.called in obs.hand:
-                S[S_PARTNER] = obs.seat
+                S[L.S_PARTNER] = obs.seat
             elif obs.partner is not None:
-                S[S_PARTNER] = obs.partner
+                S[L.S_PARTNER] = obs.partner
             else:
                 hidden_called = True
     # hands: fixed cards first, then unknown slots
@@ -183,16 +146,16 @@ def encode_observation(obs: Observation) -> Encoded:
     pool = [c.index for c in deck if c.index not in seen]
     slots: list[int] = []
     for s in range(n):
-        base = O_HANDS + s * MAX_HAND
+        base = L.O_HANDS + s * L.MAX_HAND
         count = obs.hand_counts[s]
         for i, c in enumerate(fixed[s]):
             S[base + i] = c
         for i in range(len(fixed[s]), count):
             slots.append(base + i)
-        S[O_HCOUNT + s] = count
+        S[L.O_HCOUNT + s] = count
     hidden_stock = k - 1 if face_up and k > 0 else k
     for i in range(hidden_stock):
-        slots.append(O_DECK + sp + i)
+        slots.append(L.O_DECK + sp + i)
     if len(slots) != len(pool):
         raise ValueError("the observation's counts do not add up to its ruleset's deck")
     for slot, c in zip(slots, pool, strict=True):
@@ -200,12 +163,12 @@ def encode_observation(obs: Observation) -> Encoded:
     for s in range(n):
         m = 0
         for i in range(obs.hand_counts[s]):
-            m |= 1 << int(S[O_HANDS + s * MAX_HAND + i])
-        S[O_HMASK + s] = m
+            m |= 1 << int(S[L.O_HANDS + s * L.MAX_HAND + i])
+        S[L.O_HMASK + s] = m
     if hidden_called:
         for s in range(n):
-            if (int(S[O_HMASK + s]) >> int(S[S_CALLED])) & 1:
-                S[S_PARTNER] = s
+            if (int(S[L.O_HMASK + s]) >> int(S[L.S_CALLED])) & 1:
+                S[L.S_PARTNER] = s
     actions = tuple(obs.legal)
     cands = np.array([encode_action(a) for a in actions] or [0], np.int64)
     T = np.zeros(T_LEN, np.int64)
@@ -226,9 +189,9 @@ def work_arrays() -> tuple[I64, I64, I64, I16, I64]:
     """Work space for the kernels: two state arrays, an action buffer, a result row and the
     solver's stack."""
     return (
-        np.zeros(S_LEN, np.int64),
-        np.zeros(S_LEN, np.int64),
-        np.zeros(MAX_ACTIONS, np.int64),
+        np.zeros(L.S_LEN, np.int64),
+        np.zeros(L.S_LEN, np.int64),
+        np.zeros(L.MAX_ACTIONS, np.int64),
         np.zeros(K.R_LEN, np.int16),
         solver_stack(),
     )
