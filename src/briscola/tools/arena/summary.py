@@ -16,7 +16,15 @@ from typing import Any
 from briscola.tools.arena.play import GameOutcome
 from briscola.tools.arena.stats import Estimate, Rating, bootstrap_ratings, mean_ci, score_to_elo
 
-__all__ = ["DealPair", "PairStats", "PlayerStats", "deal_pairs", "pair_stats", "standings"]
+__all__ = [
+    "DealPair",
+    "PairStats",
+    "PlayerStats",
+    "Results",
+    "deal_pairs",
+    "pair_stats",
+    "standings",
+]
 
 
 @dataclass
@@ -59,32 +67,37 @@ def deal_pairs(games: Iterable[GameOutcome]) -> dict[int, dict[tuple[int, int], 
     return out
 
 
-def _results(stats: PairStats | PlayerStats) -> dict[str, Any]:
-    """The results both kinds of statistics share, as JSON-ready data."""
-    return {
-        "games": stats.games,
-        "wins": stats.wins,
-        "draws": stats.draws,
-        "losses": stats.losses,
-        "score": stats.score.to_dict(),
-        "point_diff": stats.diff.to_dict(),
-    }
+@dataclass(frozen=True, kw_only=True)
+class Results:
+    """Encounters and their results, with the score per deal (win 1, draw ½) and the point
+    difference per encounter, each with its 95% interval."""
 
-
-@dataclass(frozen=True)
-class PairStats:
-    """Player ``a`` against player ``b``: encounters, wins/draws/losses of ``a``, ``a``'s score
-    per deal (win 1, draw ½) and point difference per encounter, each with its 95% interval."""
-
-    a: int
-    b: int
-    deals: int
     games: int
     wins: int
     draws: int
     losses: int
     score: Estimate
     diff: Estimate
+
+    def results_dict(self) -> dict[str, Any]:
+        """The results as JSON-ready data."""
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": self.score.to_dict(),
+            "point_diff": self.diff.to_dict(),
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairStats(Results):
+    """Player ``a`` against player ``b`` over ``deals`` deals: the results of ``a``."""
+
+    a: int
+    b: int
+    deals: int
 
     @property
     def elo(self) -> float:
@@ -95,15 +108,15 @@ class PairStats:
         """The same pair seen from ``b``."""
         s, d = self.score, self.diff
         return PairStats(
-            self.b,
-            self.a,
-            self.deals,
-            self.games,
-            self.losses,
-            self.draws,
-            self.wins,
-            Estimate(1 - s.mean, 1 - s.high, 1 - s.low, s.n, s.sd),
-            Estimate(-d.mean, -d.high, -d.low, d.n, d.sd),
+            a=self.b,
+            b=self.a,
+            deals=self.deals,
+            games=self.games,
+            wins=self.losses,
+            draws=self.draws,
+            losses=self.wins,
+            score=Estimate(1 - s.mean, 1 - s.high, 1 - s.low, s.n, s.sd),
+            diff=Estimate(-d.mean, -d.high, -d.low, d.n, d.sd),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -112,7 +125,7 @@ class PairStats:
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
-            **_results(self),
+            **self.results_dict(),
             "elo_diff": self.elo,
         }
 
@@ -128,8 +141,8 @@ def pair_stats(
             continue
         out.append(
             PairStats(
-                a,
-                b,
+                a=a,
+                b=b,
                 deals=len(rows),
                 games=sum(r.games for r in rows),
                 wins=sum(r.wins for r in rows),
@@ -142,25 +155,19 @@ def pair_stats(
     return out
 
 
-@dataclass(frozen=True)
-class PlayerStats:
-    """One player against the whole field: encounters, results, score and point difference per
-    deal (averaged over its opponents) with 95% intervals, and its rating."""
+@dataclass(frozen=True, kw_only=True)
+class PlayerStats(Results):
+    """One player against the whole field: its results (score and point difference per deal
+    averaged over its opponents) and its rating."""
 
     player: int
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    score: Estimate
-    diff: Estimate
     rating: Rating | None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
         return {
             "player": self.player,
-            **_results(self),
+            **self.results_dict(),
             "rating": None if self.rating is None else self.rating.to_dict(),
         }
 
@@ -198,8 +205,10 @@ def standings(
             for key, r in mine:
                 w, lo = (r.wins, r.losses) if key[0] == p else (r.losses, r.wins)
                 wins, losses, draws = wins + w, losses + lo, draws + r.draws
-        out.append(
-            PlayerStats(p, games, wins, draws, losses, mean_ci(scores), mean_ci(diffs), ratings[p])
-        )
+        stats = PlayerStats(
+            player=p, games=games, wins=wins, draws=draws, losses=losses,
+            score=mean_ci(scores), diff=mean_ci(diffs), rating=ratings[p],
+        )  # fmt: skip
+        out.append(stats)
     out.sort(key=lambda s: -(s.rating.elo if s.rating is not None else s.score.mean))
     return out
