@@ -85,3 +85,36 @@ def test_a_mismatch_is_reported() -> None:
 def test_removed_cards_are_a_deck_of_their_own() -> None:
     rules = preset("three", removed=parse_cards("2s"))
     assert check_reference_games(rules, 50, seed=9).ok
+
+
+def test_every_option_the_fast_core_runs_is_varied_in_the_parity_configurations() -> None:
+    """Each option whose registry entry says the fast core runs it takes a value other than its
+    default in at least one configuration the parity checks play."""
+    from briscola.core.options import OPTIONS
+
+    rulesets = [config_rules(name, options) for name, options in CONFIGS]
+    runs = [o for o in OPTIONS if o.fast == "runs"]
+    assert runs
+    untested = [o.name for o in runs if all(getattr(r, o.name) == o.default for r in rulesets)]
+    assert not untested, f"no parity configuration varies {untested}"
+
+
+def test_an_option_the_registry_marks_unsupported_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from briscola.fast.core import params
+
+    monkeypatch.setitem(params._FAST, "accusi", "unsupported")
+    with pytest.raises(params.FastUnsupportedError, match="accusi=True"):
+        params.ruleset_params(preset("classic", accusi=True))
+    params.ruleset_params(preset("classic"))  # at its default the option changes nothing
+
+
+def test_every_ruleset_field_is_in_the_registry() -> None:
+    """The fast core's supported-options check reads the registry: no field is left out of it."""
+    import dataclasses
+
+    from briscola.core.options import OPTIONS
+
+    fields = {f.name for f in dataclasses.fields(Ruleset) if f.init}
+    assert fields == {o.name for o in OPTIONS}

@@ -7,9 +7,11 @@
 >>> int(ruleset_params(preset("classic", inversion=True))[L.P_POINTS + 6])  # the 7 of coppe
 10
 
-Every field of the ruleset is either run by the core or known not to change the play (open hands,
-what partners and players may look at, the ruleset's name). A field the core does not know, set
-to anything but its default, is refused rather than ignored:
+What the core does with each field of the ruleset is the options registry's ``fast``
+(:data:`briscola.core.options.OPTIONS`): it runs it, or knows it does not change the play (open
+hands, what partners and players may look at, the ruleset's name). An option it does not support,
+or a field the registry does not know, set to anything but its default, is refused rather than
+ignored:
 
 >>> import dataclasses
 >>> @dataclasses.dataclass(frozen=True)
@@ -33,6 +35,7 @@ import numpy.typing as npt
 from briscola.core import rules
 from briscola.core.cards import FULL_DECK
 from briscola.core.chiamata import bid_order
+from briscola.core.options import OPTIONS
 from briscola.core.rules import Exchange, Partnership, Ruleset, RulesetError, TieRule
 from briscola.fast.core import layout as L
 
@@ -43,27 +46,10 @@ class FastUnsupportedError(RulesetError):
     """A ruleset the fast core cannot play exactly as the reference engine does."""
 
 
-# Fields that change the play and that the core runs.
-_RUN: Final = frozenset(
-    {
-        "players",
-        "partnership",
-        "hand_size",
-        "removed",
-        "briscola_face_up",
-        "inversion",
-        "accusi",
-        "exchange",
-        "tie",
-        "direction",
-        "points_only_auction",
-        "caller_leads",
-        "bid_multipliers",
-        "cappotto_doubles",
-    }
-)
-# Fields that only change what a seat may see, or nothing at all in play.
-_NO_EFFECT: Final = frozenset({"name", "open_hands", "partners_see_hands", "tricks_visible"})
+# What the fast core does with each option of the registry: "runs", "no_effect" (it changes
+# only what a seat may see, or nothing in play) or "unsupported". A field the registry does not
+# know is unsupported.
+_FAST: Final = {o.name: o.fast for o in OPTIONS}
 
 _PARTNERSHIP: Final = {
     Partnership.NONE: L.PART_NONE,
@@ -77,15 +63,10 @@ _EXCHANGE: Final = {
 }
 
 
-def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
-    """The parameter array of a ruleset.
-
-    Raises :class:`FastUnsupportedError` for a ruleset the core cannot play.
-    """
-    if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"ruleset_params needs a Ruleset, not {ruleset!r}")
+def _check_supported(ruleset: Ruleset) -> None:
+    """Refuse a field the fast core does not run set to anything but its default."""
     for f in dataclasses.fields(ruleset):
-        if not f.init or f.name in _RUN or f.name in _NO_EFFECT:
+        if not f.init or _FAST.get(f.name, "unsupported") != "unsupported":
             continue
         value = getattr(ruleset, f.name)
         if f.default is dataclasses.MISSING or value != f.default:
@@ -93,6 +74,16 @@ def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
                 f"the fast core cannot play the option {f.name}={value!r}; "
                 "play it with the reference engine (briscola.core.game)"
             )
+
+
+def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
+    """The parameter array of a ruleset.
+
+    Raises :class:`FastUnsupportedError` for a ruleset the core cannot play.
+    """
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"ruleset_params needs a Ruleset, not {ruleset!r}")
+    _check_supported(ruleset)
     n = ruleset.players
     deck = ruleset.deck()
     if n > L.MAX_PLAYERS or ruleset.hand_size > L.MAX_HAND:
