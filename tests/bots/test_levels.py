@@ -23,7 +23,7 @@ from briscola.core.cards import Card, parse_cards
 from briscola.core.game import Phase, State, new_game, shuffled_deck
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import Ruleset, preset
-from conftest import act, deal
+from helpers import act, deal
 
 LEVELS = ("beginner", "easy", "medium", "hard", "champion")
 

@@ -12,7 +12,7 @@ from briscola.core.chiamata import settle
 from briscola.core.game import IllegalActionError, Phase, State, new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset
-from conftest import act, chiamata_expectation, deal, random_states, trick_card_points
+from helpers import act, chiamata_expectation, deal, random_states, trick_card_points
 
 RANKS_IN_BID_ORDER = [Rank.parse(x) for x in "A3RCF76542"]
 

@@ -11,7 +11,7 @@ from briscola.core.game import Phase, Result, State, new_game
 from briscola.core.observation import observe
 from briscola.core.record import GameRecord
 from briscola.core.rules import Partnership, Ruleset
-from conftest import PRESET_NAMES, all_rulesets
+from helpers import PRESET_NAMES, all_rulesets
 
 
 def check_result(final: State) -> Result:

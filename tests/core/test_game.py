@@ -1,6 +1,6 @@
 """One example test per rule and option of the rules reference (docs: /shared/RULES.md).
 
-Deals are set up with explicit deck orders (see ``conftest.build_deck``) so that each test shows
+Deals are set up with explicit deck orders (see ``helpers.build_deck``) so that each test shows
 one rule at work in an exact situation.
 """
 
@@ -16,7 +16,7 @@ from briscola.core.actions import Bid, Declare, ExchangeBriscola, Pass, Play
 from briscola.core.cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from briscola.core.game import DeckError, IllegalActionError, Phase, State, new_game, trick_winner
 from briscola.core.rules import preset
-from conftest import act, build_deck, deal, random_game, random_states
+from helpers import act, build_deck, deal, random_game, random_states
 
 POINTS = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2}  # the rules reference, by rank letter
 

@@ -22,7 +22,7 @@ from briscola.core.game import Phase, State, new_game
 from briscola.core.observation import determinize, observe
 from briscola.core.record import GameRecord
 from briscola.core.rules import Partnership, Ruleset
-from conftest import card_value, random_states, rulesets, winner_of
+from helpers import card_value, random_states, rulesets, winner_of
 
 SETTINGS = settings(
     max_examples=30,

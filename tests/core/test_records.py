@@ -17,7 +17,7 @@ from briscola.core.game import new_game
 from briscola.core.observation import determinize, observe
 from briscola.core.record import GameRecord, RecordError
 from briscola.core.rules import preset
-from conftest import card_value, winner_of
+from helpers import card_value, winner_of
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GOLDEN_FILES = sorted(GOLDEN.glob("*.json"))

@@ -16,7 +16,7 @@ from briscola.core.actions import Play
 from briscola.core.game import Phase, State, new_game
 from briscola.core.observation import Sides, observe
 from briscola.core.rules import preset
-from conftest import act, deal
+from helpers import act, deal
 
 
 def sides(state: State, seat: int) -> tuple[set[int], set[int], set[int]]:
