@@ -1,4 +1,4 @@
-"""Write the golden game records in this folder: ``python tests/golden/make_golden.py``.
+"""Write the golden game records in this folder: ``python tests/core/golden/make_golden.py``.
 
 Each record is a deal from a fixed seed played out by fixed-seed random choices (declarations and
 exchanges are taken whenever they are legal, so that the records show them). ``test_records.py``
