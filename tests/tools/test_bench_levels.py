@@ -178,7 +178,10 @@ def test_pairs_and_verdicts() -> None:
 
     def row(mean: float, low: float, high: float) -> StrengthRow:
         est = Estimate(mean, low, high, 100, 0.3)
-        return StrengthRow("champion", "medium", 0.7, 100, 200, 0, 0, 0, est, est)
+        return StrengthRow(
+            upper="champion", lower="medium", bar=0.7, deals=100,
+            games=200, wins=0, draws=0, losses=0, score=est, diff=est,
+        )  # fmt: skip
 
     cases = [
         (row(0.8, 0.75, 0.85), "above", "met"),

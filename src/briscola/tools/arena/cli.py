@@ -19,6 +19,7 @@ from briscola.core.rules import RulesetError, preset_names
 from briscola.tools.arena.backends import BACKENDS, ArenaBackendError
 from briscola.tools.arena.players import PlayerSpecError, parse_players
 from briscola.tools.arena.stats import SprtConfig, SprtError
+from briscola.tools.progress import progress_bar
 
 __all__ = ["arena_command", "main"]
 
@@ -93,7 +94,6 @@ def arena_command(
 ) -> None:
     """Play a duplicate tournament between bots and engines; win rates, ratings, plots."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from briscola.apps.protocol.engine import ruleset_from_options
     from briscola.tools.arena.core import ArenaError, run_arena
@@ -110,15 +110,7 @@ def arena_command(
         raise typer.BadParameter(str(exc), param_hint="--sprt") from None
     rules = ruleset_from_options(preset_name, option or [])
     console = Console(stderr=True)
-    bar = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not progress,
-    )
+    bar = progress_bar(console, progress)
     try:
         with bar:
             task = bar.add_task(f"{rules.name}: {' vs '.join(s.label for s in specs)}", total=None)

@@ -16,10 +16,10 @@ from briscola.tools.bench.levels.strength import (
     strength_json,
 )
 from briscola.tools.bench.levels.think import LEVELS, ThinkReport, measure_think
+from briscola.tools.progress import progress_bar
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
     from briscola.tools.arena import Estimate
@@ -102,20 +102,6 @@ def strength_table(rows: Sequence[StrengthRow], preset: str, seed: int) -> Table
     return table
 
 
-def _progress(console: Console, enabled: bool) -> Progress:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    return Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not enabled,
-    )
-
-
 def _write(path: str, data: dict[str, Any], console: Console) -> None:
     Path(path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     console.print(f"saved {path}", highlight=False)
@@ -135,7 +121,7 @@ def run_think(
     from rich.console import Console
 
     console, stderr = Console(), Console(stderr=True)
-    with _progress(stderr, progress) as bar:
+    with progress_bar(stderr, progress) as bar:
         task = bar.add_task("think time", total=deals * len(levels))
 
         def advance(level: str) -> None:
@@ -165,7 +151,7 @@ def run_strength(
     from rich.console import Console
 
     console, stderr = Console(), Console(stderr=True)
-    with _progress(stderr, progress) as bar:
+    with progress_bar(stderr, progress) as bar:
         task = bar.add_task("strength", total=None)
         before: dict[Pair, int] = {}
         finished = 0

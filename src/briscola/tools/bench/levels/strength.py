@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from briscola import __version__
 from briscola.core.rules import RulesetError, preset
-from briscola.tools.arena import ArenaError, Estimate, run_arena, side_count
+from briscola.tools.arena import ArenaError, run_arena, side_count
+from briscola.tools.arena.summary import Results
 from briscola.tools.bench.levels.think import LevelsBenchError, level_name
 
 __all__ = [
@@ -83,21 +84,15 @@ def parse_pair(text: str) -> Pair:
     return Pair(a, b)
 
 
-@dataclass(frozen=True)
-class StrengthRow:
+@dataclass(frozen=True, kw_only=True)
+class StrengthRow(Results):
     """One pair's result: ``upper``'s score per deal (win 1, draw ½) and point difference per
-    game, each with its 95% interval, against the bar."""
+    game, each with its 95% interval (the arena's :class:`Results`), against the bar."""
 
     upper: str
     lower: str
     bar: float
     deals: int
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    score: Estimate
-    diff: Estimate
 
     @property
     def met(self) -> bool:
@@ -133,12 +128,7 @@ class StrengthRow:
             "lower": self.lower,
             "bar": self.bar,
             "deals": self.deals,
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
-            "score": self.score.to_dict(),
-            "point_diff": self.diff.to_dict(),
+            **self.results_dict(),
             "met": self.met,
             "interval": self.interval,
             "significant": self.significant,
@@ -193,16 +183,11 @@ def measure_strength(
         assert stats is not None
         rows.append(
             StrengthRow(
-                pair.upper,
-                pair.lower,
-                pair.bar,
-                stats.deals,
-                stats.games,
-                stats.wins,
-                stats.draws,
-                stats.losses,
-                stats.score,
-                stats.diff,
+                upper=pair.upper,
+                lower=pair.lower,
+                bar=pair.bar,
+                deals=stats.deals,
+                **{f.name: getattr(stats, f.name) for f in fields(Results)},
             )
         )
     return rows
