@@ -1,4 +1,4 @@
-"""The fast core's sides (``kernel.side_of``) agree with ``Observation.sides`` state by state.
+"""The fast core's sides (``sides.side_of``) agree with ``Observation.sides`` state by state.
 
 Random games of every parity configuration (every preset, every option that changes play) are
 played by the reference engine and replayed action by action in the fast core; before every
@@ -24,13 +24,14 @@ from briscola.core.game import Phase, State, new_game
 from briscola.core.observation import observe
 from briscola.core.rules import Partnership
 from briscola.fast.core import kernel as K
+from briscola.fast.core import sides as Sd
 from briscola.fast.core.layout import MAX_ACTIONS, S_LEN
 from briscola.fast.core.params import ruleset_params
 from briscola.fast.core.parity import CONFIGS, config_label, config_rules
 from briscola.fast.core.replay import encode_action
 
 GAMES = 40  # per configuration
-_ANSWER = {True: K.SIDE_WITH, False: K.SIDE_AGAINST, None: K.SIDE_UNKNOWN}
+_ANSWER = {True: Sd.SIDE_WITH, False: Sd.SIDE_AGAINST, None: Sd.SIDE_UNKNOWN}
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -66,7 +67,7 @@ def compare(state: State, P: np.ndarray, S: np.ndarray, seen: Counter[str]) -> N
     n = state.players
     for seat in range(n):
         sides = observe(state, seat).sides()
-        got = [int(K.side_of(P, S, seat, other)) for other in range(n)]
+        got = [int(Sd.side_of(P, S, seat, other)) for other in range(n)]
         want = [_ANSWER[sides.of(other)] for other in range(n)]
         assert got == want, (seat, str(state))
         if state.ruleset.partnership is Partnership.CALLED:

@@ -44,10 +44,18 @@ from briscola.core.rules import Partnership, Ruleset, TricksVisible
 from briscola.env.common import make_ruleset
 from briscola.env.encoding import N_ACTIONS, OBS_SIZE, action_to_index, encode, points_scale
 from briscola.fast import env_kernels as vk
-from briscola.fast.core.kernel import R_LEN, R_SEAT, game_rng
-from briscola.fast.core.layout import MAX_ACTIONS, P_DECK, POL_RANDOM, POL_SIMPLE, S_LEN
+from briscola.fast.core.layout import (
+    MAX_ACTIONS,
+    P_DECK,
+    POL_RANDOM,
+    POL_SIMPLE,
+    R_LEN,
+    R_SEAT,
+    S_LEN,
+)
 from briscola.fast.core.params import FastUnsupportedError, ruleset_params
 from briscola.fast.core.replay import decode_action
+from briscola.fast.core.rng import game_rng
 
 __all__ = ["BriscolaVectorEnv", "code_tables", "vector_bench"]
 

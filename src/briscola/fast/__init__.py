@@ -3,7 +3,7 @@
 The same rules as :mod:`briscola.core.game`, on arrays: a deal is one ``int64`` array, a ruleset a
 parameter array, cards the integers 0-39 (:attr:`briscola.core.cards.Card.index`), actions small
 codes. For the same deck order and the same actions, the fast core and the reference engine give the
-same tricks, points and results (``tests/test_fast_parity.py``).
+same tricks, points and results (``tests/fast/test_fast_parity.py``).
 
 >>> from briscola.fast import simulate
 >>> from briscola.core.rules import preset

@@ -24,23 +24,11 @@ import numpy as np
 import numpy.typing as npt
 
 from briscola.fast.core import layout as L
-from briscola.fast.core.kernel import (
-    R_SEAT,
-    R_WIN,
-    SIDE_WITH,
-    apply_code,
-    deal,
-    finish,
-    legal,
-    load_deck,
-    random_choice,
-    rng_below,
-    rng_next,
-    shuffle_deck,
-    side_of,
-    simple_choice,
-    stock_left,
-)
+from briscola.fast.core.batch import finish
+from briscola.fast.core.kernel import apply_code, deal, legal, load_deck, stock_left
+from briscola.fast.core.policies import random_choice, simple_choice
+from briscola.fast.core.rng import rng_below, rng_next, shuffle_deck
+from briscola.fast.core.sides import SIDE_WITH, side_of
 from briscola.fast.jitcache import I64
 from briscola.fast.jitcache import jit_nrt as _jit
 
@@ -355,7 +343,7 @@ def vec_step(
             me = ex[X_SEAT]
             team = P[L.P_TEAM + me]
             if V[V_REWARD] == 0:
-                win = row[R_WIN]
+                win = row[L.R_WIN]
                 if (win >> team) & 1 == 0:
                     rewards[i] = -1.0
                 elif win == (1 << team):
@@ -364,7 +352,7 @@ def vec_step(
                 mine = 0
                 total = 0
                 for t in range(P[L.P_PLAYERS]):
-                    pts = row[R_SEAT + t]
+                    pts = row[L.R_SEAT + t]
                     total += pts
                     if P[L.P_TEAM + t] == team:
                         mine += pts

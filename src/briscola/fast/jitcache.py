@@ -37,16 +37,22 @@ _FLAGS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 # package whose code or constants its kernels compile in, directly or through the kernels they
 # call (and this one, for the flags). A module's own file is Numba's business. Keep it in step
 # with the modules' imports (a test checks it).
-_CORE = ("jitcache.py", "core/layout.py")
+_BASE = ("jitcache.py", "core/layout.py")
+_RULES = (*_BASE, "core/kernel.py")
+_PLAY = (*_RULES, "core/rng.py", "core/sides.py", "core/policies.py")
 DEPENDS: dict[str, tuple[str, ...]] = {
-    "core/kernel": _CORE,
-    "env_kernels": (*_CORE, "core/kernel.py"),
-    "search/solver": (*_CORE, "core/kernel.py"),
-    "search/policy": (*_CORE, "core/kernel.py"),
-    "search/inference": (*_CORE, "core/kernel.py", "search/policy.py"),
+    "core/rng": _BASE,
+    "core/kernel": _BASE,
+    "core/sides": _RULES,
+    "core/policies": (*_RULES, "core/rng.py", "core/sides.py"),
+    "core/batch": _PLAY,
+    "env_kernels": (*_PLAY, "core/batch.py"),
+    "search/solver": _RULES,
+    "search/policy": (*_RULES, "core/sides.py"),
+    "search/inference": (*_RULES, "core/rng.py", "core/sides.py", "search/policy.py"),
     "search/pimc": (
-        *_CORE,
-        "core/kernel.py",
+        *_PLAY,
+        "core/batch.py",
         "search/inference.py",
         "search/policy.py",
         "search/solver.py",

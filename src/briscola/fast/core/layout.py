@@ -87,6 +87,18 @@ P_BID_ORDER: Final = 140  # 10 slots: rank numbers, least ambitious bid (A) firs
 P_TEAM: Final = 150  # 6 slots: the fixed side of each seat (chiamata: -1, the sides are secret)
 P_LEN: Final = 156
 
+# -- the result row of a finished deal (int16) ------------------------------------------------
+R_SEAT: Final = 0  # 6 slots: points taken by each seat
+R_TEAM: Final = 6  # 6 slots: points of each side
+R_WIN: Final = 12  # bit mask of the sides with the top score (chiamata: 1 caller's side, 2 others)
+R_REPLAY: Final = 13  # 1 when the deal is to be replayed (60-60 under the replay option; void)
+R_UNITS: Final = 14  # 6 slots: chiamata settlement per seat
+R_CALLER: Final = 20  # chiamata: the caller (-1 void or other games)
+R_PARTNER: Final = 21  # chiamata: the holder of the called card
+R_DECISIONS: Final = 22  # actions taken in the deal
+R_DEALER: Final = 23
+R_LEN: Final = 24
+
 # -- the state array S ----------------------------------------------------------------------
 S_PHASE: Final = 0
 S_TURN: Final = 1  # -1 once over

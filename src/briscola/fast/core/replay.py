@@ -26,7 +26,8 @@ from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, 
 from briscola.core.cards import FULL_DECK, Card, Rank, Suit
 from briscola.core.game import State
 from briscola.core.rules import Ruleset
-from briscola.fast.core import kernel as K
+from briscola.fast.core import batch as B
+from briscola.fast.core import layout as L
 from briscola.fast.core.layout import (
     A_BID_RANK,
     A_CALL,
@@ -117,21 +118,21 @@ def legal_masks(actions: Sequence[Action]) -> tuple[int, int]:
 
 
 def reference_row(state: State) -> npt.NDArray[np.int16]:
-    """A finished reference deal's result in the fast core's result row layout (``K.R_*``)."""
+    """A finished reference deal's result in the fast core's result row layout (``L.R_*``)."""
     res = state.result()
-    row = np.zeros(K.R_LEN, dtype=np.int16)
-    row[K.R_SEAT : K.R_SEAT + len(res.seat_points)] = res.seat_points
-    row[K.R_TEAM : K.R_TEAM + len(res.team_points)] = res.team_points
-    row[K.R_WIN] = sum(1 << w for w in res.winners)
-    row[K.R_REPLAY] = int(res.replay)
+    row = np.zeros(L.R_LEN, dtype=np.int16)
+    row[L.R_SEAT : L.R_SEAT + len(res.seat_points)] = res.seat_points
+    row[L.R_TEAM : L.R_TEAM + len(res.team_points)] = res.team_points
+    row[L.R_WIN] = sum(1 << w for w in res.winners)
+    row[L.R_REPLAY] = int(res.replay)
     if res.units:
-        row[K.R_UNITS : K.R_UNITS + len(res.units)] = res.units
+        row[L.R_UNITS : L.R_UNITS + len(res.units)] = res.units
     caller = state.caller
     partner = state.partner if caller is not None else None
-    row[K.R_CALLER] = -1 if caller is None else caller
-    row[K.R_PARTNER] = -1 if partner is None else partner
-    row[K.R_DECISIONS] = len(state.actions)
-    row[K.R_DEALER] = state.dealer
+    row[L.R_CALLER] = -1 if caller is None else caller
+    row[L.R_PARTNER] = -1 if partner is None else partner
+    row[L.R_DECISIONS] = len(state.actions)
+    row[L.R_DEALER] = state.dealer
     return row
 
 
@@ -139,7 +140,7 @@ def reference_row(state: State) -> npt.NDArray[np.int16]:
 class Trace:
     """Games the fast core played, with what it takes to replay them.
 
-    ``rows`` are the result rows (``K.R_*`` layout); ``actions[g, :n_actions[g]]`` the action
+    ``rows`` are the result rows (``L.R_*`` layout); ``actions[g, :n_actions[g]]`` the action
     codes of game ``g``; ``trick_winners[g, :n_tricks]`` the seat that took each trick.
     """
 
@@ -177,11 +178,11 @@ def trace_games(
     """
     P = ruleset_params(ruleset)
     size = int(P[P_DECK_SIZE])
-    out = np.zeros((n_games, K.R_LEN), dtype=np.int16)
+    out = np.zeros((n_games, L.R_LEN), dtype=np.int16)
     decks = np.zeros((n_games, size), dtype=np.int8)
     actions = np.zeros((n_games, MAX_ACTIONS), dtype=np.int8)
     winners = np.full((n_games, MAX_TRICKS), -1, dtype=np.int8)
-    done = K.run_batch(
+    done = B.run_batch(
         np.zeros(S_LEN, np.int64),
         np.zeros(MAX_ACTIONS, np.int64),
         P,
@@ -201,9 +202,9 @@ def trace_games(
     return Trace(
         ruleset,
         decks,
-        out[:, K.R_DEALER].astype(np.int64),
+        out[:, L.R_DEALER].astype(np.int64),
         actions,
-        out[:, K.R_DECISIONS].astype(np.int64),
+        out[:, L.R_DECISIONS].astype(np.int64),
         winners,
         out,
     )
@@ -245,9 +246,9 @@ def replay_games(
     actions = np.ascontiguousarray(actions, dtype=np.int8)
     status = np.zeros(n, dtype=np.int64)
     legal = np.zeros((n, actions.shape[1], 2), dtype=np.int64)
-    rows = np.zeros((n, K.R_LEN), dtype=np.int16)
+    rows = np.zeros((n, L.R_LEN), dtype=np.int16)
     winners = np.full((n, MAX_TRICKS), -1, dtype=np.int8)
-    K.replay_batch(
+    B.replay_batch(
         np.zeros(S_LEN, np.int64),
         np.zeros(MAX_ACTIONS, np.int64),
         P,

@@ -28,7 +28,8 @@ import numpy.typing as npt
 
 from briscola.core.cards import Card
 from briscola.core.rules import Ruleset, preset
-from briscola.fast.core import kernel as K
+from briscola.fast.core import batch as B
+from briscola.fast.core import layout as L
 from briscola.fast.core.layout import (
     MAX_ACTIONS,
     MAX_PLAYERS,
@@ -137,11 +138,11 @@ def _run_chunk(
     dealer_mode: int,
 ) -> npt.NDArray[np.int16]:
     """Play one chunk of games in this process (also the task of a worker process)."""
-    out = np.zeros((n_games, K.R_LEN), dtype=np.int16)
+    out = np.zeros((n_games, L.R_LEN), dtype=np.int16)
     dummy_deck = np.zeros((1, 40), dtype=np.int8)
     dummy_actions = np.zeros((1, MAX_ACTIONS), dtype=np.int8)
     dummy_winners = np.zeros((1, 20), dtype=np.int8)
-    done = K.run_batch(
+    done = B.run_batch(
         np.zeros(S_LEN, np.int64),
         np.zeros(MAX_ACTIONS, np.int64),
         P,
@@ -272,7 +273,7 @@ def simulate(
         chunk = max(10_000, min(500_000, n_games // (n_workers * 8) + 1))
     seed64 = seed % 2**64
     show = progress if progress is not None else n_games >= _AUTO_PROGRESS
-    out = np.zeros((n_games, K.R_LEN), dtype=np.int16)
+    out = np.zeros((n_games, L.R_LEN), dtype=np.int16)
     starts = list(range(0, n_games, chunk))
     start_time = time.perf_counter()
     with _progress(n_games, show, f"{rules.name}: {n_games:,} deals") as advance:
@@ -304,14 +305,14 @@ def simulate(
     return SimResult(
         ruleset=rules,
         policies=names,
-        seat_points=out[:, K.R_SEAT : K.R_SEAT + n],
-        team_points=out[:, K.R_TEAM : K.R_TEAM + teams],
-        winners=(out[:, K.R_WIN : K.R_WIN + 1] >> np.arange(teams)) & 1 == 1,
-        replay=out[:, K.R_REPLAY] == 1,
-        units=out[:, K.R_UNITS : K.R_UNITS + n],
-        caller=out[:, K.R_CALLER],
-        partner=out[:, K.R_PARTNER],
-        decisions=out[:, K.R_DECISIONS],
-        dealer=out[:, K.R_DEALER],
+        seat_points=out[:, L.R_SEAT : L.R_SEAT + n],
+        team_points=out[:, L.R_TEAM : L.R_TEAM + teams],
+        winners=(out[:, L.R_WIN : L.R_WIN + 1] >> np.arange(teams)) & 1 == 1,
+        replay=out[:, L.R_REPLAY] == 1,
+        units=out[:, L.R_UNITS : L.R_UNITS + n],
+        caller=out[:, L.R_CALLER],
+        partner=out[:, L.R_PARTNER],
+        decisions=out[:, L.R_DECISIONS],
+        dealer=out[:, L.R_DEALER],
         seconds=seconds,
     )

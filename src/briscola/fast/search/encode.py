@@ -18,7 +18,6 @@ import numpy as np
 from briscola.core.actions import Action
 from briscola.core.game import Phase, trick_winner
 from briscola.core.observation import Observation
-from briscola.fast.core import kernel as K
 from briscola.fast.core import layout as L
 from briscola.fast.core.params import ruleset_params
 from briscola.fast.core.replay import encode_action
@@ -192,6 +191,6 @@ def work_arrays() -> tuple[I64, I64, I64, I16, I64]:
         np.zeros(L.S_LEN, np.int64),
         np.zeros(L.S_LEN, np.int64),
         np.zeros(L.MAX_ACTIONS, np.int64),
-        np.zeros(K.R_LEN, np.int16),
+        np.zeros(L.R_LEN, np.int16),
         solver_stack(),
     )

@@ -17,7 +17,7 @@ import numpy as np
 
 from briscola.core.actions import ExchangeBriscola, Play
 from briscola.core.observation import Observation
-from briscola.fast.core import kernel as K
+from briscola.fast.core import rng as R
 from briscola.fast.core.layout import (
     MAX_HAND,
     O_HANDS,
@@ -124,8 +124,8 @@ def _history_weight(
                     k += 1
             if k == 0:
                 continue
-            x = K.rng_next(x)
-            r = K.rng_below(x, k)
+            x = R.rng_next(x)
+            r = R.rng_below(x, k)
             for t in range(40):
                 if (hand >> t) & 1:
                     if r == 0:
@@ -160,7 +160,7 @@ def hand_weights(
     the latest: undoing them from a hand now gives the opponent's hand at each past play. Which
     of its cards it drew when is drawn at random (every order is equally likely a priori);
     ``reps`` such draws are averaged."""
-    x = K.game_rng(seed, 1)
+    x = R.game_rng(seed, 1)
     for i in range(S_LEN):
         S_t[i] = S_base[i]
     S_t[S_TURN] = opp
@@ -181,7 +181,7 @@ def fill_worlds(
     for the unknown slots of the opponent's hand (at ``hand_pos`` in a world row); the other
     unknown cards go to the other unknown slots (``rest_pos``) in a random order. ``rest`` is
     work space as long as ``pool``."""
-    x = K.game_rng(seed, 3)
+    x = R.game_rng(seed, 3)
     n = pool.shape[0]
     k = hand_pos.shape[0]
     for m in range(worlds.shape[0]):
@@ -194,7 +194,7 @@ def fill_worlds(
             if (taken >> i) & 1 == 0:
                 rest[r] = pool[i]
                 r += 1
-        x = K.shuffle(rest, r, x)
+        x = R.shuffle(rest, r, x)
         for i in range(r):
             worlds[m, rest_pos[i]] = rest[i]
 

@@ -30,7 +30,7 @@ The kernels are split by what they do, and all of them can be reached from here:
 >>> enc = encode_observation(observe(new_game(preset("pairs"), seed=3), 0))
 >>> world = enc.S.copy()
 >>> pool = enc.pool.copy()
->>> x = K.game_rng(np.uint64(1), 0)
+>>> x = R.game_rng(np.uint64(1), 0)
 >>> _ = resample(enc.P, enc.S, world, enc.slots, pool, len(pool), False, x)
 >>> sorted(world[enc.slots]) == sorted(enc.pool)  # the unseen cards, dealt over the unseen slots
 True
@@ -42,7 +42,11 @@ from typing import Any
 
 import numpy as np
 
+from briscola.fast.core import batch as B
 from briscola.fast.core import kernel as K
+from briscola.fast.core import layout as L
+from briscola.fast.core import policies as Pol
+from briscola.fast.core import rng as R
 from briscola.fast.core.layout import (
     MAX_HAND,
     O_HANDS,
@@ -174,7 +178,7 @@ def resample(
     ``pool`` is permuted in place (Fisher-Yates); the hand masks, and the holder of a hidden
     called card, are rebuilt (as :func:`load_world`). Returns the generator state.
     """
-    x = K.shuffle(pool, n_unk, x)
+    x = R.shuffle(pool, n_unk, x)
     load_world(P, S_base, S, slots, pool, n_unk, hidden_called)
     return x
 
@@ -192,7 +196,7 @@ def rollout(
         if solve_stock >= 0 and can_solve(P, S, solve_stock):
             return x, solve_from(P, S, ws)
         if policy == POLICY_RANDOM:
-            code, slot, x = K.random_choice(P, S, buf, x)
+            code, slot, x = Pol.random_choice(P, S, buf, x)
             if slot >= 0:
                 K.play_slot(P, S, S[S_TURN], slot)
             else:
@@ -203,7 +207,7 @@ def rollout(
                 played |= _ONE << code
             K.apply_code(P, S, buf, code)
         else:
-            K.apply_code(P, S, buf, K.simple_choice(P, S))
+            K.apply_code(P, S, buf, Pol.simple_choice(P, S))
     return x, 0
 
 
@@ -217,12 +221,12 @@ def world_value(P: I64, S: I64, row: I16, me: int, future: int, lam: float) -> f
     part = P[P_PARTNERSHIP]
     total = P[P_TOTAL]
     if part == PART_CALLED:
-        K.finish(P, S, row)
+        B.finish(P, S, row)
         caller = S[S_CALLER]
         partner = S[S_PARTNER]
         mine = 1 if me != caller and me != partner else 0
-        margin = row[K.R_TEAM + mine] - row[K.R_TEAM + 1 - mine]
-        return row[K.R_UNITS + me] + lam * margin / total
+        margin = row[L.R_TEAM + mine] - row[L.R_TEAM + 1 - mine]
+        return row[L.R_UNITS + me] + lam * margin / total
     if n == 2:
         diff = S[O_PTS] - S[O_PTS + 1] + future
         if me == 1:
@@ -280,10 +284,10 @@ def pimc(
     action ``cands[j]`` with ``active[j]`` set is played and the deal finished by
     :func:`rollout`; ``vals[w, j]`` is its value in world ``w`` (see :func:`world_value`). Every
     candidate sees the same worlds and the same rollout randomness (common random numbers)."""
-    x = K.game_rng(seed, 0)
+    x = R.game_rng(seed, 0)
     for w in range(vals.shape[0]):
         x = resample(P, S_base, work[0], slots, pool, n_unk, hidden_called, x)
-        x = K.rng_next(x)
+        x = R.rng_next(x)
         _evaluate(P, T, work, w, me, cands, active, x, policy, solve_stock, lam, vals)
 
 
@@ -295,7 +299,7 @@ def pimc_worlds(
 ) -> None:  # fmt: skip
     """:func:`pimc` on given worlds: ``vals[w, j]`` is the value of candidate ``j`` in world
     ``worlds[first + w]``."""
-    x = K.game_rng(np.uint64(first), 2)
+    x = R.game_rng(np.uint64(first), 2)
     for w in range(vals.shape[0]):
         load_world(P, S_base, work[0], slots, worlds[first + w], n_unk, hidden_called)
         _evaluate(P, T, work, w, me, cands, active, x, policy, solve_stock, lam, vals)

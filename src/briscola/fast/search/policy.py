@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from briscola.fast.core import kernel as K
+from briscola.fast.core import sides as Sd
 from briscola.fast.core.layout import (
     A_DECLARE,
     A_EXCHANGE,
@@ -181,9 +182,9 @@ def medium_card(P: I64, S: I64, T: I64, played: int) -> int:
     s = seat
     for _ in range(n - tn - 1):
         s = K.next_seat(s, P[P_STEP], n)
-        if K.side_of(P, S, seat, s) != K.SIDE_WITH:
+        if Sd.side_of(P, S, seat, s) != Sd.SIDE_WITH:
             threats = out
-    if K.side_of(P, S, seat, win_seat) == K.SIDE_WITH:
+    if Sd.side_of(P, S, seat, win_seat) == Sd.SIDE_WITH:
         if not _beaten_by(T, best, trump, threats):
             gift = -1
             for i in range(cnt):
