@@ -9,7 +9,7 @@ averaged into one value, so intervals are computed over deals (see :mod:`.stats`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -107,17 +107,11 @@ class PairStats(Results):
     def flipped(self) -> PairStats:
         """The same pair seen from ``b``."""
         s, d = self.score, self.diff
-        return PairStats(
-            a=self.b,
-            b=self.a,
-            deals=self.deals,
-            games=self.games,
-            wins=self.losses,
-            draws=self.draws,
-            losses=self.wins,
+        return replace(
+            self, a=self.b, b=self.a, wins=self.losses, losses=self.wins,
             score=Estimate(1 - s.mean, 1 - s.high, 1 - s.low, s.n, s.sd),
             diff=Estimate(-d.mean, -d.high, -d.low, d.n, d.sd),
-        )
+        )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
