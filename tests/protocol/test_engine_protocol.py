@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 from briscola.apps.protocol.engine import EngineSession, engine_command, serve
 from briscola.apps.protocol.external import EngineError, ExternalEngine
 from briscola.bots import make_bot
-from briscola.core.codec import ObservationParseError, observation_from_dict
+from briscola.core.codec import ObservationParseError
 from briscola.core.game import State, new_game
-from briscola.core.observation import observe, visible_seats
+from briscola.core.observation import Observation, observe, visible_seats
 from briscola.core.rules import preset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,7 @@ def random_states(name: str, options: dict[str, Any], games: int, seed: int = 0)
     return out
 
 
-# -- observation_from_dict -----------------------------------------------------------------------
+# -- Observation.from_dict -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS)
@@ -65,7 +65,7 @@ def test_observation_round_trips_through_json(name: str, options: dict[str, Any]
         for seat in range(state.players):
             obs = observe(state, seat)
             data = json.loads(json.dumps(obs.to_dict()))
-            assert observation_from_dict(data) == obs
+            assert Observation.from_dict(data) == obs
 
 
 def test_observation_from_dict_uses_a_default_ruleset() -> None:
@@ -73,9 +73,9 @@ def test_observation_from_dict_uses_a_default_ruleset() -> None:
     obs = observe(state, state.turn or 0)
     data = obs.to_dict()
     del data["ruleset"]
-    assert observation_from_dict(data, default_ruleset=preset("pairs")) == obs
+    assert Observation.from_dict(data, default_ruleset=preset("pairs")) == obs
     partial = {**obs.to_dict(), "ruleset": {"preset": "pairs"}}
-    assert observation_from_dict(partial) == obs
+    assert Observation.from_dict(partial) == obs
 
 
 @pytest.mark.parametrize(
@@ -97,15 +97,15 @@ def test_bad_observations_say_what_is_wrong(change: dict[str, Any], message: str
     state = new_game(preset("classic"), seed=2)
     data = {**observe(state, state.turn or 0).to_dict(), **change}
     with pytest.raises(ObservationParseError, match=None) as info:
-        observation_from_dict(data)
+        Observation.from_dict(data)
     assert message in str(info.value)
 
 
 def test_observation_from_dict_refuses_what_is_not_an_object() -> None:
     with pytest.raises(ObservationParseError, match="must be a JSON object"):
-        observation_from_dict([1, 2])
+        Observation.from_dict([1, 2])
     with pytest.raises(ObservationParseError, match="no 'seat'"):
-        observation_from_dict({"ruleset": {"preset": "classic"}})
+        Observation.from_dict({"ruleset": {"preset": "classic"}})
 
 
 # -- the engine's session ------------------------------------------------------------------------

@@ -1,22 +1,20 @@
-"""An :class:`~briscola.core.observation.Observation` back from its JSON view.
+"""Reading an observation's JSON, with an error that names what is wrong and where.
 
-:meth:`Observation.to_dict` writes a seat's view as JSON-ready data (cards and actions in their
-text forms); :func:`observation_from_dict` reads it back, exactly, so that an engine on the other
-end of the stdio protocol (:mod:`briscola.apps.protocol.engine`) holds the very observation the
-arena or table sent. Derived fields (``trump``, ``points``) are recomputed, not read.
+An :class:`~briscola.core.observation.Observation` converts both ways on the class itself:
+``obs.to_dict()`` writes a seat's view as JSON-ready data (cards and actions in their text forms)
+and ``Observation.from_dict(data)`` reads it back exactly, with :func:`observation_fields` (this
+module) checking every field, so that an engine on the other end of the stdio protocol
+(:mod:`briscola.apps.protocol.engine`) holds the very observation the arena or table sent.
+Derived fields (``trump``, ``points``) are recomputed, not read.
 
->>> from briscola.core.game import new_game
->>> from briscola.core.observation import observe
->>> from briscola.core.rules import preset
->>> state = new_game(preset("pairs"), seed=4)
->>> state = state.apply(state.legal_actions()[0])
->>> obs = observe(state, state.turn)
->>> observation_from_dict(obs.to_dict()) == obs
-True
->>> observation_from_dict({"seat": 0})
+>>> observation_fields({"seat": 0})
 Traceback (most recent call last):
 ...
 briscola.core.codec.ObservationParseError: the observation has no 'ruleset'
+>>> observation_fields({"ruleset": {"preset": "classic"}, "seat": 2})
+Traceback (most recent call last):
+...
+briscola.core.codec.ObservationParseError: seat must be a seat from 0 to 1, not 2
 """
 
 from __future__ import annotations
@@ -27,19 +25,19 @@ from typing import Any
 from briscola.core.actions import Action, ActionParseError, Bid, Pass, parse_action
 from briscola.core.cards import Card, CardParseError, Suit
 from briscola.core.chiamata import Auction
-from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset, RulesetError
 from briscola.core.state import Declaration, ExchangeMade, Phase, Trick
 
-__all__ = ["ObservationParseError", "observation_from_dict"]
+__all__ = ["ObservationParseError", "observation_fields"]
 
 
 class ObservationParseError(ValueError):
     """JSON data that is not an observation, with what is wrong and where."""
 
 
-def observation_from_dict(data: Any, *, default_ruleset: Ruleset | None = None) -> Observation:
-    """The :class:`Observation` that :meth:`Observation.to_dict` wrote as ``data``.
+def observation_fields(data: Any, default_ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """The fields of the :class:`~briscola.core.observation.Observation` that ``to_dict`` wrote
+    as ``data``, read and checked.
 
     ``default_ruleset`` is used when ``data`` has no ``ruleset`` (a ruleset in ``data`` always
     wins; it may also be ``{"preset": NAME, ...overrides}``). Optional lists (``tricks``,
@@ -58,7 +56,7 @@ def observation_from_dict(data: Any, *, default_ruleset: Ruleset | None = None) 
         raise ObservationParseError(f"the observation does not parse: {exc}") from None
 
 
-def _parse(data: Mapping[str, Any], default_ruleset: Ruleset | None) -> Observation:
+def _parse(data: Mapping[str, Any], default_ruleset: Ruleset | None) -> dict[str, Any]:
     if "ruleset" in data:
         ruleset = Ruleset.from_dict(data["ruleset"])
     elif default_ruleset is not None:
@@ -81,7 +79,7 @@ def _parse(data: Mapping[str, Any], default_ruleset: Ruleset | None) -> Observat
     if len(hand_counts) != n:
         raise ObservationParseError(f"hand_counts must list {n} seats, not {len(hand_counts)}")
     auction = _auction(data.get("auction"), n)
-    return Observation(
+    return dict(
         ruleset=ruleset,
         seat=seat,
         dealer=_seat(_need(data, "dealer"), n, "dealer"),

@@ -27,6 +27,7 @@ from typing import Any
 from briscola.core.actions import Action
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.chiamata import Auction
+from briscola.core.codec import observation_fields
 from briscola.core.game import State
 from briscola.core.rules import Partnership, Ruleset, TricksVisible
 from briscola.core.state import Declaration, ExchangeMade, Phase, Trick
@@ -164,8 +165,28 @@ class Observation:
             if s != self.seat and count > 0 and s not in shown
         )
 
+    @classmethod
+    def from_dict(cls, data: Any, *, default_ruleset: Ruleset | None = None) -> Observation:
+        """The observation that :meth:`to_dict` wrote as ``data``.
+
+        ``default_ruleset`` is used when ``data`` has no ``ruleset`` (a ruleset in ``data`` always
+        wins; it may also be ``{"preset": NAME, ...overrides}``). Optional lists (``tricks``,
+        ``declarations``, ``exchanges``, ``actions``, ``other_hands``, ``known_cards``) may be
+        left out and count as empty. Raises
+        :class:`~briscola.core.codec.ObservationParseError` with a message a person understands.
+
+        >>> from briscola.core.game import new_game
+        >>> from briscola.core.rules import preset
+        >>> state = new_game(preset("pairs"), seed=4)
+        >>> obs = observe(state.apply(state.legal_actions()[0]), 1)
+        >>> Observation.from_dict(obs.to_dict()) == obs
+        True
+        """
+        return cls(**observation_fields(data, default_ruleset))
+
     def to_dict(self) -> dict[str, Any]:
-        """The observation as JSON-ready data, cards and actions in their text forms."""
+        """The observation as JSON-ready data, cards and actions in their text forms (read back
+        by :meth:`from_dict`)."""
         return {
             "ruleset": self.ruleset.to_dict(),
             "seat": self.seat,

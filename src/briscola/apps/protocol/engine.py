@@ -50,7 +50,8 @@ from briscola import __version__
 from briscola.apps.common import build_ruleset, option_argument
 from briscola.apps.protocol.external import EngineError, ExternalEngine
 from briscola.bots import Bot, UnknownBotError, bot_info, bot_names, make_bot
-from briscola.core.codec import ObservationParseError, observation_from_dict
+from briscola.core.codec import ObservationParseError
+from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset, preset_names
 
 __all__ = [
@@ -139,7 +140,7 @@ class EngineSession:
         if "observation" not in request:
             return _error("an 'act' request needs an 'observation'")
         try:
-            obs = observation_from_dict(
+            obs = Observation.from_dict(
                 request["observation"], default_ruleset=self.default_ruleset
             )
         except ObservationParseError as exc:
