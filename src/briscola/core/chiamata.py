@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from briscola.core.actions import Action, Bid, Call, Pass
 from briscola.core.cards import Card, Rank, Suit
-from briscola.core.rules import MAX_BID_POINTS, MIN_BID_POINTS, Ruleset
+from briscola.core.rules import BID_MULTIPLIERS, MAX_BID_POINTS, MIN_BID_POINTS, Ruleset
 from briscola.core.state import Auction, DealState, Phase, Result
 
 __all__ = [
@@ -159,7 +159,7 @@ def multiplier(state: DealState, caller_points: int, total: int) -> int:
     factor = 1
     if state.ruleset.bid_multipliers:
         bid = state.auction.contract_points
-        for threshold, times in ((101, 5), (91, 4), (81, 3), (71, 2)):
+        for threshold, times in BID_MULTIPLIERS:
             if bid >= threshold:
                 factor = times
                 break

@@ -41,6 +41,7 @@ from briscola.core.options import OPTIONS, Option, RulesetError, option
 __all__ = [
     "ACCUSO_POINTS",
     "ACCUSO_TRUMP_POINTS",
+    "BID_MULTIPLIERS",
     "MAX_BID_POINTS",
     "MIN_BID_POINTS",
     "PRESETS",
@@ -64,6 +65,9 @@ MIN_BID_POINTS: Final = 61
 """Briscola chiamata: the lowest points contract (a bid of the 2 stands for it)."""
 MAX_BID_POINTS: Final = 120
 """Briscola chiamata: the highest points bid (every card point)."""
+BID_MULTIPLIERS: Final = ((101, 5), (91, 4), (81, 3), (71, 2))
+"""Briscola chiamata with ``bid_multipliers``: a contract of at least so many points multiplies
+the settlement by so much (highest threshold first)."""
 
 
 @dataclass(frozen=True)

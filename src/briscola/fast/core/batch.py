@@ -55,14 +55,10 @@ def finish(P: I64, S: I64, row: I16) -> None:
         won = side >= contract
         factor = 1
         if P[L.P_BID_MULT] != 0:
-            if contract >= 101:
-                factor = 5
-            elif contract >= 91:
-                factor = 4
-            elif contract >= 81:
-                factor = 3
-            elif contract >= 71:
-                factor = 2
+            for i in range(L.P_MULT_PAIRS):  # highest threshold first
+                if contract >= P[L.P_MULT + 2 * i]:
+                    factor = P[L.P_MULT + 2 * i + 1]
+                    break
         # cappotto: one side took every card point (declarations do not count)
         card_side = side - S[L.O_DECL + caller]
         if partner != caller:

@@ -85,7 +85,9 @@ P_STRENGTH: Final = 60  # 40 slots: strength of each card within its suit
 P_DECK: Final = 100  # 40 slots: the ruleset's cards in index order (P_DECK_SIZE used)
 P_BID_ORDER: Final = 140  # 10 slots: rank numbers, least ambitious bid (A) first
 P_TEAM: Final = 150  # 6 slots: the fixed side of each seat (chiamata: -1, the sides are secret)
-P_LEN: Final = 156
+P_MULT: Final = 156  # 4 (threshold, factor) pairs: chiamata's bid multipliers, highest first
+P_MULT_PAIRS: Final = 4
+P_LEN: Final = 164
 
 # -- the result row of a finished deal (int16) ------------------------------------------------
 R_SEAT: Final = 0  # 6 slots: points taken by each seat

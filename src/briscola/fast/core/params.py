@@ -127,4 +127,8 @@ def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
     for seat in range(L.MAX_PLAYERS):
         fixed = seat < n and ruleset.partnership is not Partnership.CALLED
         P[L.P_TEAM + seat] = ruleset.team_of(seat) if fixed else -1
+    assert len(rules.BID_MULTIPLIERS) == L.P_MULT_PAIRS
+    for i, (threshold, factor) in enumerate(rules.BID_MULTIPLIERS):
+        P[L.P_MULT + 2 * i] = threshold
+        P[L.P_MULT + 2 * i + 1] = factor
     return P
