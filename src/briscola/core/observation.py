@@ -315,8 +315,9 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     """A full state consistent with everything ``obs`` shows, the unknown cards dealt at random.
 
     The result observes back to ``obs`` for its seat; its ``deck`` is empty (it was never dealt).
-    In Briscola chiamata, before the reveal, the called card goes to a random seat other than the
-    caller unless this seat is the caller (who knows whether they hold it).
+    In Briscola chiamata, before the reveal, the called card is dealt with the other unknown
+    cards, to any seat this one cannot see into: the caller too (who may have called a card of
+    their own and play alone).
     """
     rules = obs.ruleset
     n = rules.players
