@@ -6,7 +6,16 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { WEB, exportsOf, importsOf, pages, read, scripts } from "./source.js";
+import {
+  WEB,
+  exportsOf,
+  importsOf,
+  pageScripts,
+  pageText,
+  pages,
+  read,
+  scripts,
+} from "./source.js";
 
 /** The files a module needs, itself included (static imports, followed to the end). */
 function closure(entry) {
@@ -20,16 +29,23 @@ function closure(entry) {
   return seen;
 }
 
-/** What a page links under /static/ (scripts, stylesheets, icons), as paths inside WEB. */
+/**
+ * What a page links under /static/ (scripts, stylesheets, icons), its layout's links included,
+ * as paths inside WEB: its module script is the one it sets for the layout.
+ */
 function linked(page) {
-  return [...read(page).matchAll(/(?:src|href)="\/static\/([^"]+)"/g)].map((m) => m[1]);
+  const written = [...pageText(page).matchAll(/(?:src|href)="\/static\/([^"{]+)"/g)];
+  return [...written.map((m) => m[1]), ...pageScripts(page)];
 }
 
 test("each page's scripts and styles exist; each page has one module script", () => {
   for (const page of pages()) {
     for (const path of linked(page)) assert.ok(existsSync(join(WEB, path)), `${page}: ${path}`);
-    const modules = [...read(page).matchAll(/<script type="module" src="\/static\/([^"]+)"/g)];
-    assert.equal(modules.length, 1, page);
+    assert.equal(pageScripts(page).length, 1, page);
+    const tags = [
+      ...pageText(page).matchAll(/<script type="module" src="\/static\/js\/\{\{ script \}\}"/g),
+    ];
+    assert.equal(tags.length, 1, `${page}: the layout's module script`);
   }
 });
 

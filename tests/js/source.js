@@ -17,7 +17,7 @@ export function scripts() {
   return walk("js").sort();
 }
 
-/** The pages of the client ("index.html", …). */
+/** The pages of the client ("index.html", …; their layout is in layout/). */
 export function pages() {
   return readdirSync(WEB)
     .filter((f) => f.endsWith(".html"))
@@ -27,6 +27,23 @@ export function pages() {
 /** A file of the client as text. */
 export function read(path) {
   return readFileSync(join(WEB, path), "utf8");
+}
+
+const TEMPLATE_USE = /\{%-?\s*(?:extends|include)\s+"([^"]+)"\s*-?%\}/g; // {% extends "layout/base.html" %}
+const PAGE_SCRIPT = /\{%-?\s*set\s+script\s*=\s*"([^"]+)"\s*-?%\}/g; // {% set script = "table/home.js" %}
+
+/**
+ * A page (a Jinja2 template the server renders) and the templates it extends or includes, as
+ * one text: everything the page's HTML is made of.
+ */
+export function pageText(page) {
+  const text = read(page);
+  return [text, ...[...text.matchAll(TEMPLATE_USE)].map((m) => pageText(m[1]))].join("\n");
+}
+
+/** The module scripts a page sets for its layout to load, as paths inside WEB ("js/table/home.js"). */
+export function pageScripts(page) {
+  return [...read(page).matchAll(PAGE_SCRIPT)].map((m) => `js/${m[1]}`);
 }
 
 /** A script's text without its comments (a key named in a comment is not a key in use). */
@@ -62,7 +79,7 @@ export function usedKeys(namespaces) {
     }
   }
   for (const page of pages()) {
-    for (const m of read(page).matchAll(/data-i18n(?:-[a-z-]+)?="([^"]+)"/g)) {
+    for (const m of pageText(page).matchAll(/data-i18n(?:-[a-z-]+)?="([^"]+)"/g)) {
       note(literal, m[1], page);
     }
   }

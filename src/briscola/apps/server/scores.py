@@ -27,7 +27,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from briscola.apps.server.errors import ApiError, api_error_reply
-from briscola.apps.server.pages import html_page
+from briscola.apps.server.pages import html_page, web_templates
 from briscola.apps.server.score_schemas import (
     MAX_COMPETITORS,
     AddChange,
@@ -332,16 +332,19 @@ def install(app: FastAPI, engine: Engine, web: Path) -> None:
     app.state.score_store = sheets.store
     pages = APIRouter(tags=["score keeper"], include_in_schema=False)
 
-    def page() -> Response:
-        return html_page(web / "score.html", _MISSING_PAGE, headers={"Cache-Control": "no-cache"})
+    templates = web_templates(web)
+
+    def page(request: Request) -> Response:
+        no_cache = {"Cache-Control": "no-cache"}
+        return html_page(templates, request, "score.html", _MISSING_PAGE, headers=no_cache)
 
     @pages.get("/score")
-    def score_home() -> Response:
-        return page()
+    def score_home(request: Request) -> Response:
+        return page(request)
 
     @pages.get("/score/{key}")
-    def score_page(key: str) -> Response:
-        return page()
+    def score_page(request: Request, key: str) -> Response:
+        return page(request)
 
     @pages.get("/score-sw.js")
     def service_worker() -> Response:
