@@ -21,11 +21,19 @@ AREAS = (
     "protocol", "tools", "i18n",
 )  # fmt: skip
 TESTS = Path(__file__).resolve().parent
+# The heavier files, in the default run but easy to leave out: ``pytest -m "not bench"``.
+HEAVY = {
+    "test_fast_parity.py": "parity",
+    "test_sides_parity.py": "parity",
+    "test_bench_levels.py": "bench",
+    "test_levels.py": "bench",
+}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark each test with its area (its folder: ``pytest -m server``), and the browser tests
-    with ``browser`` (``pytest -m "not browser"`` for a quick run)."""
+    """Mark each test with its area (its folder: ``pytest -m server``), the browser tests with
+    ``browser``, the parity runs with ``parity`` and the levels' timings and ladders with
+    ``bench`` (``pytest -m "not browser and not bench"`` for a quick run)."""
     for item in items:
         try:
             area = item.path.resolve().relative_to(TESTS).parts[0]
@@ -35,3 +43,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(getattr(pytest.mark, area))
         if area == "web":
             item.add_marker(pytest.mark.browser)
+        heavy = HEAVY.get(item.path.name)
+        if heavy is not None:
+            item.add_marker(getattr(pytest.mark, heavy))
