@@ -34,7 +34,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	npx eslint .
 	npx prettier --check "src/briscola/apps/web/**/*.{js,css}" "tests/js/**/*.js" eslint.config.js
 
-test: $(STAMP) system-deps lint
+test: system-deps $(STAMP) lint
 	node --test tests/js/*.test.js
 	bash scripts/with-postgres.sh $(BIN)/pytest -n auto
 
@@ -42,4 +42,4 @@ bench: $(STAMP)
 	$(BIN)/briscola bench $(ARGS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis

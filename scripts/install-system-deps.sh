@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium for the browser tests (driven by Playwright, never a
-# browser download), PostgreSQL's server for scripts/with-postgres.sh. Installs only what is
-# missing; needs root (or sudo).
+# browser download), PostgreSQL's server for scripts/with-postgres.sh, Node.js and npm for the web
+# client's lint and unit tests. Installs only what is missing; needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)  # scripts/with-postgres.sh
 [ ${#missing[@]} -eq 0 ] && exit 0
 sudo=""
