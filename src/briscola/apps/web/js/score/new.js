@@ -69,7 +69,7 @@ export function newSheetForm(paint) {
       return h(
         "li",
         { class: "sk-row" },
-        h("span", { class: "sk-num" }, i + 1),
+        h("span", { class: "num-badge" }, i + 1),
         h(
           "div",
           { class: "sk-row-inputs" },
@@ -86,7 +86,7 @@ export function newSheetForm(paint) {
     const id = `${group}-${value}`;
     return h(
       "div",
-      { class: "sk-chip" },
+      { class: "tile sk-chip" },
       h("input", {
         type: "radio",
         name: group,

@@ -20,7 +20,7 @@ export function sheetPanels(id, sync) {
         "summary",
         {},
         h("h2", {}, t("history.title")),
-        h("span", { class: "sk-count" }, String(games.length)),
+        h("span", { class: "num-badge sk-count" }, String(games.length)),
       ),
       games.length
         ? h(

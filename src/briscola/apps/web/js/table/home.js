@@ -110,7 +110,7 @@ function gameTiles() {
         const title = known ? t(`game.${p.name}`) : pick(p.title, p.name);
         return h(
           "div",
-          { class: "game-tile" },
+          { class: "tile game-tile" },
           input,
           h(
             "label",
@@ -274,12 +274,17 @@ function createPanel(preset) {
         { class: "seats-list", "aria-labelledby": "seats-label" },
         seats.map((kind, i) => {
           if (i === 0)
-            return h("li", {}, h("span", { class: "num" }, "1"), h("span", {}, t("seat.you")));
+            return h(
+              "li",
+              {},
+              h("span", { class: "num-badge" }, "1"),
+              h("span", {}, t("seat.you")),
+            );
           const id = `seat-${i}`;
           return h(
             "li",
             {},
-            h("span", { class: "num" }, String(i + 1)),
+            h("span", { class: "num-badge" }, String(i + 1)),
             h("label", { class: "sr-only", for: id }, t("table.seat", { n: i + 1 })),
             selectOf(
               id,

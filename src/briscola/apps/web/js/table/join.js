@@ -92,7 +92,7 @@ function seatList() {
     "ul",
     { class: "seats-list", style: { marginTop: "12px" } },
     info.seats.map((s, i) =>
-      h("li", {}, h("span", { class: "num" }, String(i + 1)), h("span", {}, who(s))),
+      h("li", {}, h("span", { class: "num-badge" }, String(i + 1)), h("span", {}, who(s))),
     ),
   );
 }

@@ -175,7 +175,7 @@ function waitingSeat(view, s, i) {
   return h(
     "li",
     { dataset: { seat: String(i) } },
-    h("span", { class: "num" }, String(i + 1)),
+    h("span", { class: "num-badge" }, String(i + 1)),
     h(
       "span",
       { style: { flex: "1" } },
