@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 __all__ = [
@@ -176,13 +176,8 @@ class Rating:
     high: float
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
-        return {
-            "player": self.player,
-            "elo": self.elo,
-            "low": _json_float(self.low),
-            "high": _json_float(self.high),
-        }
+        """JSON-ready data (an interval that could not be estimated is null)."""
+        return {**asdict(self), "low": _json_float(self.low), "high": _json_float(self.high)}
 
 
 def bootstrap_ratings(

@@ -20,7 +20,7 @@ import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from briscola import __version__
@@ -106,17 +106,10 @@ class ThinkTime:
         return self.target.met(self.median_ms, self.max_ms)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
-        return {
-            "moves": self.moves,
-            "median_ms": self.median_ms,
-            "p95_ms": self.p95_ms,
-            "max_ms": self.max_ms,
-            "target": None
-            if self.target is None
-            else {"median_ms": self.target.median_ms, "max_ms": self.target.max_ms},
-            "met": self.met,
-        }
+        """JSON-ready data (the level is the key it is filed under)."""
+        data = asdict(self)
+        del data["level"]
+        return {**data, "met": self.met}
 
 
 @dataclass(frozen=True)
