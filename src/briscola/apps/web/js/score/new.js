@@ -2,6 +2,7 @@
 // declarations; it creates the sheet on the server and opens it.
 import { t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
+import { checkLabel, fieldGroup, radioTile } from "../common/form.js";
 import { remember, saveRecord } from "./local.js";
 import { call, errorText } from "./sync.js";
 
@@ -83,22 +84,16 @@ export function newSheetForm(paint) {
   }
 
   function chip(group, value, label, sub, checked, onpick) {
-    const id = `${group}-${value}`;
-    return h(
-      "div",
-      { class: "tile sk-chip" },
-      h("input", {
-        type: "radio",
-        name: group,
-        id,
-        value,
-        checked,
-        onchange: () => {
-          onpick(value);
-          paint();
-        },
-      }),
-      h("label", { for: id }, h("strong", {}, label), sub ? h("small", {}, sub) : null),
+    const onchange = () => {
+      onpick(value);
+      paint();
+    };
+    return radioTile(
+      "sk-chip",
+      { name: group, id: `${group}-${value}`, value, checked, onchange },
+      {},
+      h("strong", {}, label),
+      sub ? h("small", {}, sub) : null,
     );
   }
 
@@ -146,17 +141,11 @@ export function newSheetForm(paint) {
         whoField(),
         targetField(),
         formatField(),
-        h(
-          "label",
-          { class: "opt sk-opt", for: "declarations" },
-          h("span", {}, t("new.declarations")),
-          h("input", {
-            type: "checkbox",
-            id: "declarations",
-            checked: form.declarations,
-            onchange: (e) => (form.declarations = e.target.checked),
-          }),
-        ),
+        checkLabel("opt sk-opt", t("new.declarations"), {
+          id: "declarations",
+          checked: form.declarations,
+          onchange: (e) => (form.declarations = e.target.checked),
+        }),
         h(
           "div",
           { class: "actions" },
@@ -175,16 +164,10 @@ export function newSheetForm(paint) {
       paint();
       document.getElementById(`competitor-${form.names.length - 1}`)?.focus();
     };
-    return h(
-      "fieldset",
-      { class: "field" },
-      h("legend", {}, t("new.who")),
-      h(
-        "div",
-        { class: "sk-seg", role: "group" },
-        mode("players", t("new.players")),
-        mode("pairs", t("new.pairs")),
-      ),
+    return fieldGroup(
+      t("new.who"),
+      { class: "sk-seg", role: "group" },
+      [mode("players", t("new.players")), mode("pairs", t("new.pairs"))],
       h("ol", { class: "sk-rows" }, competitorRows()),
       form.mode === "pairs" ? h("p", { class: "sk-hint" }, t("new.pair_hint")) : null,
       form.names.length < 8
@@ -220,18 +203,15 @@ export function newSheetForm(paint) {
               t("new.points"),
             )
           : null;
-    return h(
-      "fieldset",
-      { class: "field" },
-      h("legend", {}, t("new.target")),
-      h(
-        "div",
-        { class: "sk-chips sk-chips-4" },
+    return fieldGroup(
+      t("new.target"),
+      { class: "sk-chips sk-chips-4" },
+      [
         target("61", t("new.t61"), t("new.t61_sub")),
         target("120", t("new.t120"), t("new.t120_sub")),
         target("chiamata", t("new.tchiamata"), t("new.tchiamata_sub")),
         target("custom", t("new.tcustom"), t("new.tcustom_sub")),
-      ),
+      ],
       extra,
     );
   }
@@ -256,17 +236,14 @@ export function newSheetForm(paint) {
             (v) => (form.n = v),
             t("new.games"),
           );
-    return h(
-      "fieldset",
-      { class: "field" },
-      h("legend", {}, t("new.format")),
-      h(
-        "div",
-        { class: "sk-chips sk-chips-3" },
+    return fieldGroup(
+      t("new.format"),
+      { class: "sk-chips sk-chips-3" },
+      [
         format("single", t("new.single"), t("new.single_sub")),
         format("best-of", t("new.best_of"), t("new.best_of_sub"), bestOf),
         format("first-to", t("new.first_to"), t("new.first_to_sub")),
-      ),
+      ],
       extra,
     );
   }

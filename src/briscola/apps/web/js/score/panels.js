@@ -2,6 +2,7 @@
 // export, and the settings (names, competitors, target, format, declarations).
 import { getLang, t } from "../common/i18n.js";
 import { copyText, h, toast } from "../common/dom.js";
+import { checkLabel } from "../common/form.js";
 import { icon, TROPHY } from "./icons.js";
 import { formatText } from "./text.js";
 
@@ -150,18 +151,12 @@ export function sheetPanels(id, sync) {
       row("set-format-form", t("settings.format"), formatInput, () =>
         submit({ op: "format", format: formatInput.value }),
       ),
-      h(
-        "label",
-        { class: "opt sk-opt", for: "set-declarations" },
-        h("span", {}, t("new.declarations")),
-        h("input", {
-          type: "checkbox",
-          id: "set-declarations",
-          checked: sheet.declarations,
-          disabled: off,
-          onchange: (e) => submit({ op: "declarations", allowed: e.target.checked }),
-        }),
-      ),
+      checkLabel("opt sk-opt", t("new.declarations"), {
+        id: "set-declarations",
+        checked: sheet.declarations,
+        disabled: off,
+        onchange: (e) => submit({ op: "declarations", allowed: e.target.checked }),
+      }),
     );
     details.addEventListener("toggle", () => (settingsOpen = details.open));
     return details;

@@ -9,6 +9,7 @@ const FILES = [
   PAGE,
   "/static/js/common/cards.js",
   "/static/js/common/dom.js",
+  "/static/js/common/form.js",
   "/static/js/common/i18n.js",
   "/static/js/common/strings-score.js",
   "/static/js/common/strings-table.js",

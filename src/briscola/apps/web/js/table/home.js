@@ -12,6 +12,7 @@ import {
   t,
 } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
+import { fieldGroup, radioTile } from "../common/form.js";
 import {
   api,
   cardImg,
@@ -85,42 +86,26 @@ function selectOf(id, choices, current, onpick) {
 }
 
 function gameTiles() {
-  return h(
-    "fieldset",
-    { class: "field" },
-    h("legend", {}, t("home.game")),
-    h(
-      "div",
-      { class: "games" },
-      state.presets.map((p) => {
-        const id = `game-${p.name}`;
-        const input = h("input", {
-          type: "radio",
-          name: "game",
-          id,
-          value: p.name,
-          checked: p.name === state.preset,
-          onchange: () => {
-            state.preset = p.name;
-            render();
-            document.getElementById(id)?.focus();
-          },
-        });
-        const known = hasText(`game.${p.name}`);
-        const title = known ? t(`game.${p.name}`) : pick(p.title, p.name);
-        return h(
-          "div",
-          { class: "tile game-tile" },
-          input,
-          h(
-            "label",
-            { for: id, title: pick(p.description, "") },
-            h("strong", {}, title),
-            h("small", {}, pick(p.title, p.name)),
-          ),
-        );
-      }),
-    ),
+  return fieldGroup(
+    t("home.game"),
+    { class: "games" },
+    state.presets.map((p) => {
+      const id = `game-${p.name}`;
+      const onchange = () => {
+        state.preset = p.name;
+        render();
+        document.getElementById(id)?.focus();
+      };
+      const known = hasText(`game.${p.name}`);
+      const title = known ? t(`game.${p.name}`) : pick(p.title, p.name);
+      return radioTile(
+        "game-tile",
+        { name: "game", id, value: p.name, checked: p.name === state.preset, onchange },
+        { title: pick(p.description, "") },
+        h("strong", {}, title),
+        h("small", {}, pick(p.title, p.name)),
+      );
+    }),
   );
 }
 
@@ -130,47 +115,42 @@ function optionControls(preset) {
   const yesNo = (o) => (o.values || [false, true]).every((v) => typeof v === "boolean");
   const opts = [...(preset.options || [])].sort((a, b) => yesNo(b) - yesNo(a));
   if (!opts.length) return null;
-  return h(
-    "fieldset",
-    { class: "field" },
-    h("legend", {}, t("home.options")),
-    h(
-      "div",
-      { class: "options" },
-      opts.map((o) => {
-        const id = `opt-${o.name}`;
-        const title = pick(o.title, o.name);
-        const vals = o.values || [false, true];
-        const isBool = vals.length === 2 && vals.includes(true) && vals.includes(false);
-        let control;
-        if (isBool) {
-          control = h("input", {
-            type: "checkbox",
-            id,
-            checked: !!values[o.name],
-            onchange: (e) => {
-              values[o.name] = e.target.checked;
-            },
-          });
-        } else {
-          const now = vals.findIndex((v) => JSON.stringify(v) === JSON.stringify(values[o.name]));
-          control = selectOf(
-            id,
-            vals.map((v, k) => [String(k), valueLabel(v)]),
-            String(now),
-            (k) => {
-              values[o.name] = vals[Number(k)];
-            },
-          );
-        }
-        return h(
-          "div",
-          { class: isBool ? "opt" : "opt wide" },
-          h("label", { for: id }, title),
-          control,
+  return fieldGroup(
+    t("home.options"),
+    { class: "options" },
+    opts.map((o) => {
+      const id = `opt-${o.name}`;
+      const title = pick(o.title, o.name);
+      const vals = o.values || [false, true];
+      const isBool = vals.length === 2 && vals.includes(true) && vals.includes(false);
+      let control;
+      if (isBool) {
+        control = h("input", {
+          type: "checkbox",
+          id,
+          checked: !!values[o.name],
+          onchange: (e) => {
+            values[o.name] = e.target.checked;
+          },
+        });
+      } else {
+        const now = vals.findIndex((v) => JSON.stringify(v) === JSON.stringify(values[o.name]));
+        control = selectOf(
+          id,
+          vals.map((v, k) => [String(k), valueLabel(v)]),
+          String(now),
+          (k) => {
+            values[o.name] = vals[Number(k)];
+          },
         );
-      }),
-    ),
+      }
+      return h(
+        "div",
+        { class: isBool ? "opt" : "opt wide" },
+        h("label", { for: id }, title),
+        control,
+      );
+    }),
   );
 }
 
