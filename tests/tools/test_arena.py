@@ -343,6 +343,7 @@ def test_python_m_briscola_arena_prints_json() -> None:
 
 # -- the Ray backend -----------------------------------------------------------------------------
 
+
 def test_the_ray_backend_says_how_to_install_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     with pytest.raises(ArenaBackendError, match=r"pip install 'briscola\[ray\]'"):
