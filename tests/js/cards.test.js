@@ -7,6 +7,7 @@ import {
   RANK_ORDER,
   SUITS,
   cardPoints,
+  deckPoints,
   isCard,
   parseCard,
   sortRanks,
@@ -67,4 +68,12 @@ test("a whole deck is worth 120 under both tables, and a trick adds its cards", 
   assert.equal(trickPoints(trick, INVERTED), 13);
   assert.equal(trickPoints([[0, "3d"]], INVERTED), 0);
   assert.equal(trickPoints([], CLASSIC), 0);
+});
+
+test("the deck's points leave out the removed cards", () => {
+  assert.equal(deckPoints([], CLASSIC), 120);
+  assert.equal(deckPoints(["2c"], CLASSIC), 120, "three players: the 2 of coppe is worth nothing");
+  assert.equal(deckPoints(["Ab", "Fd"], CLASSIC), 107);
+  assert.equal(deckPoints(["3c"], INVERTED), 120);
+  assert.equal(deckPoints(undefined, undefined), 0, "no table yet");
 });

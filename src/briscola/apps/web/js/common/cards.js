@@ -38,3 +38,10 @@ export function cardPoints(code, points) {
 export function trickPoints(plays, points) {
   return plays.reduce((n, [, card]) => n + cardPoints(card, points), 0);
 }
+
+/** The card points of the deck in play: every card's points less those of the removed cards
+ * (`removed`: the ruleset's cards left out, e.g. ["2c"] with three players). */
+export function deckPoints(removed, points) {
+  const suit = Object.values(points || {}).reduce((n, p) => n + p, 0);
+  return suit * SUITS.length - (removed || []).reduce((n, card) => n + cardPoints(card, points), 0);
+}

@@ -1,6 +1,6 @@
 // The table's top bar (game, match standing, connection, aid, rules, language) and side column
 // (points of the deal, match standing, last trick, tricks taken), drawn for a TableView.
-import { trickPoints } from "../common/cards.js";
+import { deckPoints, trickPoints } from "../common/cards.js";
 import { langSwitch, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { aidOn, matchStanding, matchTitle, setAid } from "../common/util.js";
@@ -148,7 +148,8 @@ function pointsBox(view, obs) {
   );
   const taken = obs.points.reduce((a, b) => a + b, 0);
   const decl = (obs.declarations || []).reduce((n, d) => n + d.points, 0);
-  const left = 120 - (taken - decl) - trickPoints(obs.trick, view.cardPoints);
+  const deck = deckPoints(obs.ruleset?.removed, view.cardPoints);
+  const left = deck - (taken - decl) - trickPoints(obs.trick, view.cardPoints);
   const label = t("table.points.left", { n: "" }).trim();
   rows.push(
     h(
