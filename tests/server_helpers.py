@@ -36,7 +36,9 @@ __all__ = [
 
 _OPEN: dict[int, list[Player]] = {}
 
-CARD_RE = re.compile(r"(?<![A-Za-z0-9])[A2-7FCR][cdsb](?![A-Za-z0-9])")
+# a card's notation standing alone: not part of a table id, invite code or token, which are
+# URL-safe base64 (letters, digits, "-", "_": a table id "6b_013sZ" holds no card)
+CARD_RE = re.compile(r"(?<![\w-])[A2-7FCR][cdsb](?![\w-])")
 
 
 @contextmanager
