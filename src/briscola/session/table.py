@@ -306,7 +306,7 @@ class Table:
         seats: Sequence[Seat],
         match_format: MatchFormat | str,
         seed: int | None,
-        deals: Sequence[tuple[int, Sequence[Card], Sequence[Action | str]]],
+        deals: Sequence[tuple[int | None, Sequence[Card] | None, Sequence[Action | str]]],
         *,
         started: bool = True,
         stand_in: str = "simple",
@@ -315,9 +315,10 @@ class Table:
         """A table exactly as it was after ``deals`` (each: dealer, deck order, actions).
 
         The match deals from its seed as before; a stored deck order that differs from the
-        seed's (a match dealt by another version) is the one used.
+        seed's (a match dealt by another version) is the one used, and a deal stored without its
+        dealer and deck (None, None: its record was lost) is dealt from the seed again, exactly.
         """
-        first = deals[0][0] if deals else 0
+        first = deals[0][0] if deals and deals[0][0] is not None else 0
         table = cls(
             ruleset,
             seats,
@@ -338,7 +339,7 @@ class Table:
         for number, (dealer, deck, actions) in enumerate(deals):
             if number > 0 and table.status != DEAL_OVER:
                 raise TableError("bad_record", f"deal {number - 1} did not end")
-            table._deal(dealer=dealer, deck=tuple(deck))
+            table._deal(dealer=dealer, deck=None if deck is None else tuple(deck))
             for i, action in enumerate(actions):
                 turn = table.to_act()
                 try:

@@ -70,7 +70,10 @@ class Room:
         storage: Storage,
         settings: Settings,
         lang: str = "it",
+        saved: Sequence[tuple[bool, int]] | None = None,
     ) -> None:
+        """``saved``: for each deal of ``table``, whether storage has its row and how many of its
+        actions (default: everything the table holds is stored)."""
         self.table_id = table_id
         self.lang = lang
         self.table = table
@@ -82,7 +85,10 @@ class Room:
         self.sockets: dict[int, list[WebSocket]] = {}
         now = time.monotonic()
         self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
-        self._saved: list[int] = [len(d.actions) for d in table.deals]
+        # what storage holds: the deals with a row, and the actions stored of each deal
+        stored = list(saved) if saved is not None else [(True, len(d.actions)) for d in table.deals]
+        self._rows = {i for i, (row, _) in enumerate(stored) if row}
+        self._saved: list[int] = [n for _, n in stored]
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
 
@@ -150,20 +156,23 @@ class Room:
         await self._send(ws, {"type": "error", "code": code, "message": message})
 
     # -- persistence ------------------------------------------------------------------------
-    def persist(self) -> None:
-        """Write the deals and actions not yet stored."""
+    def persist(self, *, started: bool = False) -> None:
+        """Write what is not yet stored, in one transaction: that the match started (``started``),
+        the deals dealt since and the actions taken since."""
+        deals: list[tuple[int, int, str]] = []
+        actions: list[tuple[int, int, int, str]] = []
         for i, deal in enumerate(self.table.deals):
             if i >= len(self._saved):
-                self.storage.add_deal(self.table_id, i, deal.dealer, format_cards(deal.deck))
                 self._saved.append(0)
-            done = self._saved[i]
-            if done < len(deal.actions):
-                rows = [
-                    (i, k, deal.seats[k], str(deal.actions[k]))
-                    for k in range(done, len(deal.actions))
-                ]
-                self.storage.add_actions(self.table_id, rows)
-                self._saved[i] = len(deal.actions)
+            if i not in self._rows:
+                deals.append((i, deal.dealer, format_cards(deal.deck)))
+            actions.extend(
+                (i, k, deal.seats[k], str(deal.actions[k]))
+                for k in range(self._saved[i], len(deal.actions))
+            )
+        self.storage.save_progress(self.table_id, started=started, deals=deals, actions=actions)
+        self._rows.update(d[0] for d in deals)
+        self._saved = [len(deal.actions) for deal in self.table.deals]
 
     def save_seat(self, seat: int) -> None:
         """Store a seat after it changed (joined, given to a bot)."""
@@ -328,7 +337,10 @@ def _for_seat(exc: TableError, seat: int) -> str:
 def table_from_stored(stored: StoredTable, stand_in: str) -> Table:
     """Rebuild a stored table exactly."""
     seats = [Seat(s.kind, s.name, s.bot, s.joined) for s in stored.seats]
-    deals = [(dealer, parse_cards(deck), actions) for dealer, deck, actions in stored.deals]
+    deals = [
+        (dealer, None if deck is None else parse_cards(deck), actions)
+        for dealer, deck, actions in stored.deals
+    ]
     return Table.rebuild(
         Ruleset.from_dict(stored.ruleset),
         seats,
@@ -370,6 +382,7 @@ class Rooms:
             except (TableError, ValueError):
                 log.exception("table %s cannot be rebuilt from storage", table_id)
                 return None
+            saved = [(deck is not None, len(acts)) for _, deck, acts in stored.deals]
             room = Room(
                 table_id,
                 table,
@@ -378,7 +391,9 @@ class Rooms:
                 self.storage,
                 self.settings,
                 stored.lang,
+                saved=saved + [(False, 0)] * (len(table.deals) - len(saved)),
             )
+            room.persist()  # a deal dealt again from the seed (or the first one) is stored now
             self._rooms[table_id] = room
             return room
 

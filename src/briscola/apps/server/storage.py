@@ -13,7 +13,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import os
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
@@ -48,6 +50,8 @@ __all__ = [
 ]
 
 DEFAULT_DB_URL = "sqlite:///briscola.db"
+
+log = logging.getLogger(__name__)
 
 
 def resolve_db_url(db_url: str | os.PathLike[str] | None) -> str:
@@ -159,7 +163,8 @@ class StoredTable:
     stand_in: str
     lang: str
     seats: list[StoredSeat]
-    deals: list[tuple[int, str, list[str]]]  # dealer, deck text, action texts
+    # dealer, deck text, action texts; dealer and deck None for a deal whose row is missing
+    deals: list[tuple[int | None, str | None, list[str]]]
 
     def columns(self) -> dict[str, Any]:
         """The table's own row: its columns, the ruleset as JSON text (not its seats or deals)."""
@@ -204,8 +209,8 @@ class Storage:
 
     # -- writing ----------------------------------------------------------------------------
     def create_table(self, table: StoredTable) -> None:
-        """Store a new table and its seats (its deals are stored as they are dealt, by
-        :meth:`add_deal`)."""
+        """Store a new table and its seats (its deals and actions are stored as they happen, by
+        :meth:`save_progress`)."""
         with self._s() as s, s.begin():
             s.add(TableRow(created_at=datetime.now(UTC), **table.columns()))
             s.flush()
@@ -221,25 +226,31 @@ class Storage:
                 .values(**seat.columns())
             )
 
-    def mark_started(self, table_id: str) -> None:
-        """Record that the table's match has started."""
-        with self._s() as s, s.begin():
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(started=True))
-
-    def add_deal(self, table_id: str, number: int, dealer: int, deck: str) -> None:
-        """Record a deal as it is dealt."""
-        with self._s() as s, s.begin():
-            s.add(DealRow(table_id=table_id, number=number, dealer=dealer, deck=deck))
-
-    def add_actions(self, table_id: str, rows: list[tuple[int, int, int, str]]) -> None:
-        """Record actions as they happen: (deal, number in the deal, seat, action text)."""
-        if not rows:
+    def save_progress(
+        self,
+        table_id: str,
+        *,
+        started: bool = False,
+        deals: Sequence[tuple[int, int, str]] = (),
+        actions: Sequence[tuple[int, int, int, str]] = (),
+    ) -> None:
+        """Record, in one transaction, that the match has started (``started``), the deals just
+        dealt (number, dealer, deck text) and the actions just taken (deal, number in the deal,
+        seat, action text): a crash keeps all of it or none, never a deal's actions without it."""
+        if not (started or deals or actions):
             return
         now = datetime.now(UTC)
         with self._s() as s, s.begin():
+            if started:
+                s.execute(update(TableRow).where(TableRow.id == table_id).values(started=True))
+            s.add_all(
+                DealRow(table_id=table_id, number=number, dealer=dealer, deck=deck)
+                for number, dealer, deck in deals
+            )
+            s.flush()
             s.add_all(
                 ActionRow(table_id=table_id, deal=deal, number=n, seat=seat, action=text, at=now)
-                for deal, n, seat, text in rows
+                for deal, n, seat, text in actions
             )
 
     # -- reading ----------------------------------------------------------------------------
@@ -255,19 +266,27 @@ class Storage:
                     select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
                 )
             ]
-            deals: list[tuple[int, str, list[str]]] = []
-            numbers: dict[int, int] = {}
-            for d in s.scalars(
-                select(DealRow).where(DealRow.table_id == table_id).order_by(DealRow.number)
-            ):
-                numbers[d.number] = len(deals)
-                deals.append((d.dealer, d.deck, []))
+            rows = {
+                d.number: d for d in s.scalars(select(DealRow).where(DealRow.table_id == table_id))
+            }
+            actions: dict[int, list[str]] = {}
             for a in s.scalars(
                 select(ActionRow)
                 .where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.deal, ActionRow.number)
             ):
-                deals[numbers[a.deal]][2].append(a.action)
+                actions.setdefault(a.deal, []).append(a.action)
+            deals: list[tuple[int | None, str | None, list[str]]] = []
+            for number in range(max([*rows, *actions], default=-1) + 1):
+                d = rows.get(number)
+                if d is None:  # written by a version that could half-commit: dealt again
+                    log.warning("table %s: deal %d was not stored; it is dealt again from the "
+                                "table's seed", table_id, number)  # fmt: skip
+                deals.append((
+                    None if d is None else d.dealer,
+                    None if d is None else d.deck,
+                    actions.get(number, []),
+                ))  # fmt: skip
             return StoredTable.of(row, seats, deals)
 
     def table_ids(self) -> list[str]:

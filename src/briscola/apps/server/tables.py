@@ -186,8 +186,7 @@ async def play(req: PlayRequest, rooms: RoomsOf) -> PlayResponse:
     room = _new_room(rooms, ruleset, fmt, seats, req.lang, token)
     async with room.lock:
         room.table.start()
-        room.storage.mark_started(room.table_id)
-        room.persist()
+        room.persist(started=True)
     url = _seat_url(room.table_id, 0, token)
     return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
 
@@ -270,7 +269,7 @@ async def start(table_id: str, req: StartRequest, rooms: RoomsOf) -> dict[str, A
         for name, i in zip(names, empty, strict=True):
             table.seats[i].name = name
             room.save_seat(i)
-        rooms.storage.mark_started(table_id)
+        room.persist(started=True)
         await room.commit(events)
         return room.info()
 
