@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from briscola.core.cards import Card, CardParseError, Rank, Suit
 from briscola.core.rules import MAX_BID_POINTS, MIN_BID_POINTS
+from briscola.core.text import ascii_number, excerpt
 
 __all__ = [
     "Action",
@@ -139,27 +140,30 @@ def parse_action(text: str) -> Action:
             if len(words) == 1:
                 return Play(Card.parse(words[0]))
             raise ActionParseError(
-                f"{text!r} is not an action: play a card (like Ad) or say declare, exchange, "
-                "bid, pass or call"
+                f"{excerpt(text)} is not an action: play a card (like Ad) or say declare, "
+                "exchange, bid, pass or call"
             )
         rest = words[1:]
         if head in ("exchange", "pass"):
             if rest:
-                raise ActionParseError(f"{text!r}: {head} takes nothing after it")
+                raise ActionParseError(f"{excerpt(text)}: {head} takes nothing after it")
             return ExchangeBriscola() if head == "exchange" else Pass()
         if len(rest) != 1:
-            raise ActionParseError(f"{text!r}: {head} needs exactly one argument")
+            raise ActionParseError(f"{excerpt(text)}: {head} needs exactly one argument")
         arg = rest[0]
         if head == "declare":
             return Declare(Suit.parse(arg))
         if head == "call":
             return Call(Suit.parse(arg))
-        if arg.isdigit() and int(arg) > 10:
-            if not MIN_BID_POINTS <= int(arg) <= MAX_BID_POINTS:
+        points = ascii_number(arg)
+        if points is not None and points > 10:
+            if not MIN_BID_POINTS <= points <= MAX_BID_POINTS:
                 raise ActionParseError(
-                    f"{text!r}: points bids run from {MIN_BID_POINTS} to {MAX_BID_POINTS}"
+                    f"{excerpt(text)}: points bids run from {MIN_BID_POINTS} to {MAX_BID_POINTS}"
                 )
-            return Bid(points=int(arg))
+            return Bid(points=points)
         return Bid(rank=Rank.parse(arg))
     except CardParseError as exc:
-        raise ActionParseError(f"{text!r}: {exc}") from None
+        if len(words) == 1:  # the card's own message already quotes it
+            raise ActionParseError(str(exc)) from None
+        raise ActionParseError(f"{excerpt(text)}: {exc}") from None

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping
 from enum import Enum, IntEnum
 from typing import ClassVar, Final
 
+from briscola.core.text import ascii_number, excerpt
+
 __all__ = [
     "DEFAULT_POINTS",
     "DEFAULT_STRENGTH",
@@ -73,7 +75,7 @@ class Suit(Enum):
             if key in names:
                 return suit
         raise CardParseError(
-            f"{text!r} is not a suit: use c (coppe), d (denari), s (spade) or b (bastoni)"
+            f"{excerpt(text)} is not a suit: use c (coppe), d (denari), s (spade) or b (bastoni)"
         )
 
 
@@ -115,9 +117,10 @@ class Rank(IntEnum):
         for rank, letter in _RANK_LETTERS.items():
             if key == letter:
                 return rank
-        if key.isdigit() and 1 <= int(key) <= 10:
-            return cls(int(key))
-        raise CardParseError(f"{text!r} is not a rank: use A 2 3 4 5 6 7 F C R")
+        number = ascii_number(key, 2)
+        if number is not None and 1 <= number <= 10:
+            return cls(number)
+        raise CardParseError(f"{excerpt(text)} is not a rank: use A 2 3 4 5 6 7 F C R")
 
 
 _RANK_LETTERS: Final = {
@@ -258,12 +261,14 @@ class Card:
         """
         key = text.strip()
         if len(key) != 2:
-            raise CardParseError(f"{text!r} is not a card: write rank then suit, like Ad, 3c or Rs")
+            raise CardParseError(
+                f"{excerpt(text)} is not a card: write rank then suit, like Ad, 3c or Rs"
+            )
         try:
             return cls(Suit.parse(key[1]), Rank.parse(key[0]))
         except CardParseError:
             raise CardParseError(
-                f"{text!r} is not a card: write rank then suit, like Ad, 3c or Rs"
+                f"{excerpt(text)} is not a card: write rank then suit, like Ad, 3c or Rs"
             ) from None
 
 

@@ -20,6 +20,7 @@ from enum import Enum
 
 from briscola.core.game import Result, State, new_game
 from briscola.core.rules import Partnership, Ruleset
+from briscola.core.text import MAX_DIGITS, ascii_number, excerpt
 
 __all__ = ["DealSummary", "Match", "MatchFormat", "MatchFormatError", "MatchKind"]
 
@@ -63,23 +64,26 @@ class MatchFormat:
         >>> MatchFormat.parse("best-of")
         Traceback (most recent call last):
         ...
-        briscola.core.match.MatchFormatError: 'best-of' needs a number, like best-of:3
+        briscola.core.match.MatchFormatError: 'best-of' needs a number, like best-of:3 (digits 0-9, at most 6)
         """
         key, _, number = text.strip().lower().replace("_", "-").partition(":")
         kinds = {k.value: k for k in MatchKind}
         if key not in kinds:
             raise MatchFormatError(
-                f"unknown match format {text!r}: use single, best-of:N, first-to:N, points:N "
-                "or deals:N"
+                f"unknown match format {excerpt(text)}: use single, best-of:N, first-to:N, "
+                "points:N or deals:N"
             )
         kind = kinds[key]
         if kind is MatchKind.SINGLE:
             if number:
                 raise MatchFormatError("a single deal takes no number")
             return cls()
-        if not number.isdigit():
-            raise MatchFormatError(f"{text!r} needs a number, like {key}:3")
-        return cls(kind, int(number))
+        target = ascii_number(number)
+        if target is None:
+            raise MatchFormatError(
+                f"{excerpt(text)} needs a number, like {key}:3 (digits 0-9, at most {MAX_DIGITS})"
+            )
+        return cls(kind, target)
 
 
 @dataclass(frozen=True)

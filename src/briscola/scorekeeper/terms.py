@@ -24,6 +24,7 @@ __all__ = [
     "CHIAMATA_DEFAULT_UNITS",
     "DEAL_POINTS",
     "DECLARATIONS_MAX",
+    "MAX_TARGET",
     "Competitor",
     "FormatKind",
     "GameEntry",
@@ -31,6 +32,7 @@ __all__ = [
     "SheetFormat",
     "Target",
     "TargetKind",
+    "ascii_number",
     "clean_name",
 ]
 
@@ -40,6 +42,23 @@ DECLARATIONS_MAX: Final = 220
 """The most one deal can be worth with declarations: 120 + 20 x 3 + 40 (the trump suit)."""
 CHIAMATA_DEFAULT_UNITS: Final = 10
 """The default target of a chiamata sheet, in units."""
+MAX_DIGITS: Final = 6
+"""The most digits of a number a sheet reads (the score keeper stands alone, without the core)."""
+MAX_TARGET: Final = 10**MAX_DIGITS - 1
+"""The largest target a sheet takes."""
+EXCERPT: Final = 60
+"""The most characters of an input an error message quotes."""
+
+
+def ascii_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """The number in ``text`` in ASCII digits only (``str.isdigit`` also takes ``²``), else None.
+
+    >>> ascii_number("42"), ascii_number("²"), ascii_number("1234567")
+    (42, None, None)
+    """
+    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
 
 
 def clean_name(text: str) -> str:
@@ -133,10 +152,14 @@ class Target:
         ...
         briscola.scorekeeper.messages.ScoreError: the target must be at least 1, not 0
         """
+        if isinstance(text, bool) or not isinstance(text, (str, int)):
+            raise ScoreError("bad_target", text=_cut(repr(text)))
+        if isinstance(text, int) and not -MAX_TARGET <= text <= MAX_TARGET:
+            raise ScoreError("bad_target", text=f"a number of more than {MAX_DIGITS} digits")
         raw = str(text).strip().lower()
         key, sep, number = raw.partition(":")
         key, number = key.strip().replace(" ", "_"), number.strip()
-        if not key.lstrip("+-").isdigit():
+        if ascii_number(key.lstrip("+-")) is None:
             key = key.replace("-", "_")
         if key == "chiamata":
             if not sep:
@@ -149,16 +172,22 @@ class Target:
         if key in ("120", "two_deals_120") and not sep:
             return cls(TargetKind.TWO_DEALS_120, 120)
         if sep:
-            raise ScoreError("bad_target", text=str(text))
+            raise ScoreError("bad_target", text=_cut(raw))
         return cls(TargetKind.CUSTOM, _number(key, text))
 
 
-def _number(text: str, whole: object) -> int:
+def _cut(text: str) -> str:
+    """``text`` cut to :data:`~briscola.core.text.EXCERPT` characters for an error message."""
+    return text if len(text) <= EXCERPT else text[:EXCERPT] + "…"
+
+
+def _number(text: str, whole: str | int) -> int:
+    """A whole number in ASCII digits with an optional sign, at most ``MAX_TARGET``."""
     sign = -1 if text.startswith("-") else 1
-    digits = text.lstrip("+-")
-    if not digits.isdigit():
-        raise ScoreError("bad_target", text=str(whole))
-    return sign * int(digits)
+    value = ascii_number(text[1:] if text[:1] in "+-" else text)
+    if value is None or value > MAX_TARGET:
+        raise ScoreError("bad_target", text=_cut(str(whole)))
+    return sign * value
 
 
 class FormatKind(Enum):
@@ -233,18 +262,19 @@ class SheetFormat:
         key, sep, number = raw.partition(":")
         if not sep:
             head, _, tail = raw.rpartition("-")
-            if tail.isdigit() and head:
+            if ascii_number(tail) is not None and head:
                 key, number = head, tail
         kind = _FORMAT_ALIASES.get(key)
         if kind is None:
-            raise ScoreError("bad_format", text=str(text))
+            raise ScoreError("bad_format", text=_cut(str(text)))
         if kind is FormatKind.SINGLE:
             if number:
-                raise ScoreError("bad_format", text=str(text))
+                raise ScoreError("bad_format", text=_cut(str(text)))
             return cls()
-        if not number.isdigit():
-            raise ScoreError("format_number", text=str(text), example=f"{kind.value}:3")
-        return cls(kind, int(number))
+        count = ascii_number(number, 3)
+        if count is None:
+            raise ScoreError("format_number", text=_cut(str(text)), example=f"{kind.value}:3")
+        return cls(kind, count)
 
 
 @dataclass(frozen=True)
