@@ -20,7 +20,7 @@ from enum import Enum
 
 from briscola.core.game import Result, State, new_game
 from briscola.core.rules import Partnership, Ruleset
-from briscola.core.text import MAX_DIGITS, ascii_number, excerpt
+from briscola.core.text import ascii_number, excerpt
 
 __all__ = ["DealSummary", "Match", "MatchFormat", "MatchFormatError", "MatchKind"]
 
@@ -64,7 +64,7 @@ class MatchFormat:
         >>> MatchFormat.parse("best-of")
         Traceback (most recent call last):
         ...
-        briscola.core.match.MatchFormatError: 'best-of' needs a number, like best-of:3 (digits 0-9, at most 6)
+        briscola.core.match.MatchFormatError: 'best-of' needs a number, like best-of:3
         """
         key, _, number = text.strip().lower().replace("_", "-").partition(":")
         kinds = {k.value: k for k in MatchKind}
@@ -80,9 +80,7 @@ class MatchFormat:
             return cls()
         target = ascii_number(number)
         if target is None:
-            raise MatchFormatError(
-                f"{excerpt(text)} needs a number, like {key}:3 (digits 0-9, at most {MAX_DIGITS})"
-            )
+            raise MatchFormatError(f"{excerpt(text)} needs a number, like {key}:3")
         return cls(kind, target)
 
 
