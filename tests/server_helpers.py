@@ -28,6 +28,7 @@ __all__ = [
     "card_tokens",
     "client_for",
     "connect_all",
+    "hello",
     "make_table",
     "play_humans",
     "players_of",
@@ -94,6 +95,11 @@ def card_tokens(data: Any) -> set[str]:
     return found
 
 
+def hello(token: str) -> dict[str, str]:
+    """A seat's first WebSocket message: its token (never in the URL)."""
+    return {"type": "hello", "token": token}
+
+
 class Player:
     """One seat's WebSocket and every message it received."""
 
@@ -107,8 +113,9 @@ class Player:
         self._cm: Any = None
 
     def connect(self) -> dict[str, Any]:
-        self._cm = self.client.websocket_connect(f"/ws/{self.table_id}?token={self.token}")
+        self._cm = self.client.websocket_connect(f"/ws/{self.table_id}")
         self.ws = self._cm.__enter__()
+        self.ws.send_json(hello(self.token))
         _OPEN.setdefault(id(self.client), []).append(self)
         return self.recv()
 

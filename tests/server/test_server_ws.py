@@ -23,6 +23,7 @@ from server_helpers import (
     card_tokens,
     client_for,
     connect_all,
+    hello,
     make_table,
     nothing_pending,
     play_humans,
@@ -195,13 +196,17 @@ def test_italian_words_are_accepted(client: TestClient) -> None:
 def test_wrong_or_missing_token_is_refused(client: TestClient) -> None:
     body = client.post("/api/play", json={"level": "random"}).json()
     tid = body["table_id"]
-    for url, reason in (
-        (f"/ws/{tid}?token=wrong", "bad token"),
-        (f"/ws/{tid}", "missing token"),
-        (f"/ws/{tid}?token=", "missing token"),
-        (f"/ws/nope?token={body['token']}", "unknown table"),
+    for url, first, reason in (
+        (f"/ws/{tid}", hello("wrong"), "bad token"),
+        (f"/ws/{tid}", hello("\ud800"), "bad token"),
+        (f"/ws/{tid}", hello(""), "missing token"),
+        (f"/ws/{tid}", {"type": "hello"}, "missing token"),
+        (f"/ws/{tid}", {"type": "sync"}, "expected hello"),
+        (f"/ws/{tid}?token={body['token']}", hello(body["token"]), "token in URL"),
+        ("/ws/nope", hello(body["token"]), "unknown table"),
     ):
         with client.websocket_connect(url) as ws:
+            ws.send_json(first)
             with pytest.raises(WebSocketDisconnect) as info:
                 recv(ws)
             assert info.value.code == 1008 and info.value.reason == reason
@@ -210,7 +215,8 @@ def test_wrong_or_missing_token_is_refused(client: TestClient) -> None:
 def test_a_token_only_opens_its_own_table(client: TestClient) -> None:
     one = client.post("/api/play", json={"level": "random"}).json()
     two = client.post("/api/play", json={"level": "random"}).json()
-    with client.websocket_connect(f"/ws/{two['table_id']}?token={one['token']}") as ws:
+    with client.websocket_connect(f"/ws/{two['table_id']}") as ws:
+        ws.send_json(hello(one["token"]))
         with pytest.raises(WebSocketDisconnect) as info:
             recv(ws)
         assert info.value.code == 1008

@@ -359,12 +359,21 @@ def serve(
             help="SQLAlchemy database URL (default: $BRISCOLA_DB, else sqlite:///briscola.db).",
         ),
     ] = None,
+    log_level: Annotated[
+        str,
+        typer.Option(
+            help="How much the server logs: critical, error, warning, info, debug or trace "
+            "(tokens and keys are masked at every level).",
+        ),
+    ] = "info",
 ) -> None:
     """Start the web app: play in the browser, alone or with friends (http://HOST:PORT/)."""
     from briscola.apps.server import serve as run_server
 
+    if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
+        raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="--log-level")
     typer.echo(f"Briscola: http://{host}:{port}/  (Ctrl+C to stop)")
-    run_server(host=host, port=port, db_url=db)
+    run_server(host=host, port=port, db_url=db, log_level=log_level)
 
 
 @app.command(

@@ -27,15 +27,23 @@ def __getattr__(name: str) -> Any:
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, reload: bool = False
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    reload: bool = False,
+    log_level: str = "info",
 ) -> None:
     """Run the game server with uvicorn until interrupted.
 
     ``db_url``: an SQLAlchemy URL or an SQLite file (default ``$BRISCOLA_DB``, else
     ``./briscola.db``). ``reload``: restart when the package's files change (development).
+    ``log_level``: uvicorn's and the package's (``critical`` ... ``debug``, ``trace``). Every log
+    line goes through :class:`~briscola.apps.server.logfilter.SecretFilter`: no token, key or
+    invite code is written.
     """
     import uvicorn
 
+    from briscola.apps.server.logfilter import log_config
     from briscola.apps.server.storage import resolve_db_url
 
     if reload:
@@ -47,8 +55,16 @@ def serve(
             port=port,
             reload=True,
             reload_dirs=[str(Path(__file__).resolve().parent.parent)],
+            log_config=log_config(log_level),
+            log_level=log_level,
         )
     else:
         from briscola.apps.server.app import create_app
 
-        uvicorn.run(create_app(db_url), host=host, port=port)
+        uvicorn.run(
+            create_app(db_url),
+            host=host,
+            port=port,
+            log_config=log_config(log_level),
+            log_level=log_level,
+        )

@@ -1,22 +1,36 @@
-"""The WebSocket of each seat: ``/ws/{table_id}?token=...``.
+"""The WebSocket of each seat: ``/ws/{table_id}``, the token in the first message.
 
-A socket with an unknown table or a bad token is closed with the policy-violation code; every
-message of a good one goes to its room, which answers or explains the refusal. A bug in handling
-one message is logged and answered with an ``internal`` error: the player keeps the socket.
+The client's first message is ``{"type": "hello", "token": "..."}``: the token never travels in
+the URL, which proxies and the access log write down. A socket with an unknown table, without a
+hello in time, with a bad token, or with a token in its URL (the old ``?token=`` form) is closed
+with the policy-violation code; every message of a good one goes to its room, which answers or
+explains the refusal. A bug in handling one message is logged and answered with an ``internal``
+error: the player keeps the socket.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
+import re
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from briscola.apps.server.rooms import Rooms
+from briscola.apps.server.rooms import Room, Rooms
 
-__all__ = ["POLICY_VIOLATION", "router"]
+__all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "router"]
 
 POLICY_VIOLATION = 1008
 """The WebSocket close code for an unknown table, a missing token or a bad one."""
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new socket has to send its ``hello`` before it is closed."""
+
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
+"""What a seat token may look like (``secrets.token_urlsafe``); anything else is a bad token."""
+
+_HELLO_KEYS = frozenset({"type", "token"})
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +39,48 @@ router = APIRouter()
 """The seats' WebSocket route; it finds the tables in the app's ``state.rooms``."""
 
 
+async def _hello_token(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message, or None (the socket is then closed here)."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+    except TimeoutError:
+        await websocket.close(POLICY_VIOLATION, "missing token")
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    raw = message.get("text")
+    if raw is None:
+        raw = (message.get("bytes") or b"").decode(errors="replace")
+    try:
+        hello = json.loads(raw)
+    except (ValueError, RecursionError):
+        hello = None
+    if not isinstance(hello, dict) or hello.get("type") != "hello" or set(hello) - _HELLO_KEYS:
+        await websocket.close(POLICY_VIOLATION, "expected hello")
+        return None
+    token = hello.get("token")
+    if not isinstance(token, str) or not token:
+        await websocket.close(POLICY_VIOLATION, "missing token")
+        return None
+    return token
+
+
+async def _seat(websocket: WebSocket, room: Room) -> int | None:
+    """The seat this socket speaks for, from its hello, or None (the socket is then closed)."""
+    if "token" in websocket.query_params:
+        await websocket.close(POLICY_VIOLATION, "token in URL")
+        return None
+    token = await _hello_token(websocket)
+    if token is None:
+        return None
+    seat = room.seat_for_token(token) if _TOKEN_SHAPE.fullmatch(token) else None
+    if seat is None:
+        await websocket.close(POLICY_VIOLATION, "bad token")
+    return seat
+
+
 @router.websocket("/ws/{table_id}")
-async def ws_endpoint(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
     """A seat's connection to its table (see docs/web-protocol.md)."""
     rooms: Rooms = websocket.app.state.rooms
     await websocket.accept()
@@ -34,12 +88,8 @@ async def ws_endpoint(websocket: WebSocket, table_id: str, token: str | None = N
     if room is None:
         await websocket.close(POLICY_VIOLATION, "unknown table")
         return
-    if not token:
-        await websocket.close(POLICY_VIOLATION, "missing token")
-        return
-    seat = room.seat_for_token(token)
+    seat = await _seat(websocket, room)
     if seat is None:
-        await websocket.close(POLICY_VIOLATION, "bad token")
         return
     await room.connect(seat, websocket)
     try:

@@ -79,10 +79,12 @@ class TableView {
   connect() {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${proto}://${location.host}/ws/${encodeURIComponent(this.tableId)}?token=${encodeURIComponent(this.token)}`;
+    // the token goes in the first message, never in the URL (a URL is written in access logs)
+    const url = `${proto}://${location.host}/ws/${encodeURIComponent(this.tableId)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", token: this.token }));
       this.retry = 0;
       this.connState = "open";
       clearInterval(this.pinger);
