@@ -10,13 +10,38 @@ message a person understands.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-__all__ = ["ApiError", "add_error_handlers", "api_error_reply", "invalid_request_reply"]
+__all__ = [
+    "ApiError",
+    "add_error_handlers",
+    "api_error_reply",
+    "http_error_reply",
+    "internal_error_reply",
+    "invalid_request_reply",
+]
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 300
+"""The longest error message the server sends: what it quotes of an input is cut to fit."""
+
+_HTTP_CODES = {
+    400: ("bad_request", "the request cannot be read"),
+    401: ("unauthorized", "this needs a seat's token"),
+    403: ("forbidden", "this is not allowed"),
+    404: ("not_found", "there is nothing at this address"),
+    405: ("method_not_allowed", "this address does not take that method"),
+    413: ("too_large", "the request is too large"),
+    415: ("unsupported_media_type", "send JSON"),
+    429: ("rate_limited", "too many requests: wait a moment"),
+}
 
 
 class ApiError(Exception):
@@ -37,17 +62,58 @@ async def api_error_reply(request: Request, exc: ApiError) -> JSONResponse:
     return JSONResponse(body, status_code=exc.status)
 
 
+def _short(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` cut to ``limit`` characters.
+
+    >>> _short("abc", 2)
+    'ab…'
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 async def invalid_request_reply(request: Request, exc: RequestValidationError) -> JSONResponse:
-    """422 ``invalid_request``: each field that does not match the API, with what is wrong."""
+    """422 ``invalid_request``: a body that is not JSON, or each field that does not match the
+    API with what is wrong (at most five, never more than a short excerpt of the input)."""
     parts = []
-    for err in exc.errors():
+    for err in exc.errors()[:5]:
+        if err.get("type") == "json_invalid":
+            body = {"code": "invalid_request", "message": "the request body is not valid JSON"}
+            return JSONResponse(body, status_code=422)
         where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-        parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg", ""))
-    message = "; ".join(parts) or "the request does not match the API"
+        msg = _short(str(err.get("msg", "invalid")), 120)
+        parts.append(f"{_short(where, 60)}: {msg}" if where else msg)
+    message = _short("; ".join(parts)) or "the request does not match the API"
     return JSONResponse({"code": "invalid_request", "message": message}, status_code=422)
 
 
+async def http_error_reply(request: Request, exc: Exception) -> JSONResponse:
+    """FastAPI's and Starlette's own errors (an unknown address, a wrong method…) in the same
+    ``{code, message}`` shape as every other error.
+
+    >>> import asyncio, json
+    >>> reply = asyncio.run(http_error_reply(None, StarletteHTTPException(405)))
+    >>> reply.status_code, json.loads(reply.body)["code"]
+    (405, 'method_not_allowed')
+    """
+    assert isinstance(exc, StarletteHTTPException)
+    code, message = _HTTP_CODES.get(exc.status_code, (f"http_{exc.status_code}", "refused"))
+    if isinstance(exc.detail, str) and exc.detail and exc.status_code not in _HTTP_CODES:
+        message = _short(exc.detail)
+    return JSONResponse(
+        {"code": code, "message": message}, status_code=exc.status_code, headers=exc.headers
+    )
+
+
+async def internal_error_reply(request: Request, exc: Exception) -> JSONResponse:
+    """500 ``internal``: a bug, in the same shape (the traceback is logged by the server)."""
+    body = {"code": "internal", "message": "the server could not do that (an error of its own)"}
+    return JSONResponse(body, status_code=500)
+
+
 def add_error_handlers(app: FastAPI) -> None:
-    """Make ``app`` reply to :class:`ApiError` and to invalid requests as above."""
+    """Make ``app`` answer every error as ``{code, message}``: :class:`ApiError`, invalid
+    requests, FastAPI's own 4xx (404, 405…) and a bug (500)."""
     app.exception_handler(ApiError)(api_error_reply)
     app.exception_handler(RequestValidationError)(invalid_request_reply)
+    app.exception_handler(StarletteHTTPException)(http_error_reply)
+    app.exception_handler(Exception)(internal_error_reply)

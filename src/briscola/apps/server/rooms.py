@@ -17,17 +17,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import WebSocket
-from pydantic import ValidationError
 
-from briscola.apps.server.schemas import CLIENT_TYPES, PROTOCOL, ActionMessage
+from briscola.apps.server.messages import Refusal, read_message
+from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, SyncMessage
 from briscola.apps.server.storage import Storage, StoredSeat, StoredTable, token_matches
 from briscola.core.cards import Card, Rank, Suit, format_cards, parse_cards
 from briscola.core.rules import Ruleset
+from briscola.core.text import has_surrogate
 from briscola.session.table import WAITING, Event, Seat, Table, TableError
 
 __all__ = ["Room", "Rooms", "Settings", "card_points"]
 
 log = logging.getLogger(__name__)
+
+MAX_ID = 100
+"""The longest table id or token looked up: longer ones are nobody's."""
 
 
 def card_points(ruleset: Ruleset) -> dict[str, int]:
@@ -99,7 +103,10 @@ class Room:
         return next((s.seat for s in self.stored_seats if s.host), 0)
 
     def seat_for_token(self, token: str) -> int | None:
-        """The seat whose token this is, or None (every seat is compared, in constant time)."""
+        """The seat whose token this is, or None (every seat is compared, in constant time); a
+        token that is no text (a lone surrogate) or too long is nobody's."""
+        if len(token) > MAX_ID or has_surrogate(token):
+            return None
         found = None
         for s in self.stored_seats:
             if token_matches(token, s.token_hash):
@@ -253,41 +260,21 @@ class Room:
     # -- messages from a seat ---------------------------------------------------------------
     async def handle(self, seat: int, ws: WebSocket, text: str) -> None:
         """A message from ``seat``'s socket: act, answer, or explain the refusal."""
-        try:
-            data = json.loads(text)
-        except ValueError:
-            await self.error(ws, "bad_json", "the message is not JSON")
+        message = read_message(text)
+        if isinstance(message, Refusal):
+            await self.error(ws, message.code, message.message)
             return
-        if not isinstance(data, dict):
-            await self.error(ws, "bad_json", "a message must be a JSON object with a 'type'")
-            return
-        kind = data.get("type")
-        if kind not in CLIENT_TYPES:
-            await self.error(
-                ws,
-                "unknown_type",
-                f"unknown message type {kind!r}: send one of {', '.join(CLIENT_TYPES)}",
-            )
-            return
-        if kind == "ping":
+        if isinstance(message, PingMessage):
             await self._send(ws, {"type": "pong"})
             return
-        if kind == "sync":
+        if isinstance(message, SyncMessage):
             async with self.lock:
                 await self._send(ws, self.state_message(seat))
             return
-        if kind == "action":
-            try:
-                action = ActionMessage.model_validate(data).action
-            except ValidationError:
-                await self.error(
-                    ws, "bad_message", 'an action message is {"type": "action", "action": "Ad"}'
-                )
-                return
         async with self.lock:
             try:
-                if kind == "action":
-                    events = self.table.submit(seat, action)
+                if isinstance(message, ActionMessage):
+                    events = self.table.submit(seat, message.action)
                 else:
                     events = self.table.ready(seat)
             except TableError as exc:
@@ -370,6 +357,8 @@ class Rooms:
         room = self._rooms.get(table_id)
         if room is not None:
             return room
+        if len(table_id) > MAX_ID or has_surrogate(table_id):
+            return None  # no table has such an id: storage is not asked
         async with self._loading:
             room = self._rooms.get(table_id)
             if room is not None:

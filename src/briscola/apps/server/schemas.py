@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from briscola.core.text import has_surrogate
+
 __all__ = [
     "PROTOCOL",
     "ActionMessage",
@@ -50,11 +52,30 @@ def printable(text: str) -> str:
     """
     if any(unicodedata.category(ch) == "Cc" for ch in text):
         raise ValueError("a name cannot contain control characters (such as a NUL or a line break)")
+    return unicode_text(text)
+
+
+def unicode_text(text: str) -> str:
+    """``text`` unchanged; a clear error when it holds a lone surrogate, which is no character.
+
+    >>> unicode_text("\\ud800")
+    Traceback (most recent call last):
+    ...
+    ValueError: the text holds a lone surrogate (such as \\ud800), not a character
+    """
+    if has_surrogate(text):
+        raise ValueError("the text holds a lone surrogate (such as \\ud800), not a character")
     return text
 
 
 PersonName = Annotated[str, Field(max_length=40), AfterValidator(printable)]
 """A player's name at a table: at most 40 characters, no control characters."""
+
+Secret = Annotated[str, Field(max_length=100), AfterValidator(unicode_text)]
+"""A seat's token or an invitation code: at most 100 characters of real text."""
+
+Short = Annotated[str, Field(max_length=100), AfterValidator(unicode_text)]
+"""A name of the catalog (a preset, a level, a match format): at most 100 characters."""
 
 
 class _Model(BaseModel):
@@ -132,7 +153,7 @@ class LevelsResponse(BaseModel):
 class _NewTable(_Model):
     """A new table: its game variant and options."""
 
-    preset: str = "classic"
+    preset: Short = "classic"
     options: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -147,8 +168,8 @@ class _SeatGiven(BaseModel):
 class PlayRequest(_NewTable):
     """Play now against the computer: the human sits at seat 0."""
 
-    level: str = "simple"
-    match: str = "single"
+    level: Short = "simple"
+    match: Short = "single"
     lang: Lang = "it"
     name: PersonName = ""
 
@@ -162,9 +183,9 @@ class PlayResponse(_SeatGiven):
 class CreateTableRequest(_NewTable):
     """A table with friends: one entry of ``seats`` per player, ``human`` or ``bot:<level>``."""
 
-    match: str = "single"
-    seats: list[str] | None = Field(
-        default=None, examples=[["human", "bot:simple", "human", "human"]]
+    match: Short = "single"
+    seats: list[Short] | None = Field(
+        default=None, max_length=8, examples=[["human", "bot:simple", "human", "human"]]
     )
     host_name: PersonName = ""
     lang: Lang = "it"
@@ -181,7 +202,7 @@ class CreateTableResponse(_SeatGiven):
 class JoinRequest(_Model):
     """Take the first free human seat."""
 
-    invite_code: str
+    invite_code: Secret
     name: PersonName = ""
 
 
@@ -194,8 +215,8 @@ class JoinResponse(_SeatGiven):
 class StartRequest(_Model):
     """The host starts the game; empty human seats go to bots of level ``fill``."""
 
-    token: str
-    fill: str = "simple"
+    token: Secret
+    fill: Short = "simple"
 
 
 class SeatInfo(BaseModel):
@@ -241,7 +262,7 @@ class ActionMessage(_Model):
     """Take an action, in the text notation (``Ad``, ``declare d``, ``bid 75``, ``call b``)."""
 
     type: Literal["action"]
-    action: str
+    action: str = Field(max_length=100)
 
 
 class NextDealMessage(_Model):
