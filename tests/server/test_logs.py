@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from briscola.apps.server.logfilter import MASK, SecretFilter, install, log_config, mask
+from server_helpers import TestClient, hello, recv
 
 TOKEN = "Zk3_q-9XbT0aLmP2vYc8RtWnH4sJdE6u"  # the shape of secrets.token_urlsafe(24)
 
@@ -119,6 +120,24 @@ def test_log_config_filters_every_handler_and_logger() -> None:
     assert config["loggers"]["briscola"]["level"] == "DEBUG"
     assert config["root"]["handlers"] == ["default"]
     assert log_config() is not log_config() and "filters" not in log_config()["formatters"]
+
+
+# -- the token in the hello --------------------------------------------------------------------
+def test_the_token_comes_in_the_hello_and_only_there(client: TestClient) -> None:
+    body = client.post("/api/play", json={"level": "random"}).json()
+    with client.websocket_connect(f"/ws/{body['table_id']}") as ws:
+        ws.send_json(hello(body["token"]))
+        state = recv(ws)
+        assert state["type"] == "state" and state["seat"] == 0
+        ws.send_json(hello(body["token"]))  # a second hello is no message of an open socket
+        ws.send_json({"type": "ping"})
+        answers: list[dict[str, Any]] = []
+        while len(answers) < 2:  # a bot's move may come between them
+            message = recv(ws)
+            if message["type"] != "state":
+                answers.append(message)
+        assert answers[0]["type"] == "error" and answers[0]["code"] == "unknown_type"
+        assert answers[1] == {"type": "pong"}
 
 
 # -- a real server ------------------------------------------------------------------------------
