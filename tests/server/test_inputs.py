@@ -156,3 +156,35 @@ def test_bad_messages_over_a_socket_get_short_clear_errors(client: TestClient) -
     assert refused(a, json.dumps({"type": "action", "action": "bid ²"}))["code"] != "internal"
     a.send({"type": "ping"})
     assert a.recv()["type"] == "pong"  # the socket stays open
+
+
+# -- values checked before they are stored ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("preset", "options", "needle"),
+    [
+        ("three", {"removed": "Ac Ad As Ab"}, "removed must be one of 2c, 2d, 2s, 2b"),
+        ("three", {"removed": ["2c", "2d"]}, "removed must be one of"),
+        ("three", {"removed": "x" * 100_000}, "removed must be one of"),
+        ("classic", {"inversion": "yes"}, "inversion must be true or false"),
+        ("classic", {"inversion": 1}, "inversion must be true or false"),
+        ("classic", {"exchange": "t" * 100_000}, "exchange must be one of"),
+        ("classic", {"exchange": ["two"]}, "exchange must be one of"),
+    ],
+)
+def test_option_values_outside_the_catalog_are_refused(
+    client: TestClient, preset: str, options: dict[str, Any], needle: str
+) -> None:
+    for path in ("/api/tables", "/api/play"):
+        r = client.post(path, json={"preset": preset, "options": options})
+        assert needle in shaped(r, 400, "bad_options")
+
+
+def test_offered_option_values_are_taken(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"preset": "three", "options": {"removed": "2d"}})
+    assert r.status_code == 200, r.text
+    info = client.get(f"/api/tables/{r.json()['table_id']}").json()
+    assert info["ruleset"]["removed"] == ["2d"]
+    r = client.post("/api/tables", json={"preset": "three", "options": {"removed": ["2s"]}})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/tables", json={"options": {"inversion": True, "exchange": "Seven"}})
+    assert r.status_code == 200, r.text

@@ -7,6 +7,7 @@ seats) so that every refusal is a clear ``{"code", "message"}``.
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Annotated, Any
 
@@ -30,6 +31,7 @@ from briscola.apps.server.storage import StoredSeat, StoredTable, hash_token
 from briscola.bots import UnknownBotError, bot_info
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import Ruleset, RulesetError, preset
+from briscola.core.text import excerpt
 from briscola.session.table import Event, Seat, Table, TableError
 
 __all__ = ["router"]
@@ -51,18 +53,44 @@ def _ruleset(name: str, options: dict[str, Any]) -> Ruleset:
         base = preset(name)
     except RulesetError as exc:
         raise ApiError(400, "unknown_preset", str(exc)) from None
-    allowed = [o["name"] for o in catalog.preset_options(base)]
-    unknown = sorted(set(options) - set(allowed))
+    offered = {o["name"]: o["values"] for o in catalog.preset_options(base)}
+    unknown = sorted(set(options) - set(offered))
     if unknown:
         raise ApiError(
             400,
             "bad_options",
-            f"unknown option {unknown[0]!r} for {base.name}; options: {', '.join(allowed)}",
+            f"unknown option {excerpt(unknown[0])} for {base.name}; options: {', '.join(offered)}",
         )
+    for name, value in options.items():
+        _check_offered(name, value, offered[name])
     try:
         return base.with_options(**options) if options else base
     except (RulesetError, TypeError, ValueError) as exc:
         raise ApiError(400, "bad_options", str(exc)) from None
+
+
+def _check_offered(name: str, value: Any, values: list[Any]) -> None:
+    """Refuse an option's value that the catalog does not offer: a yes/no option takes a JSON
+    boolean, ``removed`` one of the offered cards (as ``"2d"`` or ``["2d"]``), any other option
+    one of its values (or a form of it: ``Clockwise`` for ``clockwise``)."""
+    shown = excerpt(value) if isinstance(value, str) else excerpt(json.dumps(value)[:200])
+    if values == [False, True]:
+        if not isinstance(value, bool):
+            raise ApiError(400, "bad_options", f"{name} must be true or false, not {shown}")
+        return
+    if name == "removed":
+        cards = value if isinstance(value, list) else [value]
+        if len(cards) != 1 or cards[0] not in values:
+            raise ApiError(
+                400, "bad_options", f"removed must be one of {', '.join(values)}, not {shown}"
+            )
+        return
+    if not isinstance(value, str | int) or isinstance(value, bool) or len(str(value)) > 40:
+        raise ApiError(400, "bad_options", f"{name} must be one of {_listed(values)}, not {shown}")
+
+
+def _listed(values: list[Any]) -> str:
+    return ", ".join(str(v) for v in values)
 
 
 def _match(text: str) -> MatchFormat:
