@@ -8,6 +8,7 @@ import pytest
 from briscola.core.actions import ActionParseError, Bid, parse_action
 from briscola.core.cards import CardParseError, Rank
 from briscola.core.match import MatchFormat, MatchFormatError, MatchKind
+from briscola.core.rules import Ruleset, RulesetError
 from briscola.core.text import ascii_number, excerpt, has_surrogate
 
 
@@ -66,3 +67,14 @@ def test_bids_still_read() -> None:
 def test_rank_refuses_superscript_digits() -> None:
     with pytest.raises(CardParseError):
         Rank.parse("²")
+
+
+@pytest.mark.parametrize("value", ["²", "9" * 5000, "-2", "3.0"])
+def test_a_ruleset_number_in_odd_digits_is_a_ruleset_error(value: str) -> None:
+    with pytest.raises(RulesetError, match="must be a whole number") as info:
+        Ruleset.from_dict({"preset": "classic", "hand_size": value})
+    assert len(str(info.value)) < 150
+
+
+def test_a_ruleset_number_in_ascii_digits_is_read() -> None:
+    assert Ruleset.from_dict({"preset": "classic", "hand_size": " 4 "}).hand_size == 4

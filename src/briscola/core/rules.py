@@ -37,6 +37,7 @@ from briscola.core.cards import (
 )
 from briscola.core.option_types import Direction, Exchange, Partnership, TieRule, TricksVisible
 from briscola.core.options import OPTIONS, Option, RulesetError, option
+from briscola.core.text import ascii_number, excerpt
 
 __all__ = [
     "ACCUSO_POINTS",
@@ -259,8 +260,11 @@ def _coerce(opt: Option, value: Any) -> Any:
     if opt.kind == "cards":
         return _coerce_cards(opt, value)
     if opt.kind == "int":
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value)
+        if isinstance(value, str):
+            number = ascii_number(value.strip())
+            if number is None:
+                raise RulesetError(f"{opt.name} must be a whole number, not {excerpt(value)}")
+            value = number
         _check(opt, value)
         return value
     if opt.kind == "str":
