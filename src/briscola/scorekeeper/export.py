@@ -16,25 +16,52 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from typing import TextIO
 
 from briscola.scorekeeper.messages import DEFAULT_LANG, t
 from briscola.scorekeeper.model import Sheet
 from briscola.scorekeeper.terms import FormatKind
 
-__all__ = ["csv_text", "export_csv"]
+__all__ = ["csv_text", "export_csv", "safe_cell"]
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may read as the start of a formula in a text cell."""
+
+
+def safe_cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run: a text that starts like a formula (``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return) gets a leading ``'``; numbers stay numbers.
+
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell("Anna"), safe_cell(-5), safe_cell("-Anna")
+    ("'=HYPERLINK(1)", 'Anna', -5, "'-Anna")
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """A CSV writer whose every text cell goes through :func:`safe_cell`."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Sequence[object]) -> None:
+        self._writer.writerow([safe_cell(cell) for cell in row])
 
 
 def export_csv(sheet: Sheet, out: TextIO, lang: str = DEFAULT_LANG) -> None:
     """Write ``sheet`` as CSV to ``out`` (open it with ``newline=""``), headers in ``lang``.
 
-    Competitors who left the sheet keep a column for the games they played.
+    Competitors who left the sheet keep a column for the games they played. A name that a
+    spreadsheet would read as a formula is written with a leading ``'`` (:func:`safe_cell`).
     """
     with_match = sheet.format.kind is not FormatKind.SINGLE
     names = [c.name for c in sheet.competitors]
     for game in sheet.history:
         names.extend(n for n in game.names if n not in names)
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(out)
     keys = ("game", "match", "outcome", "winner") if with_match else ("game", "outcome", "winner")
     writer.writerow([t(f"csv.{key}", lang) for key in keys] + names)
     blank = [""] * (len(keys) - 1)
