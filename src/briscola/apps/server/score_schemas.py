@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
 from briscola.apps.server.schemas import printable
 
@@ -146,8 +146,11 @@ class CreateSheetRequest(_Model):
     declarations: bool = False
 
 
-_Points = Annotated[int, Field(ge=-100_000, le=100_000)]
-_Who = Annotated[int, Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position")]
+# strict: a JSON number only (``true`` or ``"1"`` is refused, not read as 1)
+_Points = Annotated[StrictInt, Field(ge=-100_000, le=100_000)]
+_Who = Annotated[
+    StrictInt, Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position")
+]
 _Name = Annotated[str, Field(max_length=200), AfterValidator(printable)]
 
 
@@ -262,7 +265,7 @@ AnyChange = Annotated[
 class ApplyRequest(_Model):
     """One change, and the revision of the sheet the client shows (``null``: whatever it is)."""
 
-    revision: int | None = Field(default=None, examples=[3])
+    revision: StrictInt | None = Field(default=None, ge=0, examples=[3])
     change: AnyChange
 
 

@@ -1,0 +1,66 @@
+"""Issue 12: the score keeper's API refuses odd values with a clear 4xx: a competitor given as
+``true``, numbers in odd digits, a formula-like name in the CSV export."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server_helpers import TestClient, client_for
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with client_for(tmp_path / "briscola.db") as c:
+        yield c
+
+
+def _sheet(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("competitors", ["Anna", "Bruno"])
+    r = client.post("/api/scores", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"op": "add", "competitor": True, "delta": 10},
+        {"op": "add", "competitor": "0", "delta": 10},
+        {"op": "add", "competitor": 0, "delta": True},
+        {"op": "set_total", "competitor": 0, "value": "61"},
+    ],
+)
+def test_numbers_are_json_numbers_only(client: TestClient, change: dict[str, Any]) -> None:
+    sheet = _sheet(client)
+    r = client.post(
+        f"/api/scores/{sheet['id']}/changes", json={"revision": sheet["revision"], "change": change}
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == "invalid_request"
+
+
+@pytest.mark.parametrize("target", ["²", "custom:²", "9" * 39])
+def test_odd_targets_are_a_clear_400(client: TestClient, target: str) -> None:
+    r = client.post("/api/scores?lang=en", json={"competitors": ["A", "B"], "target": target})
+    assert r.status_code == 400, r.text
+    body = r.json()
+    assert body["code"] == "bad_target" and len(body["message"]) < 200
+
+
+def test_odd_formats_are_a_clear_400(client: TestClient) -> None:
+    r = client.post("/api/scores?lang=en", json={"competitors": ["A", "B"], "format": "best-of:²"})
+    assert r.status_code == 400, r.text
+    assert r.json()["code"] == "format_number"
+
+
+def test_the_csv_export_neutralises_formula_names(client: TestClient) -> None:
+    sheet = _sheet(client, competitors=["@SUM(1)", "-Bruno"])
+    r = client.get(f"/api/scores/{sheet['id']}/export.csv")
+    assert r.status_code == 200, r.text
+    header = r.text.splitlines()[0].split(",")
+    assert header[-2:] == ["'@SUM(1)", "'-Bruno"]
