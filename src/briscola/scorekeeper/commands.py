@@ -31,11 +31,14 @@ from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
 from briscola.scorekeeper.terms import (
     DEAL_POINTS,
     DECLARATIONS_MAX,
+    EXCERPT,
+    MAX_TARGET,
     Competitor,
     GameEntry,
     Outcome,
     SheetFormat,
     Target,
+    ascii_number,
     clean_name,
 )
 
@@ -117,6 +120,36 @@ class SheetState:
         return [sum(column) for column in zip(*self.deals, strict=True)]
 
 
+def _whole(op: Mapping[str, Any], key: str) -> int:
+    """The whole number ``op[key]``: a number (not ``true``) or a text of ASCII digits with an
+    optional sign, at most ``MAX_TARGET`` either way; else a :class:`ScoreError`."""
+    value = op.get(key)
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value if abs(value) <= MAX_TARGET else None
+    elif isinstance(value, str):
+        text = value.strip()
+        digits = ascii_number(text[1:] if text[:1] in ("+", "-") else text)
+        number = None if digits is None else -digits if text.startswith("-") else digits
+    if number is None:
+        shown = value if isinstance(value, str) else type(value).__name__
+        raise ScoreError("ui.bad_amount", text=shown[:EXCERPT])
+    return number
+
+
+def _who(state: SheetState, op: Mapping[str, Any]) -> int:
+    """The competitor ``op`` names: by position (a number, or ASCII digits) or by name."""
+    ref = op.get("competitor")
+    if isinstance(ref, str) and ascii_number(ref.strip()) is None:
+        return find_competitor(state, ref[:200])
+    if isinstance(ref, str):
+        ref = int(ref)
+    if isinstance(ref, bool) or not isinstance(ref, int) or abs(ref) > MAX_TARGET:
+        shown = type(ref).__name__ if not isinstance(ref, int) or isinstance(ref, bool) else "?"
+        raise ScoreError("unknown_competitor", ref=shown, names=", ".join(state.names))
+    return find_competitor(state, ref)
+
+
 def find_competitor(state: SheetState, ref: int | str) -> int:
     """The position of a competitor given by position, name, member's name or name start."""
     names = state.names
@@ -190,13 +223,13 @@ def describe_command(state: SheetState, op: Mapping[str, Any]) -> Change:
     names = state.names
 
     def who() -> str:
-        return names[int(op["competitor"])]
+        return names[_who(state, op)]
 
     params: dict[str, Any]
     if kind == "add":
-        params = {"name": who(), "delta": int(op["delta"])}
+        params = {"name": who(), "delta": _whole(op, "delta")}
     elif kind == "set":
-        params = {"name": who(), "value": int(op["value"])}
+        params = {"name": who(), "value": _whole(op, "value")}
     elif kind == "rename":
         params = {"old": who(), "new": op["name"]}
     elif kind == "remove_competitor":
@@ -270,14 +303,14 @@ def _add_competitor(state: SheetState, person: Competitor) -> None:
 
 
 def _add(state: SheetState, op: Mapping[str, Any]) -> None:
-    i, delta = find_competitor(state, int(op["competitor"])), int(op["delta"])
+    i, delta = _who(state, op), _whole(op, "delta")
     if delta == 0:
         raise ScoreError("zero_delta")
     state.deals[-1][i] += delta
 
 
 def _set(state: SheetState, op: Mapping[str, Any]) -> None:
-    state.deals[-1][find_competitor(state, int(op["competitor"]))] = int(op["value"])
+    state.deals[-1][_who(state, op)] = _whole(op, "value")
 
 
 def _next_deal(state: SheetState, op: Mapping[str, Any]) -> None:
@@ -325,7 +358,7 @@ def _new_game(state: SheetState, op: Mapping[str, Any]) -> None:
 
 
 def _rename(state: SheetState, op: Mapping[str, Any]) -> None:
-    i, new = find_competitor(state, int(op["competitor"])), clean_name(op["name"])
+    i, new = _who(state, op), clean_name(op["name"])
     old = state.competitors[i].name
     if any(j != i and c.name.casefold() == new.casefold() for j, c in enumerate(state.competitors)):
         raise ScoreError("duplicate_name", name=new)
@@ -346,7 +379,7 @@ def _join(state: SheetState, op: Mapping[str, Any]) -> None:
 
 
 def _leave(state: SheetState, op: Mapping[str, Any]) -> None:
-    i = find_competitor(state, int(op["competitor"]))
+    i = _who(state, op)
     if len(state.competitors) <= 2:
         raise ScoreError("too_few_competitors")
     del state.competitors[i]

@@ -24,6 +24,7 @@ __all__ = [
     "CHIAMATA_DEFAULT_UNITS",
     "DEAL_POINTS",
     "DECLARATIONS_MAX",
+    "EXCERPT",
     "MAX_TARGET",
     "Competitor",
     "FormatKind",
