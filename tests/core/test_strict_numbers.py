@@ -78,3 +78,10 @@ def test_a_ruleset_number_in_odd_digits_is_a_ruleset_error(value: str) -> None:
 
 def test_a_ruleset_number_in_ascii_digits_is_read() -> None:
     assert Ruleset.from_dict({"preset": "classic", "hand_size": " 4 "}).hand_size == 4
+
+
+def test_the_longest_match_format_fits_its_storage_column() -> None:
+    # the server stores str(format) in a 32-character column: six digits always fit
+    for kind in MatchKind:
+        if kind is not MatchKind.SINGLE:
+            assert len(str(MatchFormat.parse(f"{kind.value}:999999"))) <= 32
