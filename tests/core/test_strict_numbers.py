@@ -85,3 +85,18 @@ def test_the_longest_match_format_fits_its_storage_column() -> None:
     for kind in MatchKind:
         if kind is not MatchKind.SINGLE:
             assert len(str(MatchFormat.parse(f"{kind.value}:999999"))) <= 32
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("exchange", "t" * 100_000),
+        ("inversion", "y" * 100_000),
+        ("inversion", [True] * 100_000),
+        pytest.param("hand_size", 10**5000, id="huge"),
+    ],
+)
+def test_ruleset_errors_quote_a_short_excerpt(name: str, value: object) -> None:
+    with pytest.raises(RulesetError) as info:
+        Ruleset.from_dict({"preset": "classic", name: value})
+    assert len(str(info.value)) < 200

@@ -37,7 +37,7 @@ from briscola.core.cards import (
 )
 from briscola.core.option_types import Direction, Exchange, Partnership, TieRule, TricksVisible
 from briscola.core.options import OPTIONS, Option, RulesetError, option
-from briscola.core.text import ascii_number, excerpt
+from briscola.core.text import ascii_number, excerpt, shown
 
 __all__ = [
     "ACCUSO_POINTS",
@@ -273,7 +273,7 @@ def _coerce(opt: Option, value: Any) -> Any:
         return value
     if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
         return value.lower() in _TRUE
-    raise RulesetError(f"{opt.name} must be true or false, not {value!r}")
+    raise RulesetError(f"{opt.name} must be true or false, not {shown(value)}")
 
 
 def _coerce_enum(opt: Option, kind: type[Enum], value: Any) -> Enum:
@@ -283,7 +283,7 @@ def _coerce_enum(opt: Option, kind: type[Enum], value: Any) -> Enum:
     for member in kind:
         if str(member.value).replace("_", "") == wanted:
             return member
-    raise RulesetError(f"{opt.name} must be one of {', '.join(opt.choices)}, not {value!r}")
+    raise RulesetError(f"{opt.name} must be one of {', '.join(opt.choices)}, not {shown(value)}")
 
 
 def _coerce_cards(opt: Option, value: Any) -> tuple[Card, ...]:
@@ -294,7 +294,7 @@ def _coerce_cards(opt: Option, value: Any) -> tuple[Card, ...]:
             return tuple(v if isinstance(v, Card) else Card.parse(str(v)) for v in value)
     except CardParseError as exc:
         raise RulesetError(f"{opt.name}: {exc}") from None
-    raise RulesetError(f"{opt.name} must be a list of cards, not {value!r}")
+    raise RulesetError(f"{opt.name} must be a list of cards, not {shown(value)}")
 
 
 def _check(opt: Option, value: Any) -> None:
@@ -303,11 +303,11 @@ def _check(opt: Option, value: Any) -> None:
     Yes/no, card and text fields are taken as given (their text forms go through :func:`_coerce`).
     """
     if opt.enum is not None and not isinstance(value, opt.enum):
-        raise RulesetError(f"{opt.name} must be a {opt.enum.__name__}, not {value!r}")
+        raise RulesetError(f"{opt.name} must be a {opt.enum.__name__}, not {shown(value)}")
     if opt.kind != "int":
         return
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesetError(f"{opt.name} must be a whole number, not {value!r}")
+        raise RulesetError(f"{opt.name} must be a whole number, not {shown(value)}")
     if opt.allowed and value not in opt.allowed:
         raise RulesetError(f"{opt.name} must be {_either(opt.allowed)}, not {value}")
     if opt.minimum is not None and value < opt.minimum:

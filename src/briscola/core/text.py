@@ -9,7 +9,7 @@ messages that quote a short excerpt of what was sent, never all of it.
 
 from __future__ import annotations
 
-__all__ = ["EXCERPT", "MAX_DIGITS", "ascii_number", "excerpt", "has_surrogate"]
+__all__ = ["EXCERPT", "MAX_DIGITS", "ascii_number", "excerpt", "has_surrogate", "shown"]
 
 EXCERPT = 60
 """The most characters of an input an error message quotes."""
@@ -51,3 +51,20 @@ def has_surrogate(text: str) -> bool:
     (False, True)
     """
     return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def shown(value: object) -> str:
+    """Any value as an error message quotes it: a text as :func:`excerpt`, a small number or a
+    constant as ``repr``, anything else by its type (a list or a huge number is never spelled
+    out; ``repr`` of an int of more than 4,300 digits even raises).
+
+    >>> shown("yes"), shown(3), shown(True), shown(10**5000), shown([1] * 10**6)
+    ("'yes'", '3', 'True', 'a number of 16610 bits', 'a list')
+    """
+    if isinstance(value, str):
+        return excerpt(value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"a number of {value.bit_length()} bits"
+    if value is None or isinstance(value, int | float):
+        return repr(value)
+    return f"a {type(value).__name__}"
