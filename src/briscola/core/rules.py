@@ -37,7 +37,7 @@ from briscola.core.cards import (
 )
 from briscola.core.option_types import Direction, Exchange, Partnership, TieRule, TricksVisible
 from briscola.core.options import OPTIONS, Option, RulesetError, option
-from briscola.core.text import ascii_number, excerpt, shown
+from briscola.core.text import MAX_DIGITS, ascii_number, excerpt, shown
 
 __all__ = [
     "ACCUSO_POINTS",
@@ -308,6 +308,8 @@ def _check(opt: Option, value: Any) -> None:
         return
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesetError(f"{opt.name} must be a whole number, not {shown(value)}")
+    if abs(value) >= 10**MAX_DIGITS:
+        raise RulesetError(f"{opt.name} must have at most {MAX_DIGITS} digits, not {shown(value)}")
     if opt.allowed and value not in opt.allowed:
         raise RulesetError(f"{opt.name} must be {_either(opt.allowed)}, not {value}")
     if opt.minimum is not None and value < opt.minimum:
