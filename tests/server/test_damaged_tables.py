@@ -53,9 +53,12 @@ def test_a_table_started_without_its_deal_is_dealt_again_from_its_seed(tmp_path:
         played = _play_one_card(c, table_id, tokens[0][1])
     with client_for(db) as c:
         again = _seen_again(c, table_id, tokens[0][1])
-    assert again["observation"]["actions"] == played["observation"]["actions"]
-    assert again["observation"]["hand"] == played["observation"]["hand"]
+    n = len(played["observation"]["actions"])  # the bot may have moved again since
+    assert again["observation"]["actions"][:n] == played["observation"]["actions"]
     assert _sql(db, "SELECT number FROM briscola_deals WHERE table_id = ?", table_id) == [(0,)]
+    stored = _sql(db, "SELECT action FROM briscola_actions WHERE table_id = ? ORDER BY number",
+                  table_id)  # fmt: skip
+    assert [a for (a,) in stored] == again["observation"]["actions"]
 
 
 def test_actions_stored_without_their_deal_are_replayed_on_the_seeds_deal(tmp_path: Path) -> None:
@@ -73,9 +76,12 @@ def test_actions_stored_without_their_deal_are_replayed_on_the_seeds_deal(tmp_pa
     with client_for(db) as c:
         again = _seen_again(c, table_id, body["token"])
     assert _sql(db, deal, table_id) == original
-    assert _sql(db, actions, table_id) == stored
+    now = _sql(db, actions, table_id)  # the bot may have moved again since
+    assert now[: len(stored)] == stored
     n = len(played["observation"]["actions"])
     assert again["observation"]["actions"][:n] == played["observation"]["actions"]
-    assert again["observation"]["actions"] == [a for _, _, a in stored]
+    seen = again["observation"]["actions"]
+    assert seen == [a for _, _, a in now][: len(seen)]
     with client_for(db) as c:  # and once more: nothing left to repair
-        assert _seen_again(c, table_id, body["token"])["observation"] == again["observation"]
+        last = _seen_again(c, table_id, body["token"])["observation"]
+    assert last["actions"][: len(seen)] == seen
