@@ -297,3 +297,17 @@ def test_no_token_reaches_the_servers_log(live: tuple[str, Path]) -> None:
     assert f"/ws/{table_id}?token={MASK}" in text
     leaked = [s for s in secrets if s in text]
     assert not leaked, f"{len(leaked)} of {len(secrets)} secrets in the log"
+
+
+def test_a_huge_frame_is_refused_by_the_transport(live: tuple[str, Path]) -> None:
+    """A 1 MB frame never reaches the game: the socket is closed as too big (1009), and the
+    server goes on serving."""
+    base, _ = live
+    table_id, tokens, _ = _table(base, "classic", 2)
+    seat = Seat(base, table_id, tokens[0])
+    seat.recv()
+    with pytest.raises(ConnectionClosed) as info:
+        seat.ws.send("x" * 1_000_000)
+        seat.ws.recv(timeout=10)
+    assert info.value.rcvd is not None and info.value.rcvd.code == 1009
+    assert httpx.get(f"{base}/api/tables/{table_id}", timeout=5).status_code == 200

@@ -26,6 +26,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+WS_MAX_SIZE = 4 * 64 * 1024
+"""The largest WebSocket frame the transport takes: a bigger one closes the socket (1009). Frames
+up to it reach the message reader, which answers one over 64 KB with a ``too_large`` error."""
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -57,6 +62,7 @@ def serve(
             reload_dirs=[str(Path(__file__).resolve().parent.parent)],
             log_config=log_config(log_level),
             log_level=log_level,
+            ws_max_size=WS_MAX_SIZE,
         )
     else:
         from briscola.apps.server.app import create_app
@@ -67,4 +73,5 @@ def serve(
             port=port,
             log_config=log_config(log_level),
             log_level=log_level,
+            ws_max_size=WS_MAX_SIZE,
         )
