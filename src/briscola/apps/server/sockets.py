@@ -17,6 +17,7 @@ import re
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from briscola.apps.server.buglog import BugLog
 from briscola.apps.server.rooms import Room, Rooms
 
 __all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "router"]
@@ -33,6 +34,7 @@ _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
 _HELLO_KEYS = frozenset({"type", "token"})
 
 log = logging.getLogger(__name__)
+_BUGS = BugLog(log)  # a client repeating a message the server fails on cannot flood the log
 
 
 router = APIRouter()
@@ -108,7 +110,7 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
             try:
                 await room.handle(seat, websocket, text)
             except Exception:  # a bug must not cost the player their socket
-                log.exception("table %s: message from seat %d failed", table_id, seat)
+                _BUGS.failed("table %s: a message from seat %d failed", table_id, seat)
                 await room.error(websocket, "internal", "the server could not do that")
     except WebSocketDisconnect:
         pass
