@@ -8,80 +8,18 @@ launches Debian's Chromium by its path (``make system-deps`` installs it).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browsing import MISSING, TIMEOUT_MS
 
-CHROMIUM = os.environ.get("BRISCOLA_CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+if MISSING:
+    pytest.skip(MISSING, allow_module_level=True)
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-    if IN_CI:
-        raise RuntimeError(f"CI needs Chromium at {CHROMIUM} for the browser tests")
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-try:
-    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
-except ImportError:  # pragma: no cover - the dev extra installs it
-    if IN_CI:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
-
-TIMEOUT_MS = 15_000
 PHONE = {"width": 390, "height": 844}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The server in a background thread; yields its base URL."""
-    import uvicorn
-
-    from briscola.apps.server import create_app
-
-    db = tmp_path_factory.mktemp("score") / "briscola.db"
-    app = create_app(f"sqlite:///{db}", bot_delay=0)
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

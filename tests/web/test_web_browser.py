@@ -10,85 +10,23 @@ launches Debian's Chromium by its path.
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
-import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from browsing import MISSING, TIMEOUT_MS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "briscola" / "apps" / "web"
-CHROMIUM = os.environ.get("BRISCOLA_CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-_missing = None
-if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-    _missing = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-try:
-    from playwright.sync_api import expect, sync_playwright
-except ImportError:  # pragma: no cover - the dev extra installs it
-    _missing = _missing or "playwright is not installed (pip install -e '.[dev]')"
-if _missing and IN_CI:
-    raise RuntimeError(f"CI runs the browser tests: {_missing}")
-needs_browser = pytest.mark.skipif(_missing is not None, reason=_missing or "")
-
-TIMEOUT_MS = 15_000
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The game server in a background thread; yields its base URL."""
-    import uvicorn
-
-    from briscola.apps.server import create_app
-
-    db = tmp_path_factory.mktemp("web") / "briscola.db"
-    app = create_app(f"sqlite:///{db}", bot_delay=0)
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the game server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+needs_browser = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+if MISSING is None:
+    from playwright.sync_api import expect
 
 
 @pytest.fixture

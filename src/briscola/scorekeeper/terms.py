@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, Final
 
+from briscola.core.text import EXCERPT, MAX_DIGITS, ascii_number
 from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
 
 __all__ = [
@@ -43,23 +44,8 @@ DECLARATIONS_MAX: Final = 220
 """The most one deal can be worth with declarations: 120 + 20 x 3 + 40 (the trump suit)."""
 CHIAMATA_DEFAULT_UNITS: Final = 10
 """The default target of a chiamata sheet, in units."""
-MAX_DIGITS: Final = 6
-"""The most digits of a number a sheet reads (the score keeper stands alone, without the core)."""
 MAX_TARGET: Final = 10**MAX_DIGITS - 1
 """The largest target a sheet takes."""
-EXCERPT: Final = 60
-"""The most characters of an input an error message quotes."""
-
-
-def ascii_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
-    """The number in ``text`` in ASCII digits only (``str.isdigit`` also takes ``²``), else None.
-
-    >>> ascii_number("42"), ascii_number("²"), ascii_number("1234567")
-    (42, None, None)
-    """
-    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
-        return None
-    return int(text)
 
 
 def clean_name(text: str) -> str:
