@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 
 test("targets and formats in words", () => {
-  assert.equal(targetText("61"), "61 punti in una mano");
+  assert.equal(targetText("61"), "61 punti in una smazzata");
   assert.equal(targetText("chiamata:10"), "10 unità (chiamata)");
   assert.equal(targetText("200"), "200 punti");
   assert.equal(formatText("best-of:3"), "al meglio di 3");

@@ -17,8 +17,8 @@ beforeEach(() => {
 });
 
 test("a match format in words, in the language in use", () => {
-  assert.equal(matchTitle("single"), "Una mano");
-  assert.equal(matchTitle(undefined), "Una mano");
+  assert.equal(matchTitle("single"), "Una smazzata");
+  assert.equal(matchTitle(undefined), "Una smazzata");
   assert.equal(matchTitle("best-of:3"), "Al meglio di 3");
   assert.equal(matchTitle("points:61"), "A 61 punti");
   setLang("en");

@@ -58,7 +58,7 @@ def test_commands_from_new_to_export(db: str, tmp_path: Path) -> None:
 
     # mistakes: a clear message, nothing changed
     out = run(db, "set", "Sera", "carla", "111", code=1)
-    assert "una mano vale al massimo 120 punti" in out
+    assert "una smazzata vale al massimo 120 punti" in out
     out = run(db, "add", "Sera", "anna", "-20", "--lang", "en", code=1)
     assert "points cannot be negative" in out
     out = run(db, "add", "Sera", "zeno", "+5", code=1)
@@ -68,7 +68,7 @@ def test_commands_from_new_to_export(db: str, tmp_path: Path) -> None:
     out = run(db, "show", "Nessuno", code=1)
     assert "nessun foglio 'Nessuno'" in out
     out = run(db, "deal", "Sera", code=1)
-    assert "una mano sola" in out
+    assert "una smazzata sola" in out
 
     # undo and redo
     out = run(db, "undo", "Sera", "--lang", "en")

@@ -220,7 +220,7 @@ def test_deal_totals_above_120_are_refused_with_the_detail() -> None:
         "a deal is worth at most 120 points (without declarations): this one would have 123 "
         "(Anna 73 + Bruno 50)"
     )
-    assert err.message("it").startswith("una mano vale al massimo 120 punti")
+    assert err.message("it").startswith("una smazzata vale al massimo 120 punti")
     assert sheet.totals == (73, 0)  # a refused change changes nothing
     assert not sheet.can_redo and sheet.can_undo
 

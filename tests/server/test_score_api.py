@@ -67,7 +67,7 @@ def test_create_and_get_a_sheet(client: TestClient) -> None:
     assert [c["name"] for c in view["competitors"]] == ["Anna & Bruno", "Carla & Dario"]
     assert view["competitors"][0]["members"] == ["Anna", "Bruno"]
     assert (view["target"], view["format"], view["totals"]) == ("120", "single", [0, 0])
-    assert sheet["target_text"] == "120 punti in due mani"
+    assert sheet["target_text"] == "120 punti in due smazzate"
     assert (sheet["target_value"], sheet["single_deal"], sheet["counts_points"]) == (
         120,
         False,
@@ -199,12 +199,12 @@ def test_checks_speak_italian_and_english(client: TestClient) -> None:
     sheet = change(client, sheet, op="set_total", competitor=0, value=73)
     it = refused(client, sheet, 400, "over_120", op="set_total", competitor=1, value=50)
     assert it == (
-        "una mano vale al massimo 120 punti (senza accusi): qui sarebbero 123 (Anna 73 + Bruno 50)"
+        "una smazzata vale al massimo 120 punti (senza accusi): qui sarebbero 123 (Anna 73 + Bruno 50)"
     )
     en = refused(client, sheet, 400, "over_120", lang="en", op="add", competitor=1, delta=48)
     assert en.startswith("a deal is worth at most 120 points")
     neg = refused(client, sheet, 400, "negative", op="add", competitor=1, delta=-5)
-    assert neg == "Bruno: -5 punti in una mano; i punti non possono essere negativi"
+    assert neg == "Bruno: -5 punti in una smazzata; i punti non possono essere negativi"
     refused(client, sheet, 400, "zero_delta", op="add", competitor=1, delta=0)
     refused(client, sheet, 400, "unknown_competitor", op="add", competitor=5, delta=1)
     refused(client, sheet, 400, "duplicate_name", op="rename", competitor=1, name="anna")

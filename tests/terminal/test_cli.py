@@ -42,7 +42,7 @@ def play(*args: str, stdin: str = ONES) -> tuple[int, str]:
 def test_a_whole_game_of_each_preset_through_a_pipe(name: str) -> None:
     code, out = play(name, "--seed", "11")
     assert code == 0, out
-    assert "Fine della mano" in out
+    assert "Fine della smazzata" in out
     assert "Punti:" in out
     assert "Giochi " in out  # the human's own moves are told
     assert re.search(r"Vince|Hai vinto|Pareggio|vince|perde", out)
@@ -60,7 +60,7 @@ def test_english() -> None:
     assert code == 0
     assert "End of the deal" in out and "You play" in out
     assert "Teams: us (You, North)" in out
-    assert "Fine della mano" not in out
+    assert "Fine della smazzata" not in out
 
 
 def test_help_lists_the_legal_moves() -> None:
@@ -81,7 +81,7 @@ def test_bad_input_gets_a_clear_message_and_the_game_goes_on() -> None:
     assert "Si chiama la briscola solo dopo aver vinto l'asta." in out
     assert "Non capisco «accuso x y»" in out
     assert "Scrivi una mossa, oppure «aiuto»." in out
-    assert "Fine della mano" in out
+    assert "Fine della smazzata" in out
 
 
 def test_declaring_without_the_cards_is_refused_in_english() -> None:
@@ -103,8 +103,8 @@ def test_chiamata_auction_input() -> None:
 def test_best_of_three_plays_until_a_winner() -> None:
     code, out = play("classic", "--seed", "8", "--match", "best-of:3", "--opponent", "random")
     assert code == 0
-    assert out.count("Fine della mano") >= 2
-    assert "Partita: al meglio di 3 mani" in out
+    assert out.count("Fine della smazzata") >= 2
+    assert "Partita: al meglio di 3 smazzate" in out
     assert re.search(r"Hai vinto la partita!|Nord vince la partita\.", out)
 
 
@@ -122,7 +122,7 @@ def test_points_match_in_pairs_with_options() -> None:
 def test_auto_lets_a_bot_play_the_human_seat() -> None:
     code, out = play("six", "--auto", "--seed", "1", "--seat", "3", stdin="")
     assert code == 0
-    assert "Fine della mano" in out
+    assert "Fine della smazzata" in out
 
 
 def test_quit_and_end_of_input() -> None:

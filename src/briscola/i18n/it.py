@@ -42,7 +42,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.you.are": "Al tavolo, in ordine di gioco: {seats} (senso {direction}).",
     "terminal.direction.counterclockwise": "antiorario",
     "terminal.direction.clockwise": "orario",
-    "terminal.deal.header": "Mano {n} · mazziere: {dealer}",
+    "terminal.deal.header": "Smazzata {n} · mazziere: {dealer}",
     "terminal.deal.teams": "Squadre: noi ({us}) contro loro ({them})",
     # the view at the player's turn
     "terminal.turn.you": "Tocca a te",
@@ -60,9 +60,9 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.table.title": "In tavola",
     "terminal.table.empty": "In tavola: niente, apri tu",
     "terminal.table.winning": "prende",
-    "terminal.hand.title": "La tua mano",
+    "terminal.hand.title": "Le tue carte",
     "terminal.hand.trump": "briscola",
-    "terminal.hand.other": "Mano di {who}",
+    "terminal.hand.other": "Le carte di {who}",
     "terminal.known": "{who} ha in mano: {cards}",
     "terminal.points": "Punti finora: {scores}",
     "terminal.prompt.play": (
@@ -113,7 +113,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.say.reveal.alone": (
         "{card} è la carta chiamata, giocata dal chiamante: {caller} gioca da solo!"
     ),
-    "terminal.say.void": "Tutti hanno passato: la mano è nulla e si ridistribuisce.",
+    "terminal.say.void": "Tutti hanno passato: la smazzata è nulla e si ridistribuisce.",
     "terminal.say.trick.you": "Prendi tu ({cards}): {points} punti.",
     "terminal.say.trick": "Prende {who} ({cards}): {points} punti.",
     "terminal.say.draw": "Peschi {card}.",
@@ -121,7 +121,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Il mazzo è finito: la briscola {card} va a {who}. Ora si gioca senza pescare."
     ),
     # the result and the match
-    "terminal.result.title": "Fine della mano",
+    "terminal.result.title": "Fine della smazzata",
     "terminal.result.points": "Punti: {scores}",
     "terminal.result.declarations": "(accusi compresi)",
     "terminal.result.you_win": "Hai vinto!",
@@ -129,7 +129,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.result.us_win": "Vince la tua squadra!",
     "terminal.result.them_win": "Vince la squadra avversaria.",
     "terminal.result.draw": "Pareggio.",
-    "terminal.result.replay": "Pareggio: la mano si rigioca.",
+    "terminal.result.replay": "Pareggio: la smazzata si rigioca.",
     "terminal.result.chiamata": (
         "Squadra del chiamante ({side}): {points} punti; ne servivano {need}."
     ),
@@ -138,12 +138,12 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.result.caller_won": "Il chiamante vince.",
     "terminal.result.caller_lost": "Il chiamante perde.",
     "terminal.result.units": "Unità: {units}",
-    "terminal.match.format.best-of": "al meglio di {n} mani",
-    "terminal.match.format.first-to": "chi vince per primo {n} mani",
+    "terminal.match.format.best-of": "al meglio di {n} smazzate",
+    "terminal.match.format.first-to": "chi vince per primo {n} smazzate",
     "terminal.match.format.points": "ai {n} punti",
-    "terminal.match.format.deals": "{n} mani",
+    "terminal.match.format.deals": "{n} smazzate",
     "terminal.match.title": "Partita: {format}",
-    "terminal.match.wins": "Mani vinte: {scores}",
+    "terminal.match.wins": "Smazzate vinte: {scores}",
     "terminal.match.points": "Punti totali: {scores}",
     "terminal.match.units": "Unità totali: {scores}",
     "terminal.match.winner.you": "Hai vinto la partita!",
@@ -151,7 +151,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.match.winner.them": "La squadra avversaria vince la partita.",
     "terminal.match.winner": "{who} vince la partita.",
     "terminal.match.draw": "La partita finisce in parità.",
-    "terminal.match.next": "Si passa alla mano successiva.",
+    "terminal.match.next": "Si passa alla smazzata successiva.",
     # input and errors
     "terminal.help.moves": "Mosse possibili: {moves}",
     "terminal.help.commands": (
@@ -208,24 +208,24 @@ MESSAGES: Final[dict[str, str]] = {
     "score.standing_over": (
         "{name} ha già {wins} vittorie in questo incontro: scegli un formato più lungo"
     ),
-    "score.negative": "{name}: {value} punti in una mano; i punti non possono essere negativi",
+    "score.negative": "{name}: {value} punti in una smazzata; i punti non possono essere negativi",
     "score.over_120": (
-        "una mano vale al massimo 120 punti (senza accusi): qui sarebbero {total} ({detail})"
+        "una smazzata vale al massimo 120 punti (senza accusi): qui sarebbero {total} ({detail})"
     ),
     "score.over_declarations": (
-        "anche con gli accusi una mano vale al massimo {limit} punti: qui sarebbero {total} "
+        "anche con gli accusi una smazzata vale al massimo {limit} punti: qui sarebbero {total} "
         "({detail})"
     ),
     "score.zero_sum": (
-        "nella chiamata le unità di una mano sommano a zero: queste sommano a {total} ({detail})"
+        "nella chiamata le unità di una smazzata sommano a zero: queste sommano a {total} ({detail})"
     ),
     "score.zero_delta": "niente da aggiungere: la quantità è 0",
     "score.nothing_to_undo": "niente da annullare",
     "score.nothing_to_redo": "niente da ripetere",
     "score.single_deal": (
-        "con il traguardo di 61 ogni partita è una mano sola: premi Nuova partita per ricominciare"
+        "con il traguardo di 61 ogni partita è una smazzata sola: premi Nuova partita per ricominciare"
     ),
-    "score.empty_deal": "questa mano non ha ancora punti",
+    "score.empty_deal": "questa smazzata non ha ancora punti",
     "score.empty_game": "questa partita non ha ancora punti: non c'è niente da chiudere",
     "score.bad_state": "dati del foglio non validi: {detail}",
     "score.no_sheet": "nessun foglio {ref!r}: guarda l'elenco con `briscola score list`",
@@ -240,7 +240,7 @@ MESSAGES: Final[dict[str, str]] = {
     # changes (undo / redo)
     "score.change.add": "{name} {delta:+d}",
     "score.change.set": "{name} = {value}",
-    "score.change.deal": "nuova mano",
+    "score.change.deal": "nuova smazzata",
     "score.change.new_game": "nuova partita",
     "score.change.rename": "{old} → {new}",
     "score.change.add_competitor": "aggiunto {name}",
@@ -250,8 +250,8 @@ MESSAGES: Final[dict[str, str]] = {
     "score.change.declarations": "accusi: {value}",
     "score.change.rename_sheet": "foglio: {name}",
     # targets and formats
-    "score.target.deal61": "61 punti in una mano",
-    "score.target.two_deals_120": "120 punti in due mani",
+    "score.target.deal61": "61 punti in una smazzata",
+    "score.target.two_deals_120": "120 punti in due smazzate",
     "score.target.chiamata": "{value} unità (chiamata)",
     "score.target.custom": "{value} punti",
     "score.format.single": "partita singola",
@@ -260,7 +260,7 @@ MESSAGES: Final[dict[str, str]] = {
     # outcomes
     "score.win": "{name} VINCE",
     "score.draw": "PAREGGIO",
-    "score.deal_draw": "mano pari {detail}",
+    "score.deal_draw": "smazzata pari {detail}",
     "score.outcome.win": "vittoria",
     "score.outcome.draw": "pareggio",
     "score.outcome.unfinished": "non finita",
@@ -272,7 +272,7 @@ MESSAGES: Final[dict[str, str]] = {
     "score.ui.competitor": "Concorrente",
     "score.ui.points": "Punti",
     "score.ui.units": "Unità",
-    "score.ui.deal": "Mano {n}",
+    "score.ui.deal": "Smazzata {n}",
     "score.ui.total": "Totale",
     "score.ui.trophies": "Trofei",
     "score.ui.match": "Incontro",
@@ -316,10 +316,10 @@ MESSAGES: Final[dict[str, str]] = {
     "score.ui.repl_intro": "Foglio {name}: scrivi h per l'aiuto, q per uscire.",
     "score.ui.repl_help": (
         "  1 +10 · anna +5 · anna -5   aggiunge o toglie punti (pulsanti rapidi)\n"
-        "  2 = 73 · anna 73            scrive il totale della mano (tastierino)\n"
+        "  2 = 73 · anna 73            scrive il totale della smazzata\n"
         "  u                           annulla l'ultima modifica\n"
         "  r                           ripete la modifica annullata\n"
-        "  m                           nuova mano nella stessa partita (120, chiamata)\n"
+        "  m                           nuova smazzata nella partita (120, chiamata)\n"
         "  n                           Nuova partita (chiude questa nella storia)\n"
         "  s · storia                  mostra il foglio · la storia delle partite\n"
         "  q                           esce (il foglio è già salvato)"
@@ -367,11 +367,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Cinque giocatori: un'asta, la carta chiamata, un socio segreto."
     ),
     # == matches: the match formats in the server's catalog
-    "matches.single": "Una mano",
+    "matches.single": "Una smazzata",
     "matches.best-of:3": "Al meglio di 3",
     "matches.best-of:5": "Al meglio di 5",
-    "matches.first-to:2": "Chi vince 2 mani",
-    "matches.first-to:3": "Chi vince 3 mani",
+    "matches.first-to:2": "Chi vince 2 smazzate",
+    "matches.first-to:3": "Chi vince 3 smazzate",
     "matches.points:240": "A 240 punti",
-    "matches.deals:5": "Cinque mani (somma)",
+    "matches.deals:5": "Cinque smazzate (somma)",
 }

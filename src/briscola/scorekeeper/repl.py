@@ -33,7 +33,7 @@ _WORDS: Final = {
     "undo": ("u", "undo", "annulla"),
     "redo": ("r", "redo", "ripeti", "rifai"),
     "new_game": ("n", "new", "nuova", "new game", "nuova partita", "new-game"),
-    "deal": ("m", "d", "deal", "mano", "next deal", "nuova mano", "next-deal"),
+    "deal": ("m", "d", "deal", "smazzata", "nuova smazzata", "mano", "next deal", "next-deal"),
     "show": ("s", "show", "mostra", "foglio", "sheet"),
     "history": ("storia", "history", "cronologia"),
     "help": ("h", "?", "help", "aiuto"),

@@ -108,7 +108,7 @@ class SheetResponse(BaseModel):
     target_value: int = Field(description="the points (or chiamata units) that win a game")
     single_deal: bool = Field(description="each game is one deal (target 61)")
     counts_points: bool = Field(description="card points (0-120 a deal), not chiamata units")
-    target_text: str = Field(examples=["61 punti in una mano"])
+    target_text: str = Field(examples=["61 punti in una smazzata"])
     format_text: str = Field(examples=["al meglio di 3"])
     undo_label: str | None = Field(description="the change Undo would take back", default=None)
     redo_label: str | None = Field(description="the change Redo would make again", default=None)
@@ -128,7 +128,7 @@ class ScoreErrorResponse(BaseModel):
 
     code: str = Field(examples=["over_120"])
     message: str = Field(
-        examples=["una mano vale al massimo 120 punti (senza accusi): qui sarebbero 130 (...)"]
+        examples=["una smazzata vale al massimo 120 punti (senza accusi): qui sarebbero 130 (...)"]
     )
 
 
