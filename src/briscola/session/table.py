@@ -42,6 +42,7 @@ from briscola.core.game import IllegalActionError, Result, State, new_game
 from briscola.core.match import Match, MatchFormat
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import Partnership, Ruleset
+from briscola.session.botturn import BotRequest, decision_seed
 from briscola.session.events import (
     DealLog,
     Event,
@@ -57,6 +58,7 @@ __all__ = [
     "PLAYING",
     "WAITING",
     "BotFactory",
+    "BotRequest",
     "DealLog",
     "Event",
     "Seat",
@@ -239,13 +241,33 @@ class Table:
             raise TableError("no_bot_to_act", "no computer player is to act now")
         obs = self.observation(seat)
         assert obs is not None
-        action = self._bot(seat).act(obs)
+        return self._bot_plays(seat, obs, self._bot(seat).act(obs))
+
+    def bot_request(self) -> BotRequest | None:
+        """What the computer player to act is asked (None when no computer is to act), for a bot
+        that thinks elsewhere; its answer goes to :meth:`bot_answer`."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        obs = self.observation(seat)
+        assert obs is not None
+        deal, move = len(self.deals) - 1, len(self.deals[-1].actions)
+        seed = decision_seed(self.seed, seat, deal, move)
+        return BotRequest(seat, self._bot_level(seat), seed, obs, deal, move)
+
+    def bot_answer(self, request: BotRequest, action: Action) -> list[Event] | None:
+        """Play a computer player's answer to ``request``; None (nothing played) when the table
+        has moved on since it was asked."""
+        if self.bot_to_act() != request.seat or self._bot_level(request.seat) != request.level:
+            return None  # a person took the seat back, or another seat is to act
+        if (len(self.deals) - 1, len(self.deals[-1].actions)) != (request.deal, request.move):
+            return None
+        return self._bot_plays(request.seat, request.observation, action)
+
+    def _bot_plays(self, seat: int, obs: Observation, action: Action) -> list[Event]:
         if action not in obs.legal:
             log.warning(
-                "bot at seat %d chose %s, not a legal action; playing %s",
-                seat,
-                action,
-                obs.legal[0],
+                "bot at seat %d chose %s, not legal; playing %s", seat, action, obs.legal[0]
             )
             action = obs.legal[0]
         return self.submit(seat, action)
@@ -365,9 +387,12 @@ class Table:
             raise TableError("match_over", f"the match is over: {over}")
         return status
 
-    def _bot(self, seat: int) -> Bot:
+    def _bot_level(self, seat: int) -> str:
         s = self.seats[seat]
-        level = s.bot if s.is_bot and s.bot else self.stand_in
+        return s.bot if s.is_bot and s.bot else self.stand_in
+
+    def _bot(self, seat: int) -> Bot:
+        level = self._bot_level(seat)
         bot = self._bots.get(seat)
         if bot is None or self._bot_levels.get(seat) != level:
             base = self.seed if self.seed is not None else 0
