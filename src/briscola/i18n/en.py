@@ -186,6 +186,72 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.err.illegal": "Not allowed: {reason}",
     "terminal.bye": "Goodbye!",
     "terminal.eof": "End of input: game abandoned.",
+    # -- terminal.tui.: the full-screen table (apps/terminal/tui, briscola play --tui)
+    "terminal.tui.deal": "Deal {n}",
+    "terminal.tui.dealer": "dealer: {who}",
+    "terminal.tui.dealer.mark": "dealer",
+    "terminal.tui.match": "deals won: {wins}",
+    "terminal.tui.cards": "{n} cards in hand",
+    "terminal.tui.cards.one": "1 card in hand",
+    "terminal.tui.seat.bid": "bids {bid}",
+    "terminal.tui.seat.pass": "passed",
+    "terminal.tui.briscola": "The briscola",
+    "terminal.tui.stock": "In the stock: {n}",
+    "terminal.tui.stock.empty": "The stock is empty",
+    "terminal.tui.called": "Called",
+    "terminal.tui.called_by": "called by {who}",
+    "terminal.tui.winning": "{who} is taking it so far",
+    "terminal.tui.taken": "{who} takes it: {points} points",
+    "terminal.tui.taken.you": "You take it: {points} points",
+    "terminal.tui.lead": "{who} leads",
+    "terminal.tui.lead.you": "Your lead: play a card",
+    "terminal.tui.turn.other": "{who} to play…",
+    "terminal.tui.choose.bid": "Your bid",
+    "terminal.tui.choose.call": "You won the auction: call a card (its suit is the briscola)",
+    "terminal.tui.move.pass": "Pass (for the whole auction)",
+    "terminal.tui.move.bid": "Bid {bid}",
+    "terminal.tui.move.call": "Call the {card}",
+    "terminal.tui.move.declare": "Declare King and Knight of {suit} (+{points})",
+    "terminal.tui.move.exchange": "Exchange: give the {gave}, take the {took}",
+    "terminal.tui.prompt.play": "pick a card with ← → and play it with Enter (or press its number)",
+    "terminal.tui.prompt.list": "pick with ↑ ↓ and confirm with Enter (or press the number)",
+    "terminal.tui.prompt.next": "Deal over: Enter for the next one, R to see the result again",
+    "terminal.tui.prompt.over": "It is over: Q to quit, R to see the result again",
+    "terminal.tui.log": "Log",
+    "terminal.tui.keys": (
+        "←→↑↓ pick · Enter play · 1-9 by number · U last trick · P your tricks · "
+        "T points aid · ? help · Q quit"
+    ),
+    "terminal.tui.aid.points": "Points taken: {scores}",
+    "terminal.tui.aid.on": "Points aid on: the points taken show at the top (T to switch it off).",
+    "terminal.tui.aid.off": "Points aid off: count the points from memory.",
+    "terminal.tui.last.title": "Last trick",
+    "terminal.tui.last.none": "No trick has been taken yet in this deal.",
+    "terminal.tui.tricks.title": "Your tricks",
+    "terminal.tui.tricks.title.team": "Your team's tricks",
+    "terminal.tui.tricks.closed": (
+        "Tricks may be looked through only once the stock is empty: until then, count from memory."
+    ),
+    "terminal.tui.tricks.none": "No tricks.",
+    "terminal.tui.tricks.total": "Total: {points} points in {n} tricks",
+    "terminal.tui.close": "Enter or Esc to close",
+    "terminal.tui.result.next": "Enter: next deal · Esc: look at the table",
+    "terminal.tui.result.end": "Q: quit · Esc: look at the table",
+    "terminal.tui.quit.title": "Leave the table?",
+    "terminal.tui.quit.body": "The game in progress will be lost. Y: yes, quit · N: no, stay",
+    "terminal.tui.help.title": "Help",
+    "terminal.tui.help.body": (
+        "← → (or ↑ ↓) pick a card or a move, Enter plays it; a number from 1 to 9 plays it "
+        "at once.\n"
+        "U: the last trick taken (who took it, the cards, the points).\n"
+        "P: your (or your team's) tricks, once the stock is empty.\n"
+        "T: switches the points aid on or off (off, you count the points from memory).\n"
+        "R: shows the finished deal's result again.\n"
+        "In the chiamata auction you bid a rank lower than the standing bid (A, 3, K, Kn, J, 7, "
+        "6, 5, 4, 2) or pass; after the 2, bids are on points. The winner calls a card: its suit "
+        "is the briscola, and whoever holds it is the secret partner.\n"
+        "Q: quit."
+    ),
     # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
     # errors
     "score.empty_name": "a name cannot be empty",

@@ -188,6 +188,72 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.err.illegal": "Mossa non permessa: {reason}",
     "terminal.bye": "Arrivederci!",
     "terminal.eof": "Fine dell'input: partita interrotta.",
+    # -- terminal.tui.: the full-screen table (apps/terminal/tui, briscola play --tui)
+    "terminal.tui.deal": "Smazzata {n}",
+    "terminal.tui.dealer": "mazziere: {who}",
+    "terminal.tui.dealer.mark": "mazziere",
+    "terminal.tui.match": "smazzate vinte: {wins}",
+    "terminal.tui.cards": "{n} carte in mano",
+    "terminal.tui.cards.one": "1 carta in mano",
+    "terminal.tui.seat.bid": "offre {bid}",
+    "terminal.tui.seat.pass": "ha passato",
+    "terminal.tui.briscola": "Briscola",
+    "terminal.tui.stock": "Nel mazzo: {n}",
+    "terminal.tui.stock.empty": "Il mazzo è finito",
+    "terminal.tui.called": "Chiamata",
+    "terminal.tui.called_by": "chiamata da {who}",
+    "terminal.tui.winning": "per ora prende {who}",
+    "terminal.tui.taken": "Prende {who}: {points} punti",
+    "terminal.tui.taken.you": "Prendi tu: {points} punti",
+    "terminal.tui.lead": "Apre {who}",
+    "terminal.tui.lead.you": "Apri tu: gioca una carta",
+    "terminal.tui.turn.other": "Tocca a {who}…",
+    "terminal.tui.choose.bid": "La tua offerta",
+    "terminal.tui.choose.call": "Hai vinto l'asta: chiama una carta (il suo seme è la briscola)",
+    "terminal.tui.move.pass": "Passo (per tutta l'asta)",
+    "terminal.tui.move.bid": "Offro {bid}",
+    "terminal.tui.move.call": "Chiamo il {card}",
+    "terminal.tui.move.declare": "Accuso Re e Cavallo di {suit} (+{points})",
+    "terminal.tui.move.exchange": "Scambio: do il {gave}, prendo il {took}",
+    "terminal.tui.prompt.play": "scegli la carta con ← → e giocala con Invio (o premi il numero)",
+    "terminal.tui.prompt.list": "scegli con ↑ ↓ e conferma con Invio (o premi il numero)",
+    "terminal.tui.prompt.next": "Smazzata finita: Invio per la prossima, R per rivedere il risultato",
+    "terminal.tui.prompt.over": "È finita: Q per uscire, R per rivedere il risultato",
+    "terminal.tui.log": "Cronaca",
+    "terminal.tui.keys": (
+        "←→↑↓ scegli · Invio gioca · 1-9 il numero · U ultima presa · P le tue prese · "
+        "T conta punti · ? aiuto · Q esci"
+    ),
+    "terminal.tui.aid.points": "Punti presi: {scores}",
+    "terminal.tui.aid.on": "Conta punti acceso: i punti presi si vedono in alto (T per spegnerlo).",
+    "terminal.tui.aid.off": "Conta punti spento: i punti si contano a memoria.",
+    "terminal.tui.last.title": "Ultima presa",
+    "terminal.tui.last.none": "In questa smazzata nessuno ha ancora fatto una presa.",
+    "terminal.tui.tricks.title": "Le tue prese",
+    "terminal.tui.tricks.title.team": "Le prese della tua squadra",
+    "terminal.tui.tricks.closed": (
+        "Le prese si guardano solo quando il mazzo è finito: fino ad allora si contano a memoria."
+    ),
+    "terminal.tui.tricks.none": "Nessuna presa.",
+    "terminal.tui.tricks.total": "Totale: {points} punti in {n} prese",
+    "terminal.tui.close": "Invio o Esc per chiudere",
+    "terminal.tui.result.next": "Invio: prossima smazzata · Esc: guarda il tavolo",
+    "terminal.tui.result.end": "Q: esci · Esc: guarda il tavolo",
+    "terminal.tui.quit.title": "Lasciare il tavolo?",
+    "terminal.tui.quit.body": "La partita in corso andrà persa. S: sì, esci · N: no, resta",
+    "terminal.tui.help.title": "Aiuto",
+    "terminal.tui.help.body": (
+        "← → (o ↑ ↓) scelgono una carta o una mossa, Invio la gioca; un numero da 1 a 9 la gioca "
+        "subito.\n"
+        "U: l'ultima presa (chi l'ha fatta, le carte, i punti).\n"
+        "P: le prese tue (o della tua squadra), solo a mazzo finito.\n"
+        "T: accende o spegne il conta punti (spento, i punti si contano a memoria).\n"
+        "R: rivede il risultato della smazzata finita.\n"
+        "Nell'asta della chiamata si offre un valore più basso di quello in piedi (A, 3, R, C, "
+        "F, 7, 6, 5, 4, 2) o si passa; dopo il 2 si offrono punti. Chi vince chiama una carta: "
+        "il suo seme è la briscola, chi la tiene è il socio segreto.\n"
+        "Q: esci."
+    ),
     # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
     # errors
     "score.empty_name": "il nome non può essere vuoto",
