@@ -408,6 +408,53 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion.title": "Champion",
     "bots.champion.description": (
         "searches thousands of possible deals and solves the endgame perfectly"
+    # == analysis: post-game analysis and hints (briscola.analysis; terminal.analysis./hint.:
+    # its terminal words, briscola analyze and the hint command)
+    "analysis.rating.forced": "forced",
+    "analysis.rating.best": "best",
+    "analysis.rating.good": "good",
+    "analysis.rating.inaccuracy": "inaccuracy",
+    "analysis.rating.mistake": "mistake",
+    "analysis.rating.blunder": "blunder",
+    "analysis.hint.play": "Play {action}: you win {win} of the time.",
+    "analysis.hint.do": "Choose “{action}”: you win {win} of the time.",
+    "analysis.hint.others": "The other moves: {others}.",
+    "analysis.hint.only": "It is the only legal move.",
+    "terminal.analysis.offer": "Deal analysis: type “y” to see it, anything else to go on.",
+    "terminal.analysis.working": "Analysing",
+    "terminal.analysis.title": "Deal analysis: {who}, {preset}",
+    "terminal.analysis.col.move": "No.",
+    "terminal.analysis.col.trick": "Trick",
+    "terminal.analysis.col.played": "Played",
+    "terminal.analysis.col.win": "Win",
+    "terminal.analysis.col.best": "Best",
+    "terminal.analysis.col.rating": "Rating",
+    "terminal.analysis.col.hindsight": "Hindsight",
+    "terminal.analysis.view": (
+        "What could be known: each move valued only with the cards seen then."
+    ),
+    "terminal.analysis.hindsight": "Hindsight: the same moves with every card known.",
+    "terminal.analysis.summary": "Accuracy {accuracy}% · {counts}",
+    "terminal.analysis.summary.hindsight": "Hindsight: accuracy {accuracy}% · {counts}",
+    "terminal.analysis.turning": (
+        "Turning point: trick {trick}, {played} instead of {best} (-{loss} win probability)."
+    ),
+    "terminal.analysis.no_turning": "No move lost win probability.",
+    "terminal.analysis.unfinished": "The deal is not over: no hindsight.",
+    "terminal.analysis.none": "No move of this seat to analyse.",
+    "terminal.analysis.unavailable": "The analysis needs Numba (pip install numba).",
+    "terminal.analysis.saved": "Analysis written to {path}.",
+    "terminal.analysis.plot_saved": "Curve written to {path}.",
+    "terminal.analysis.no_matplotlib": "The curve needs matplotlib: pip install 'briscola[dev]'.",
+    "terminal.analysis.bad_record": "{path}: not a readable game record: {error}",
+    "terminal.analysis.plot.title": "Win probability, move by move",
+    "terminal.analysis.plot.x": "Move",
+    "terminal.analysis.plot.view": "What could be known",
+    "terminal.analysis.plot.hindsight": "Hindsight",
+    "terminal.analysis.plot.best": "Best move",
+    "terminal.hint.say": "Hint: {reason}",
+    "terminal.hint.not_now": "Hints are given only when you play a card.",
+    "terminal.help.hint": "Type “hint” for the champion's advice.",
     ),
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Classic Briscola",

@@ -412,6 +412,58 @@ MESSAGES: Final[dict[str, str]] = {
         "gioca come il Medio, ma verifica ogni carta simulando centinaia di smazzate"
     ),
     "bots.champion.title": "Campione",
+    # == analysis: post-game analysis and hints (briscola.analysis; terminal.analysis./hint.:
+    # its terminal words, briscola analyze and the hint command)
+    "analysis.rating.forced": "obbligata",
+    "analysis.rating.best": "ottima",
+    "analysis.rating.good": "buona",
+    "analysis.rating.inaccuracy": "imprecisione",
+    "analysis.rating.mistake": "errore",
+    "analysis.rating.blunder": "errore grave",
+    "analysis.hint.play": "Gioca {action}: vinci il {win} delle volte.",
+    "analysis.hint.do": "Scegli «{action}»: vinci il {win} delle volte.",
+    "analysis.hint.others": "Le altre mosse: {others}.",
+    "analysis.hint.only": "È l'unica mossa possibile.",
+    "terminal.analysis.offer": (
+        "Analisi della partita: scrivi «s» per vederla, altro per continuare."
+    ),
+    "terminal.analysis.working": "Analisi in corso",
+    "terminal.analysis.title": "Analisi della partita: {who}, {preset}",
+    "terminal.analysis.col.move": "N.",
+    "terminal.analysis.col.trick": "Mano",
+    "terminal.analysis.col.played": "Giocata",
+    "terminal.analysis.col.win": "Vittoria",
+    "terminal.analysis.col.best": "Migliore",
+    "terminal.analysis.col.rating": "Giudizio",
+    "terminal.analysis.col.hindsight": "Col senno di poi",
+    "terminal.analysis.view": (
+        "Quel che si poteva sapere: ogni mossa valutata solo con le carte viste allora."
+    ),
+    "terminal.analysis.hindsight": "Col senno di poi: le stesse mosse con tutte le carte note.",
+    "terminal.analysis.summary": "Precisione {accuracy}% · {counts}",
+    "terminal.analysis.summary.hindsight": "Col senno di poi: precisione {accuracy}% · {counts}",
+    "terminal.analysis.turning": (
+        "Momento decisivo: mano {trick}, {played} invece di {best} "
+        "(-{loss} di probabilità di vittoria)."
+    ),
+    "terminal.analysis.no_turning": "Nessuna mossa ha perso probabilità di vittoria.",
+    "terminal.analysis.unfinished": "La smazzata non è finita: niente senno di poi.",
+    "terminal.analysis.none": "Nessuna mossa da analizzare per questo posto.",
+    "terminal.analysis.unavailable": "L'analisi richiede Numba (pip install numba).",
+    "terminal.analysis.saved": "Analisi scritta in {path}.",
+    "terminal.analysis.plot_saved": "Curva scritta in {path}.",
+    "terminal.analysis.no_matplotlib": (
+        "Per la curva serve matplotlib: pip install 'briscola[dev]'."
+    ),
+    "terminal.analysis.bad_record": "{path}: non è un record di partita leggibile: {error}",
+    "terminal.analysis.plot.title": "Probabilità di vittoria, mossa per mossa",
+    "terminal.analysis.plot.x": "Mossa",
+    "terminal.analysis.plot.view": "Quel che si poteva sapere",
+    "terminal.analysis.plot.hindsight": "Col senno di poi",
+    "terminal.analysis.plot.best": "Mossa migliore",
+    "terminal.hint.say": "Suggerimento: {reason}",
+    "terminal.hint.not_now": "Un suggerimento c'è solo quando giochi una carta.",
+    "terminal.help.hint": "Scrivi «suggerimento» per il consiglio del Campione.",
     "bots.champion.description": (
         "esplora migliaia di smazzate possibili e risolve il finale alla perfezione"
     ),
