@@ -430,7 +430,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.analysis.working": "Analisi in corso",
     "terminal.analysis.title": "Analisi della partita: {who}, {preset}",
     "terminal.analysis.col.move": "N.",
-    "terminal.analysis.col.trick": "Mano",
+    "terminal.analysis.col.trick": "Presa",
     "terminal.analysis.col.played": "Giocata",
     "terminal.analysis.col.win": "Vittoria",
     "terminal.analysis.col.best": "Migliore",
