@@ -27,9 +27,10 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"core", "fast", "i18n"},
     "session": {"core", "bots", "i18n"},
     "env": {"core", "fast", "bots", "i18n"},
+    "analysis": {"core", "fast", "bots", "i18n"},  # post-game analysis and hints (issue 15)
     "scorekeeper": {"i18n", "core"},  # core.text: numbers and excerpts read strictly
-    "apps": {"core", "fast", "bots", "session", "env", "scorekeeper", "root", "i18n"},
-    "tools": {"core", "fast", "bots", "session", "env", "apps", "root", "i18n"},
+    "apps": {"core", "fast", "bots", "session", "env", "scorekeeper", "analysis", "root", "i18n"},
+    "tools": {"core", "fast", "bots", "session", "env", "apps", "analysis", "root", "i18n"},
     "root": {"core", "i18n"},  # briscola/__init__.py: the public names (today all from core)
 }
 # The ``briscola`` command is the composition root: it mounts every tool's subcommand.

@@ -24,7 +24,7 @@ from briscola.i18n import (
 )
 from briscola.scorekeeper import messages as score
 
-AREAS = {"terminal", "score", "bots", "presets", "matches"}
+AREAS = {"terminal", "score", "bots", "presets", "matches", "analysis"}
 # The same words in both languages: a number with its sign, a rename arrow, "no", a bid's rank.
 SAME_IN_BOTH = {
     "score.change.add",
