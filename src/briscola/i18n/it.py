@@ -443,7 +443,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.analysis.summary": "Precisione {accuracy}% · {counts}",
     "terminal.analysis.summary.hindsight": "Col senno di poi: precisione {accuracy}% · {counts}",
     "terminal.analysis.turning": (
-        "Momento decisivo: mano {trick}, {played} invece di {best} "
+        "Momento decisivo: presa {trick}, {played} invece di {best} "
         "(-{loss} di probabilità di vittoria)."
     ),
     "terminal.analysis.no_turning": "Nessuna mossa ha perso probabilità di vittoria.",
