@@ -19,12 +19,13 @@ from typing import Any
 from fastapi import WebSocket
 
 from briscola.apps.server.messages import Refusal, read_message
+from briscola.apps.server.recovery import Recovery
 from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, SyncMessage
-from briscola.apps.server.storage import Storage, StoredSeat, StoredTable, token_matches
-from briscola.core.cards import Card, Rank, Suit, format_cards, parse_cards
+from briscola.apps.server.storage import Storage, StoredSeat, token_matches
+from briscola.core.cards import Card, Rank, Suit, format_cards
 from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
-from briscola.session.table import WAITING, Event, Seat, Table, TableError
+from briscola.session.table import WAITING, Event, Table, TableError
 
 __all__ = ["Room", "Rooms", "Settings", "card_points"]
 
@@ -163,9 +164,9 @@ class Room:
         await self._send(ws, {"type": "error", "code": code, "message": message})
 
     # -- persistence ------------------------------------------------------------------------
-    def persist(self, *, started: bool = False) -> None:
+    def persist(self, *, started: bool = False, seats: Sequence[int] = ()) -> None:
         """Write what is not yet stored, in one transaction: that the match started (``started``),
-        the deals dealt since and the actions taken since."""
+        the ``seats`` that changed with it, the deals dealt since and the actions taken since."""
         deals: list[tuple[int, int, str]] = []
         actions: list[tuple[int, int, int, str]] = []
         for i, deal in enumerate(self.table.deals):
@@ -177,16 +178,23 @@ class Room:
                 (i, k, deal.seats[k], str(deal.actions[k]))
                 for k in range(self._saved[i], len(deal.actions))
             )
-        self.storage.save_progress(self.table_id, started=started, deals=deals, actions=actions)
+        changed = [self._stored_seat(i) for i in seats]
+        self.storage.save_progress(
+            self.table_id, started=started, seats=changed, deals=deals, actions=actions
+        )
         self._rows.update(d[0] for d in deals)
         self._saved = [len(deal.actions) for deal in self.table.deals]
 
     def save_seat(self, seat: int) -> None:
         """Store a seat after it changed (joined, given to a bot)."""
+        self.storage.update_seat(self.table_id, self._stored_seat(seat))
+
+    def _stored_seat(self, seat: int) -> StoredSeat:
+        """A seat's stored form, brought up to date with the table's seat."""
         s = self.table.seats[seat]
         stored = self.stored_seats[seat]
         stored.kind, stored.bot, stored.name, stored.joined = s.kind, s.bot, s.name, s.joined
-        self.storage.update_seat(self.table_id, stored)
+        return stored
 
     async def commit(self, events: Sequence[Event]) -> None:
         """After a change: store it, send every seat its view, let the computer players go on."""
@@ -321,24 +329,6 @@ def _for_seat(exc: TableError, seat: int) -> str:
     return exc.message
 
 
-def table_from_stored(stored: StoredTable, stand_in: str) -> Table:
-    """Rebuild a stored table exactly."""
-    seats = [Seat(s.kind, s.name, s.bot, s.joined) for s in stored.seats]
-    deals = [
-        (dealer, None if deck is None else parse_cards(deck), actions)
-        for dealer, deck, actions in stored.deals
-    ]
-    return Table.rebuild(
-        Ruleset.from_dict(stored.ruleset),
-        seats,
-        stored.match_format,
-        stored.seed,
-        deals,
-        started=stored.started,
-        stand_in=stand_in,
-    )
-
-
 class Rooms:
     """The rooms of the tables in play, loaded from storage on first use."""
 
@@ -347,13 +337,16 @@ class Rooms:
         self.settings = settings
         self._rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self.recovery = Recovery(storage)
 
     def add(self, room: Room) -> None:
         """Register a new room."""
         self._rooms[room.table_id] = room
 
     async def get(self, table_id: str) -> Room | None:
-        """The room of a table, rebuilt from storage if needed; None for an unknown table."""
+        """The room of a table, rebuilt from storage if needed; None for an unknown table.
+        Raises :class:`~briscola.apps.server.recovery.DamagedTableError` (a 409) for a stored
+        table that cannot be rebuilt exactly."""
         room = self._rooms.get(table_id)
         if room is not None:
             return room
@@ -363,24 +356,19 @@ class Rooms:
             room = self._rooms.get(table_id)
             if room is not None:
                 return room
-            stored = self.storage.load(table_id)
-            if stored is None:
+            loaded = self.recovery.load(table_id)
+            if loaded is None:
                 return None
-            try:
-                table = table_from_stored(stored, stored.stand_in)
-            except (TableError, ValueError):
-                log.exception("table %s cannot be rebuilt from storage", table_id)
-                return None
-            saved = [(deck is not None, len(acts)) for _, deck, acts in stored.deals]
+            stored = loaded.stored
             room = Room(
                 table_id,
-                table,
+                loaded.table,
                 stored.seats,
                 stored.invite_code,
                 self.storage,
                 self.settings,
                 stored.lang,
-                saved=saved + [(False, 0)] * (len(table.deals) - len(saved)),
+                saved=loaded.saved,
             )
             room.persist()  # a deal dealt again from the seed (or the first one) is stored now
             self._rooms[table_id] = room

@@ -6,6 +6,13 @@ the driver) the NUL character, which its text cannot hold, is dropped from the t
 
 Every table, seat, deal and action is written as it happens, so a restarted server rebuilds each
 game exactly (:meth:`Storage.load`). Seats keep a hash of their token, never the token itself.
+Each change is one transaction: a table is created with its seats (and, when it starts at once,
+its first deal); a start, the deals dealt and the actions taken are written together
+(:meth:`Storage.save_progress`), so a crash keeps all of a change or none of it.
+
+A table that cannot be rebuilt exactly is marked damaged (:meth:`Storage.mark_damaged`: the
+``damaged`` column says why). The schema is created by ``create_all``; a column added since a
+database was created is added to it when the storage opens (:func:`add_missing_columns`).
 """
 
 from __future__ import annotations
@@ -30,10 +37,13 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -45,6 +55,7 @@ __all__ = [
     "Storage",
     "StoredSeat",
     "StoredTable",
+    "add_missing_columns",
     "hash_token",
     "resolve_db_url",
 ]
@@ -89,6 +100,8 @@ class TableRow(Base):
     started: Mapped[bool] = mapped_column(Boolean, default=False)
     stand_in: Mapped[str] = mapped_column(String(32))
     lang: Mapped[str] = mapped_column(String(8), default="it")
+    # why the table cannot be rebuilt exactly; None for a sound table (added to older databases)
+    damaged: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
 
 
 class SeatRow(Base):
@@ -165,6 +178,10 @@ class StoredTable:
     seats: list[StoredSeat]
     # dealer, deck text, action texts; dealer and deck None for a deal whose row is missing
     deals: list[tuple[int | None, str | None, list[str]]]
+    damaged: str | None = None
+    """Why an earlier load found the table damaged (the stored mark), else None."""
+    unreadable: str | None = None
+    """Why a column cannot be read (the ruleset is no JSON object...), else None."""
 
     def columns(self) -> dict[str, Any]:
         """The table's own row: its columns, the ruleset as JSON text (not its seats or deals)."""
@@ -172,9 +189,22 @@ class StoredTable:
 
     @classmethod
     def of(cls, row: TableRow, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
-        """The table stored in ``row``, with its seats and deals."""
+        """The table stored in ``row``, with its seats and deals; a ruleset that is not a JSON
+        object is read as ``{}`` and said in :attr:`unreadable`."""
         columns = {c: getattr(row, c) for c in _COLUMNS}
-        return cls(ruleset=json.loads(row.ruleset), seats=seats, deals=deals, **columns)
+        try:
+            ruleset = json.loads(row.ruleset)
+        except (TypeError, ValueError, RecursionError):
+            ruleset = None
+        unreadable = None if isinstance(ruleset, dict) else "its ruleset is not a JSON object"
+        return cls(
+            ruleset=ruleset if isinstance(ruleset, dict) else {},
+            seats=seats,
+            deals=deals,
+            damaged=row.damaged,
+            unreadable=unreadable,
+            **columns,
+        )
 
 
 _COLUMNS: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang")
@@ -198,6 +228,7 @@ class Storage:
         elif self.engine.dialect.name == "postgresql":
             event.listen(self.engine, "before_cursor_execute", _drop_nul, retval=True)
         Base.metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -209,13 +240,19 @@ class Storage:
 
     # -- writing ----------------------------------------------------------------------------
     def create_table(self, table: StoredTable) -> None:
-        """Store a new table and its seats (its deals and actions are stored as they happen, by
-        :meth:`save_progress`)."""
+        """Store a new table, its seats and the deals it holds (a table started at once holds
+        its first deal) in one transaction; later deals and actions are stored as they happen,
+        by :meth:`save_progress`."""
+        now = datetime.now(UTC)
         with self._s() as s, s.begin():
-            s.add(TableRow(created_at=datetime.now(UTC), **table.columns()))
+            s.add(TableRow(created_at=now, **table.columns()))
             s.flush()
             for seat in table.seats:
                 s.add(SeatRow(table_id=table.id, seat=seat.seat, **seat.columns()))
+            for number, (dealer, deck, actions) in enumerate(table.deals):
+                if dealer is None or deck is None or actions:
+                    raise ValueError(f"deal {number} of a new table needs a deck and no actions")
+                s.add(DealRow(table_id=table.id, number=number, dealer=dealer, deck=deck))
 
     def update_seat(self, table_id: str, seat: StoredSeat) -> None:
         """Store a seat's new kind, name, state or token hash."""
@@ -231,18 +268,26 @@ class Storage:
         table_id: str,
         *,
         started: bool = False,
+        seats: Sequence[StoredSeat] = (),
         deals: Sequence[tuple[int, int, str]] = (),
         actions: Sequence[tuple[int, int, int, str]] = (),
     ) -> None:
-        """Record, in one transaction, that the match has started (``started``), the deals just
-        dealt (number, dealer, deck text) and the actions just taken (deal, number in the deal,
-        seat, action text): a crash keeps all of it or none, never a deal's actions without it."""
-        if not (started or deals or actions):
+        """Record, in one transaction, that the match has started (``started``), the seats that
+        changed with it (empty seats given to bots), the deals just dealt (number, dealer, deck
+        text) and the actions just taken (deal, number in the deal, seat, action text): a crash
+        keeps all of it or none, never a deal's actions without it."""
+        if not (started or seats or deals or actions):
             return
         now = datetime.now(UTC)
         with self._s() as s, s.begin():
             if started:
                 s.execute(update(TableRow).where(TableRow.id == table_id).values(started=True))
+            for seat in seats:
+                s.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+                    .values(**seat.columns())
+                )
             s.add_all(
                 DealRow(table_id=table_id, number=number, dealer=dealer, deck=deck)
                 for number, dealer, deck in deals
@@ -253,9 +298,15 @@ class Storage:
                 for deal, n, seat, text in actions
             )
 
+    def mark_damaged(self, table_id: str, why: str | None) -> None:
+        """Mark a table damaged (``why`` it cannot be rebuilt exactly), or sound again (None)."""
+        with self._s() as s, s.begin():
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(damaged=why))
+
     # -- reading ----------------------------------------------------------------------------
     def load(self, table_id: str) -> StoredTable | None:
-        """A stored table with its seats, deals and actions, or None."""
+        """A stored table with its seats, deals and actions, or None. It never raises on what
+        is stored: what cannot be read is said in :attr:`StoredTable.unreadable`."""
         with self._s() as s:
             row = s.get(TableRow, table_id)
             if row is None:
@@ -267,32 +318,77 @@ class Storage:
                 )
             ]
             rows = {
-                d.number: d for d in s.scalars(select(DealRow).where(DealRow.table_id == table_id))
+                d.number: (d.dealer, d.deck)
+                for d in s.scalars(select(DealRow).where(DealRow.table_id == table_id))
             }
-            actions: dict[int, list[str]] = {}
+            actions: dict[int, list[tuple[int, str]]] = {}
             for a in s.scalars(
                 select(ActionRow)
                 .where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.deal, ActionRow.number)
             ):
-                actions.setdefault(a.deal, []).append(a.action)
-            deals: list[tuple[int | None, str | None, list[str]]] = []
-            for number in range(max([*rows, *actions], default=-1) + 1):
-                d = rows.get(number)
-                if d is None:  # written by a version that could half-commit: dealt again
-                    log.warning("table %s: deal %d was not stored; it is dealt again from the "
-                                "table's seed", table_id, number)  # fmt: skip
-                deals.append((
-                    None if d is None else d.dealer,
-                    None if d is None else d.deck,
-                    actions.get(number, []),
-                ))  # fmt: skip
-            return StoredTable.of(row, seats, deals)
+                actions.setdefault(a.deal, []).append((a.number, a.action))
+            deals, gap = _deals(table_id, rows, actions)
+            stored = StoredTable.of(row, seats, deals)
+            stored.unreadable = stored.unreadable or gap
+            return stored
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
         with self._s() as s:
             return list(s.scalars(select(TableRow.id)))
+
+
+def _deals(
+    table_id: str,
+    rows: dict[int, tuple[int, str]],
+    actions: dict[int, list[tuple[int, str]]],
+) -> tuple[list[tuple[int | None, str | None, list[str]]], str | None]:
+    """A table's deals (dealer, deck, action texts) from its deal rows and its actions (number,
+    text) by deal; and what is missing, if a deal or an action in the middle is (else None)."""
+    numbers = set(rows) | set(actions)
+    if numbers != set(range(len(numbers))):
+        return [], "its deals are not numbered 0, 1, 2..."
+    deals: list[tuple[int | None, str | None, list[str]]] = []
+    for number in range(len(numbers)):
+        taken = actions.get(number, [])
+        if [n for n, _ in taken] != list(range(len(taken))):
+            return [], f"an action of deal {number} is missing"
+        dealer, deck = rows.get(number, (None, None))
+        if deck is None:  # written by a version that could half-commit: dealt again
+            log.warning("table %s: deal %d was not stored; it is dealt again from the "
+                        "table's seed", table_id, number)  # fmt: skip
+        deals.append((dealer, deck, [a for _, a in taken]))
+    return deals, None
+
+
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add to an existing database the columns of :class:`Base`'s tables that it lacks (a
+    database created by an older version); only nullable columns can be added this way. The
+    columns added, as ``table.column``; a column another process added at the same time is
+    taken as added."""
+    present = inspect(engine)
+    added: list[str] = []
+    for table in Base.metadata.sorted_tables:
+        if not present.has_table(table.name):
+            continue
+        have = {c["name"] for c in present.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in have:
+                continue
+            if not column.nullable:
+                raise RuntimeError(f"cannot add the required column {table.name}.{column.name}")
+            kind = column.type.compile(dialect=engine.dialect)
+            statement = f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"
+            try:
+                with engine.begin() as conn:
+                    conn.execute(text(statement))
+            except DBAPIError:  # added meanwhile by another process starting on the same database
+                if column.name not in {c["name"] for c in inspect(engine).get_columns(table.name)}:
+                    raise
+            added.append(f"{table.name}.{column.name}")
+            log.info("storage: added the column %s.%s", table.name, column.name)
+    return added
 
 
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
