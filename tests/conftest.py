@@ -18,7 +18,7 @@ def preset_name(request: pytest.FixtureRequest) -> str:
 # -- markers by area -----------------------------------------------------------------------------
 AREAS = (
     "core", "fast", "env", "bots", "session", "server", "web", "terminal", "scorekeeper",
-    "protocol", "tools", "i18n",
+    "protocol", "tools", "i18n", "analysis",
 )  # fmt: skip
 TESTS = Path(__file__).resolve().parent
 # The heavier files, in the default run but easy to leave out: ``pytest -m "not bench"``.
