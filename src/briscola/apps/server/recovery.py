@@ -14,8 +14,11 @@ verdict, so a damaged table costs one attempt per process, not one per request.
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
+
+from fastapi import WebSocket
 
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.storage import Storage, StoredTable
@@ -24,12 +27,22 @@ from briscola.core.cards import parse_cards
 from briscola.core.rules import Ruleset
 from briscola.session.table import Seat, Table
 
-__all__ = ["DAMAGED", "DamagedTableError", "Loaded", "Recovery", "table_from_stored"]
+__all__ = [
+    "DAMAGED",
+    "DamagedTableError",
+    "Loaded",
+    "Recovery",
+    "refuse_damaged",
+    "table_from_stored",
+]
 
 log = logging.getLogger(__name__)
 
 DAMAGED = "damaged_table"
 """The error code of a request for a damaged table."""
+
+POLICY_VIOLATION = 1008
+"""The WebSocket close code of a socket refused for a damaged table (as for an unknown one)."""
 
 MAX_WHY = 300
 """The longest reason stored and said for a damaged table."""
@@ -118,3 +131,11 @@ def _reason(exc: Exception) -> str:
     message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     line = " ".join(str(message).split())
     return line if len(line) <= MAX_WHY else line[: MAX_WHY - 1] + "…"
+
+
+async def refuse_damaged(ws: WebSocket, exc: DamagedTableError) -> None:
+    """Tell a new socket that its table is damaged, and close it (the policy-violation code, so
+    that a client does not come back again and again)."""
+    reply = {"type": "error", "code": exc.code, "message": exc.message}
+    await ws.send_text(json.dumps(reply))
+    await ws.close(POLICY_VIOLATION, "damaged table")

@@ -18,6 +18,7 @@ import re
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from briscola.apps.server.buglog import BugLog
+from briscola.apps.server.recovery import DamagedTableError, refuse_damaged
 from briscola.apps.server.rooms import Room, Rooms
 
 __all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "router"]
@@ -86,7 +87,10 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
     """A seat's connection to its table (see docs/web-protocol.md)."""
     rooms: Rooms = websocket.app.state.rooms
     await websocket.accept()
-    room = await rooms.get(table_id)
+    try:
+        room = await rooms.get(table_id)
+    except DamagedTableError as exc:
+        return await refuse_damaged(websocket, exc)
     if room is None:
         await websocket.close(POLICY_VIOLATION, "unknown table")
         return

@@ -29,6 +29,7 @@ from briscola.apps.server.schemas import (
 )
 from briscola.apps.server.storage import StoredSeat, StoredTable, hash_token
 from briscola.bots import UnknownBotError, bot_info
+from briscola.core.cards import format_cards
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import Ruleset, RulesetError, preset
 from briscola.core.text import excerpt
@@ -177,9 +178,17 @@ async def _room(rooms: Rooms, table_id: str) -> Room:
 
 
 def _new_room(
-    rooms: Rooms, ruleset: Ruleset, fmt: MatchFormat, seats: list[Seat], lang: str, host_token: str
+    rooms: Rooms,
+    ruleset: Ruleset,
+    fmt: MatchFormat,
+    seats: list[Seat],
+    lang: str,
+    host_token: str,
+    *,
+    start: bool = False,
 ) -> Room:
-    """A new table, stored, with its room; the host at seat 0 holds ``host_token``."""
+    """A new table, stored, with its room; the host at seat 0 holds ``host_token``. A table
+    started at once (``start``) is stored started, with its first deal, in the same transaction."""
     storage, settings = rooms.storage, rooms.settings
     table_id = _new_id()
     invite = _new_id()
@@ -189,10 +198,15 @@ def _new_room(
         for i, s in enumerate(seats)
     ]
     table = Table(ruleset, seats, fmt, seed, stand_in=settings.stand_in)
+    if start:
+        table.start()
+    deals: list[tuple[int | None, str | None, list[str]]] = [
+        (d.dealer, format_cards(d.deck), []) for d in table.deals
+    ]
     rules, match = ruleset.to_dict(), str(fmt)
     storage.create_table(
         StoredTable(
-            table_id, rules, match, seed, invite, False, settings.stand_in, lang, stored, []
+            table_id, rules, match, seed, invite, start, settings.stand_in, lang, stored, deals
         )
     )
     room = Room(table_id, table, stored, invite, storage, settings, lang)
@@ -211,10 +225,7 @@ async def play(req: PlayRequest, rooms: RoomsOf) -> PlayResponse:
     seats = [Seat.human(_human_name(req.name, 0, req.lang))]
     seats += [Seat.computer(level, names[i]) for i in range(1, n)]
     token = secrets.token_urlsafe(24)
-    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token)
-    async with room.lock:
-        room.table.start()
-        room.persist(started=True)
+    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, start=True)
     url = _seat_url(room.table_id, 0, token)
     return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
 
@@ -296,8 +307,7 @@ async def start(table_id: str, req: StartRequest, rooms: RoomsOf) -> dict[str, A
         names = _bot_names([fill] * len(empty), lang)
         for name, i in zip(names, empty, strict=True):
             table.seats[i].name = name
-            room.save_seat(i)
-        room.persist(started=True)
+        room.persist(started=True, seats=empty)  # one transaction: the seats, start, deal
         await room.commit(events)
         return room.info()
 
