@@ -190,9 +190,9 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.tui.deal": "Deal {n}",
     "terminal.tui.dealer": "dealer: {who}",
     "terminal.tui.dealer.mark": "dealer",
-    "terminal.tui.match": "deals won: {wins}",
-    "terminal.tui.cards": "{n} cards in hand",
-    "terminal.tui.cards.one": "1 card in hand",
+    "terminal.tui.match": "match {format}: {scores}",
+    "terminal.tui.cards": "{n} cards",
+    "terminal.tui.cards.one": "1 card",
     "terminal.tui.seat.bid": "bids {bid}",
     "terminal.tui.seat.pass": "passed",
     "terminal.tui.briscola": "The briscola",
@@ -219,8 +219,8 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.tui.prompt.over": "It is over: Q to quit, R to see the result again",
     "terminal.tui.log": "Log",
     "terminal.tui.keys": (
-        "←→↑↓ pick · Enter play · 1-9 by number · U last trick · P your tricks · "
-        "T points aid · ? help · Q quit"
+        "←→ pick · Enter play · 1-9 by number · U last trick · P tricks · T points aid · "
+        "? help · Q quit"
     ),
     "terminal.tui.aid.points": "Points taken: {scores}",
     "terminal.tui.aid.on": "Points aid on: the points taken show at the top (T to switch it off).",
@@ -251,6 +251,9 @@ MESSAGES: Final[dict[str, str]] = {
         "6, 5, 4, 2) or pass; after the 2, bids are on points. The winner calls a card: its suit "
         "is the briscola, and whoever holds it is the secret partner.\n"
         "Q: quit."
+    ),
+    "terminal.tui.no_terminal": (
+        "the full-screen table needs a terminal: without --tui the game reads lines"
     ),
     # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
     # errors

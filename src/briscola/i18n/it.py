@@ -192,9 +192,9 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.tui.deal": "Smazzata {n}",
     "terminal.tui.dealer": "mazziere: {who}",
     "terminal.tui.dealer.mark": "mazziere",
-    "terminal.tui.match": "smazzate vinte: {wins}",
-    "terminal.tui.cards": "{n} carte in mano",
-    "terminal.tui.cards.one": "1 carta in mano",
+    "terminal.tui.match": "incontro {format}: {scores}",
+    "terminal.tui.cards": "{n} carte",
+    "terminal.tui.cards.one": "1 carta",
     "terminal.tui.seat.bid": "offre {bid}",
     "terminal.tui.seat.pass": "ha passato",
     "terminal.tui.briscola": "Briscola",
@@ -221,8 +221,8 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.tui.prompt.over": "È finita: Q per uscire, R per rivedere il risultato",
     "terminal.tui.log": "Cronaca",
     "terminal.tui.keys": (
-        "←→↑↓ scegli · Invio gioca · 1-9 il numero · U ultima presa · P le tue prese · "
-        "T conta punti · ? aiuto · Q esci"
+        "←→ scegli · Invio gioca · 1-9 numero · U ultima presa · P prese · T conta punti · "
+        "? aiuto · Q esci"
     ),
     "terminal.tui.aid.points": "Punti presi: {scores}",
     "terminal.tui.aid.on": "Conta punti acceso: i punti presi si vedono in alto (T per spegnerlo).",
@@ -253,6 +253,9 @@ MESSAGES: Final[dict[str, str]] = {
         "F, 7, 6, 5, 4, 2) o si passa; dopo il 2 si offrono punti. Chi vince chiama una carta: "
         "il suo seme è la briscola, chi la tiene è il socio segreto.\n"
         "Q: esci."
+    ),
+    "terminal.tui.no_terminal": (
+        "il tavolo a schermo intero vuole un terminale: senza --tui il gioco legge righe"
     ),
     # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
     # errors
