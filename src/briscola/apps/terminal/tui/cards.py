@@ -1,0 +1,98 @@
+"""Card art for the full-screen table: each card a small box with its rank and its suit.
+
+A face is nine columns wide and five rows high: the rank's letter and the suit's sign at the top,
+the rank's name in the middle, the suit's name at the bottom, in the suit's colour (coppe red,
+denari gold, spade blue, bastoni green, as the line mode colours them). The signs are the French
+suits the Italian ones match (denari ◆, coppe ♥, spade ♠, bastoni ♣); the names say which is which.
+
+>>> from briscola.core.cards import Card
+>>> print(face(Card.parse("Cb"), "it").plain)
+╭───────╮
+│C     ♣│
+│Cavallo│
+│bastoni│
+╰───────╯
+>>> print(face(Card.parse("3d"), "en").plain.splitlines()[3])
+│coins  │
+>>> print(row([face(Card.parse("Ad"), "it"), back(2)]).plain.splitlines()[1])
+│A     ◆│ │░░░░░░░│
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from briscola.core.cards import Card, Suit
+
+__all__ = ["HEIGHT", "SUIT_STYLE", "WIDTH", "back", "blank", "face", "label", "row"]
+
+WIDTH = 9
+HEIGHT = 5
+_INNER = WIDTH - 2
+
+SUIT_STYLE = {Suit.COPPE: "red", Suit.DENARI: "yellow", Suit.SPADE: "blue", Suit.BASTONI: "green"}
+_SIGN = {Suit.COPPE: "♥", Suit.DENARI: "◆", Suit.SPADE: "♠", Suit.BASTONI: "♣"}
+
+
+def _box(lines: Sequence[Text], border: str) -> Text:
+    """``lines`` (each at most the inner width) framed with a rounded border."""
+    out = Text()
+    out.append("╭" + "─" * _INNER + "╮\n", style=border)
+    for line in lines:
+        line = line.copy()
+        line.truncate(_INNER, pad=True)
+        out.append("│", style=border).append_text(line).append("│\n", style=border)
+    out.append("╰" + "─" * _INNER + "╯", style=border)
+    return out
+
+
+def face(card: Card, lang: str, *, selected: bool = False, dim: bool = False) -> Text:
+    """The card face up; ``selected`` draws it bold and reversed (the card the cursor is on),
+    ``dim`` fades it (a card that may not be played now, or a trick already taken)."""
+    colour = SUIT_STYLE[card.suit]
+    style = f"bold {colour}" if not dim else f"dim {colour}"
+    if selected:
+        style += " reverse"
+    top = Text(card.rank.letter, style=style)
+    top.append(" " * (_INNER - 2), style=style).append(_SIGN[card.suit], style=style)
+    middle = Text(card.rank.name_in(lang).center(_INNER)[:_INNER], style=style)
+    bottom = Text(card.suit.name_in(lang).ljust(_INNER)[:_INNER], style=style)
+    border = "bold white" if selected else ("dim" if dim else colour)
+    return _box([top, middle, bottom], border)
+
+
+def back(count: int = 1) -> Text:
+    """The back of a card (a hand's hidden cards, the stock); ``count`` is written on it when
+    there are more than one."""
+    fill = Text("░" * _INNER, style="dim cyan")
+    middle = Text(f"×{count}".center(_INNER) if count > 1 else "░" * _INNER, style="bold cyan")
+    return _box([fill, middle, fill], "cyan")
+
+
+def blank(text: str = "") -> Text:
+    """An empty place on the table (a seat that has not played yet), with ``text`` in it."""
+    return _box([Text(""), Text(text.center(_INNER)[:_INNER], style="dim"), Text("")], "dim")
+
+
+def label(text: str, style: str = "") -> Text:
+    """One line of ``text`` centred under (or over) a card."""
+    return Text(text[:WIDTH].center(WIDTH), style=style)
+
+
+def row(cards: Sequence[Text], gap: int = 1) -> Text:
+    """Cards (or labels, all of one height) side by side, ``gap`` columns apart."""
+    if not cards:
+        return Text("")
+    columns = [card.split("\n") for card in cards]
+    height = max(len(c) for c in columns)
+    out = Text()
+    for i in range(height):
+        if i:
+            out.append("\n")
+        for j, column in enumerate(columns):
+            if j:
+                out.append(" " * gap)
+            out.append_text(column[i] if i < len(column) else Text(" " * WIDTH))
+    return out
