@@ -1,5 +1,5 @@
 """The ``briscola`` command: ``play`` (the terminal game), ``serve`` (the web app), ``score``
-(the score keeper), ``bench``.
+(the score keeper), ``bench``, ``analyze`` (a deal's moves rated).
 
 >>> from typer.testing import CliRunner
 >>> result = CliRunner().invoke(app, ["--version"])
@@ -93,6 +93,10 @@ def play(
             "--human-bot", metavar="NAME", help="The bot that plays your seat (implies --auto)."
         ),
     ] = None,
+    tui: Annotated[
+        bool,
+        typer.Option("--tui", help="The full-screen table (keyboard play) instead of lines."),
+    ] = False,
 ) -> None:
     """Play Briscola in the terminal against the computer."""
     from briscola.apps.terminal.game import GameOptions
@@ -129,6 +133,13 @@ def play(
         dealer=dealer,
         human_bot=human_bot,
     )
+    if tui:
+        from briscola.apps.terminal.tui import NoTerminalError, run_tui
+
+        try:
+            raise typer.Exit(run_tui(options))
+        except NoTerminalError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--tui") from None
     raise typer.Exit(run_game(options))
 
 
@@ -345,6 +356,60 @@ def _bench_levels(
         raise typer.BadParameter(str(exc), param_hint="--preset") from None
     if strict and missed:
         raise typer.Exit(1)
+
+
+@app.command()
+def analyze(
+    record: Annotated[
+        str, typer.Argument(metavar="RECORD.json", help="A deal's record (briscola-record JSON).")
+    ],
+    seat: Annotated[int, typer.Option("--seat", metavar="N", help="The seat to analyse.")] = 0,
+    json_out: Annotated[
+        str | None,
+        typer.Option("--json", metavar="OUT", help="Also write the analysis as JSON here."),
+    ] = None,
+    plot_out: Annotated[
+        str | None,
+        typer.Option("--plot", metavar="OUT.png", help="Draw the win-probability curve here."),
+    ] = None,
+    budget: Annotated[
+        int | None,
+        typer.Option("--budget", min=1, metavar="N", help="Worlds searched per move."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The search's seed.")] = 0,
+    lang: Annotated[
+        str, typer.Option("--lang", metavar="it|en", help="Language: it or en.")
+    ] = "it",
+) -> None:
+    """Rate every move of a seat in a deal's record, by the champion's search (docs/analysis.md)."""
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from briscola.analysis import DEFAULT_BUDGET
+    from briscola.apps.terminal.analysis import AnalysisFailed, analyze_file
+    from briscola.apps.terminal.i18n import t
+    from briscola.tools.progress import progress_bar
+
+    if lang not in LANGS:
+        raise typer.BadParameter(f"{lang!r}: use {' or '.join(LANGS)}", param_hint="--lang")
+    console = Console(highlight=False)
+    with progress_bar(console, enabled=console.is_terminal) as bar:
+        task = bar.add_task(t("analysis.working", lang), total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            analyze_file(
+                console, Path(record), seat, lang=lang, budget=budget or DEFAULT_BUDGET,
+                seed=seed, json_out=None if json_out is None else Path(json_out),
+                plot_out=None if plot_out is None else Path(plot_out), progress=step,
+            )  # fmt: skip
+        except AnalysisFailed as exc:
+            bar.stop()
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(2) from None
 
 
 @app.command()
