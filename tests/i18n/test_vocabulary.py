@@ -26,6 +26,7 @@ TRICK_OR_HELD = (
     re.compile(r"\bla prima mano\b"),  # the first trick (the exchange of the 2)
     re.compile(r"\bvinto una mano\b"),  # won a trick (the exchange of the 7)
     re.compile(r"\bper primo la mano dopo\b"),  # leads the next trick
+    re.compile(r"\bprend[ei](?: tu)? la mano\b", re.IGNORECASE),  # takes the trick
 )
 
 

@@ -68,6 +68,20 @@ describe("the sheet's model in the browser", () => {
     assert.deepEqual(result(v, v.sheet), ["win", 0]);
   });
 
+  test("over two deals, no win shows before the other side's points are in", () => {
+    const two = (deals) => ({ ...sheet(deals), target_value: 120, single_deal: false });
+    let v = localApply(
+      two([
+        [70, 50],
+        [0, 0],
+      ]),
+      { op: "set_total", competitor: 0, value: 60 },
+    );
+    assert.deepEqual([v.sheet.totals, v.sheet.outcome], [[130, 50], "playing"]);
+    v = localApply(v, { op: "set_total", competitor: 1, value: 60 });
+    assert.deepEqual([v.sheet.totals, v.sheet.outcome, v.sheet.winner], [[130, 110], "win", 0]);
+  });
+
   test("60 to 60 is a draw", () => {
     const v = localApply(sheet([[60, 0]]), { op: "set_total", competitor: 1, value: 60 });
     assert.equal(v.sheet.outcome, "draw");

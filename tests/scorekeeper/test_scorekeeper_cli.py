@@ -36,8 +36,13 @@ def table_rows(output: str) -> list[list[str]]:
 
 
 def row_of(output: str, name: str) -> list[str]:
-    """The last table row of ``name`` in ``output``."""
-    return [row for row in table_rows(output) if name in row][-1]
+    """The last table row of ``name`` in ``output`` (a cell that is the name, or starts with it
+    and then shows the trophies)."""
+    return [
+        row
+        for row in table_rows(output)
+        if any(cell == name or cell.startswith(name + "  🏆") for cell in row)
+    ][-1]
 
 
 def test_commands_from_new_to_export(db: str, tmp_path: Path) -> None:
@@ -53,8 +58,8 @@ def test_commands_from_new_to_export(db: str, tmp_path: Path) -> None:
     run(db, "add", "Sera", "1", "+5")
     run(db, "add", "1", "bruno", "-5")
     out = run(db, "set", "sera", "2", "40")
-    assert row_of(out, "Anna & Bruno")[2] == "10"
-    assert row_of(out, "Carla & Dario")[2] == "40"
+    assert row_of(out, "Anna e Bruno")[2] == "10"  # a pair's members joined in words
+    assert row_of(out, "Carla e Dario")[2] == "40"
 
     # mistakes: a clear message, nothing changed
     out = run(db, "set", "Sera", "carla", "111", code=1)
@@ -78,13 +83,14 @@ def test_commands_from_new_to_export(db: str, tmp_path: Path) -> None:
 
     # reach the target: the win shows, the game stays open
     out = run(db, "set", "Sera", "anna", "80")
-    assert "★ Anna & Bruno VINCE la partita 1! (80-40)" in out
-    assert row_of(out, "Anna & Bruno")[-1] == "★ VINCE"
-    assert row_of(out, "Anna & Bruno")[3] == "0"  # the trophy comes with New game
+    assert "★ Anna e Bruno VINCONO la partita 1! (80-40)" in out  # a pair: the plural
+    assert row_of(out, "Anna e Bruno")[-1] == "★ VINCONO"
+    assert row_of(out, "Anna e Bruno")[1] == "Anna e Bruno"  # the trophy comes with New game
 
     out = run(db, "new-game", "Sera", "--lang", "en")
     assert "Sera · game 2" in out
-    assert row_of(out, "Anna & Bruno")[2:5] == ["0", "1", "1"]  # points, trophies, match wins
+    # points and match wins; the trophy next to the name
+    assert row_of(out, "Anna & Bruno")[1:4] == ["Anna & Bruno  🏆 1", "0", "1"]
     assert "Match 1 (best of 3): Anna & Bruno 1, Carla & Dario 0 · 2 wins take it" in out
 
     out = run(db, "show", "Sera", "--history", "--lang", "en")
@@ -199,8 +205,8 @@ def test_interactive_score_keeper_from_a_script(db: str) -> None:
     assert out.rstrip().endswith("Alla prossima! Il foglio è salvato.")
     # the last table: game 2 in progress, Anna's trophy
     assert "Sera · partita 2" in out
-    assert row_of(out, "Anna")[1:4] == ["Anna", "10", "1"]
-    assert row_of(out, "Bruno")[1:4] == ["Bruno", "20", "0"]
+    assert row_of(out, "Anna")[1:3] == ["Anna  🏆 1", "10"]
+    assert row_of(out, "Bruno")[1:3] == ["Bruno", "20"]
 
     # reopened from the database: everything is kept, undo included
     store = SheetStore(db)
@@ -216,7 +222,7 @@ def test_interactive_score_keeper_from_a_script(db: str) -> None:
     # and once more at the terminal, in English, ending at the end of the input
     out = run(db, "play", "1", "--lang", "en", input="u\nu\nu\nu\n")
     assert "Undone: new game" in out
-    assert row_of(out, "Anna")[1:4] == ["Anna", "75", "0"]
+    assert row_of(out, "Anna")[1:3] == ["Anna", "75"]  # no trophy any more
     assert out.rstrip().endswith("See you! The sheet is saved.")
 
 

@@ -184,9 +184,11 @@ def test_deals_over_a_game(client: TestClient) -> None:
     sheet = change(client, sheet, op="set_total", competitor=0, value=70)
     sheet = change(client, sheet, op="set_total", competitor=1, value=50)
     sheet = change(client, sheet, op="next_deal")
-    sheet = change(client, sheet, op="add", competitor=0, delta=50)
+    sheet = change(client, sheet, op="add", competitor=0, delta=60)
+    assert sheet["sheet"]["outcome"] == "playing"  # the other side's points are not in yet
+    sheet = change(client, sheet, op="add", competitor=1, delta=60)
     view = sheet["sheet"]
-    assert view["deals"] == [[70, 50], [50, 0]] and view["totals"] == [120, 50]
+    assert view["deals"] == [[70, 50], [60, 60]] and view["totals"] == [130, 110]
     assert view["outcome"] == "win"
     single = create(client)
     single = change(client, single, op="add", competitor=0, delta=1)

@@ -334,6 +334,24 @@ MESSAGES: Final[dict[str, str]] = {
     "score.no": "no",
     # the terminal score keeper
     "score.ui.win_mark": "WINS",
+    # a pair or a plural name agrees with its verb; a pair's members joined in words
+    "score.win.plural": "{name} WIN",
+    "score.ui.win_mark.plural": "WIN",
+    "score.ui.win_line.plural": "{name} WIN game {game}!",
+    "score.ui.win_match.plural": "{name} WIN game {game} and match {match}!",
+    "score.ui.pair_join": " & ",
+    "score.ui.replaced": (
+        "{name}: {old} → {new} in this deal (a number alone replaces the total; "
+        "to add, type {who} +{new})"
+    ),
+    "score.ui.confirm_unfinished": (
+        "Game {game} is not finished ({detail}): close it anyway? (y/n) "
+    ),
+    "score.ui.kept": "The game goes on.",
+    "score.ui.pairs_hint": (
+        "Four players: if you play two against two, register the pairs "
+        "(--pair {a}+{b} --pair {c}+{d}) so that partners' points count together."
+    ),
     "score.ui.competitor": "Competitor",
     "score.ui.points": "Points",
     "score.ui.units": "Units",
@@ -393,24 +411,6 @@ MESSAGES: Final[dict[str, str]] = {
     "score.web.not_found": "no score sheet at this link: check the address",
     "score.web.too_many_competitors": "at most {n} competitors on a sheet",
     "score.web.sheet_title": "Score sheet",
-    # == bots: the computer players' titles and descriptions (briscola.bots)
-    "bots.random.title": "Random",
-    "bots.random.description": "plays a legal move at random",
-    "bots.simple.title": "Sensible",
-    "bots.simple.description": "takes points cheaply, does not waste trumps, helps its partner",
-    "bots.beginner.title": "Beginner",
-    "bots.beginner.description": "plays almost at random, with a little sense",
-    "bots.easy.title": "Easy",
-    "bots.easy.description": "grabs every point it can at once, without counting cards",
-    "bots.medium.title": "Medium",
-    "bots.medium.description": "counts cards, saves its trumps, loads points on its partner",
-    "bots.hard.title": "Hard",
-    "bots.hard.description": (
-        "plays like Medium but checks every card by simulating hundreds of deals"
-    ),
-    "bots.champion.title": "Champion",
-    "bots.champion.description": (
-        "searches thousands of possible deals and solves the endgame perfectly"
     # == analysis: post-game analysis and hints (briscola.analysis; terminal.analysis./hint.:
     # its terminal words, briscola analyze and the hint command)
     "analysis.rating.forced": "forced",
@@ -425,7 +425,7 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.hint.only": "It is the only legal move.",
     "terminal.analysis.offer": "Deal analysis: type “y” to see it, anything else to go on.",
     "terminal.analysis.working": "Analysing",
-    "terminal.analysis.title": "Deal analysis: {who}, {preset}",
+    "terminal.analysis.title": "Deal analysis: seat {who}, {preset}",
     "terminal.analysis.col.move": "No.",
     "terminal.analysis.col.trick": "Trick",
     "terminal.analysis.col.played": "Played",
@@ -458,6 +458,24 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.hint.say": "Hint: {reason}",
     "terminal.hint.not_now": "Hints are given only when you play a card.",
     "terminal.help.hint": "Type “hint” for the champion's advice.",
+    # == bots: the computer players' titles and descriptions (briscola.bots)
+    "bots.random.title": "Random",
+    "bots.random.description": "plays a legal move at random",
+    "bots.simple.title": "Sensible",
+    "bots.simple.description": "takes points cheaply, does not waste trumps, helps its partner",
+    "bots.beginner.title": "Beginner",
+    "bots.beginner.description": "plays almost at random, with a little sense",
+    "bots.easy.title": "Easy",
+    "bots.easy.description": "grabs every point it can at once, without counting cards",
+    "bots.medium.title": "Medium",
+    "bots.medium.description": "counts cards, saves its trumps, loads points on its partner",
+    "bots.hard.title": "Hard",
+    "bots.hard.description": (
+        "plays like Medium but checks every card by simulating hundreds of deals"
+    ),
+    "bots.champion.title": "Champion",
+    "bots.champion.description": (
+        "searches thousands of possible deals and solves the endgame perfectly"
     ),
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Classic Briscola",

@@ -338,6 +338,24 @@ MESSAGES: Final[dict[str, str]] = {
     "score.no": "no",
     # the terminal score keeper
     "score.ui.win_mark": "VINCE",
+    # a pair or a plural name agrees with its verb; a pair's members joined in words
+    "score.win.plural": "{name} VINCONO",
+    "score.ui.win_mark.plural": "VINCONO",
+    "score.ui.win_line.plural": "{name} VINCONO la partita {game}!",
+    "score.ui.win_match.plural": "{name} VINCONO la partita {game} e l'incontro {match}!",
+    "score.ui.pair_join": " e ",
+    "score.ui.replaced": (
+        "{name}: {old} → {new} in questa smazzata (un numero da solo sostituisce il totale; "
+        "per aggiungere scrivi {who} +{new})"
+    ),
+    "score.ui.confirm_unfinished": (
+        "La partita {game} non è finita ({detail}): chiuderla lo stesso? (s/n) "
+    ),
+    "score.ui.kept": "La partita continua.",
+    "score.ui.pairs_hint": (
+        "Quattro giocatori: se giocate due contro due, registrate le coppie "
+        "(--pair {a}+{b} --pair {c}+{d}): i punti dei compagni contano insieme."
+    ),
     "score.ui.competitor": "Concorrente",
     "score.ui.points": "Punti",
     "score.ui.units": "Unità",
@@ -397,24 +415,6 @@ MESSAGES: Final[dict[str, str]] = {
     "score.web.not_found": "nessun foglio a questo link: controlla l'indirizzo",
     "score.web.too_many_competitors": "al massimo {n} concorrenti in un foglio",
     "score.web.sheet_title": "Segnapunti",
-    # == bots: the computer players' titles and descriptions (briscola.bots)
-    "bots.random.title": "Casuale",
-    "bots.random.description": "gioca una mossa lecita a caso",
-    "bots.simple.title": "Sensato",
-    "bots.simple.description": (
-        "prende i punti a buon mercato, non spreca le briscole, aiuta il compagno"
-    ),
-    "bots.beginner.title": "Principiante",
-    "bots.beginner.description": "gioca quasi a caso, con un pizzico di buon senso",
-    "bots.easy.title": "Facile",
-    "bots.easy.description": "arraffa tutti i punti che può, subito e senza contare le carte",
-    "bots.medium.title": "Medio",
-    "bots.medium.description": "conta le carte, risparmia le briscole, carica il compagno",
-    "bots.hard.title": "Difficile",
-    "bots.hard.description": (
-        "gioca come il Medio, ma verifica ogni carta simulando centinaia di smazzate"
-    ),
-    "bots.champion.title": "Campione",
     # == analysis: post-game analysis and hints (briscola.analysis; terminal.analysis./hint.:
     # its terminal words, briscola analyze and the hint command)
     "analysis.rating.forced": "obbligata",
@@ -431,7 +431,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Analisi della partita: scrivi «s» per vederla, altro per continuare."
     ),
     "terminal.analysis.working": "Analisi in corso",
-    "terminal.analysis.title": "Analisi della partita: {who}, {preset}",
+    "terminal.analysis.title": "Analisi della partita: posto {who}, {preset}",
     "terminal.analysis.col.move": "N.",
     "terminal.analysis.col.trick": "Presa",
     "terminal.analysis.col.played": "Giocata",
@@ -467,6 +467,24 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.hint.say": "Suggerimento: {reason}",
     "terminal.hint.not_now": "Un suggerimento c'è solo quando giochi una carta.",
     "terminal.help.hint": "Scrivi «suggerimento» per il consiglio del Campione.",
+    # == bots: the computer players' titles and descriptions (briscola.bots)
+    "bots.random.title": "Casuale",
+    "bots.random.description": "gioca una mossa lecita a caso",
+    "bots.simple.title": "Sensato",
+    "bots.simple.description": (
+        "prende i punti a buon mercato, non spreca le briscole, aiuta il compagno"
+    ),
+    "bots.beginner.title": "Principiante",
+    "bots.beginner.description": "gioca quasi a caso, con un pizzico di buon senso",
+    "bots.easy.title": "Facile",
+    "bots.easy.description": "arraffa tutti i punti che può, subito e senza contare le carte",
+    "bots.medium.title": "Medio",
+    "bots.medium.description": "conta le carte, risparmia le briscole, carica il compagno",
+    "bots.hard.title": "Difficile",
+    "bots.hard.description": (
+        "gioca come il Medio, ma verifica ogni carta simulando centinaia di smazzate"
+    ),
+    "bots.champion.title": "Campione",
     "bots.champion.description": (
         "esplora migliaia di smazzate possibili e risolve il finale alla perfezione"
     ),

@@ -8,8 +8,11 @@ is the ``briscola score`` command.
 >>> sheet = Sheet("Sera", ["Anna", "Bruno"], target="120")
 >>> sheet.set_total("Anna", 70); sheet.set_total("Bruno", 50); sheet.next_deal()
 >>> sheet.set_total("Anna", 55)
+>>> sheet.totals, sheet.winner  # Bruno's points of the second deal are not in yet
+((125, 50), None)
+>>> sheet.set_total("Bruno", 65)
 >>> sheet.totals, sheet.winner
-((125, 50), 0)
+((125, 115), 0)
 """
 
 from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS, ScoreError, t

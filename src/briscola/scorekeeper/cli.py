@@ -146,6 +146,25 @@ def new_sheet(
         console = _console()
         console.print(Text(t("ui.created", lang, id=sheet_id, name=sheet.name), style="bold"))
         console.print(sheet_view(sheet, lang))
+        hint = pairs_hint(sheet, lang)
+        if hint:
+            console.print(Text(hint, style="yellow"))
+
+
+def pairs_hint(sheet: Sheet, lang: str = DEFAULT_LANG) -> str | None:
+    """A hint to register pairs when four single players keep points (likely two against two).
+
+    >>> print(pairs_hint(Sheet("s", ["Anna", "Bruno", "Carla", "Dario"]), "it"))
+    Quattro giocatori: se giocate due contro due, registrate le coppie (--pair Anna+Bruno --pair \
+Carla+Dario): i punti dei compagni contano insieme.
+    >>> pairs_hint(Sheet("s", ["Anna+Carla", "Bruno+Dario"]), "en") is None
+    True
+    """
+    people = sheet.competitors
+    if len(people) != 4 or any(c.is_pair for c in people) or not sheet.target.counts_points:
+        return None
+    a, b, c, d = (p.name for p in people)
+    return t("ui.pairs_hint", lang, a=a, b=b, c=c, d=d)
 
 
 @score_app.command("list")

@@ -46,6 +46,7 @@ __all__ = [
     "Change",
     "SheetState",
     "apply_command",
+    "deal_in_progress",
     "deal_is_draw",
     "decides_match",
     "describe_command",
@@ -179,18 +180,34 @@ def find_competitor(state: SheetState, ref: int | str) -> int:
 
 def game_result(state: SheetState) -> tuple[Outcome, int | None]:
     """The game's outcome and winner: the top total wins once it reaches the target, or, in a
-    single deal of 120 points, once all of them are counted; level top totals are a draw."""
+    single deal of 120 points, once all of them are counted; level top totals are a draw.
+
+    Over several deals (120, chiamata, a custom target) a total is compared only once the deal
+    being written is complete: its 120 points all in (units: summing to zero), so that the win
+    never shows before the other side's points of that deal are in.
+    """
     totals = state.totals()
     top = max(totals)
     reached = top >= state.target.value
     if not reached and state.target.single_deal and not state.declarations:
         reached = sum(totals) == DEAL_POINTS
-    if not reached:
+    if not reached or (not state.target.single_deal and deal_in_progress(state)):
         return Outcome.PLAYING, None
     leaders = [i for i, total in enumerate(totals) if total == top]
     if len(leaders) > 1:
         return Outcome.DRAW, None
     return Outcome.WIN, leaders[0]
+
+
+def deal_in_progress(state: SheetState) -> bool:
+    """Whether the deal being written has some points but not all: less than 120 card points
+    (chiamata: units that do not yet sum to zero)."""
+    deal = state.deals[-1]
+    if not any(deal):
+        return False
+    if not state.target.counts_points:
+        return sum(deal) != 0
+    return sum(deal) < DEAL_POINTS
 
 
 def deal_is_draw(state: SheetState) -> bool:

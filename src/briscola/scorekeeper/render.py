@@ -23,14 +23,56 @@ from rich.text import Text
 from briscola.scorekeeper.messages import DEFAULT_LANG, t
 from briscola.scorekeeper.model import Sheet
 from briscola.scorekeeper.store import SheetInfo
-from briscola.scorekeeper.terms import FormatKind, GameEntry, Outcome
+from briscola.scorekeeper.terms import Competitor, FormatKind, GameEntry, Outcome
 
-__all__ = ["history_table", "sheet_lines", "sheet_table", "sheet_view", "sheets_table"]
+__all__ = [
+    "TROPHY",
+    "history_table",
+    "sheet_lines",
+    "sheet_table",
+    "sheet_view",
+    "sheets_table",
+    "shown_name",
+    "win_key",
+]
+
+TROPHY = "🏆"
+"""The mark of won games, shown with their count next to a competitor's name."""
 
 
 def _dash(values: Sequence[int]) -> str:
     """``70-50``, or ``4, -2, -2`` when a value is negative."""
     return ("-" if min(values) >= 0 else ", ").join(str(v) for v in values)
+
+
+def shown_name(person: Competitor, lang: str = DEFAULT_LANG) -> str:
+    """A competitor's name in ``lang``: a pair named after its members joins them in words.
+
+    >>> shown_name(Competitor.parse("Anna+Bruno"), "it"), shown_name(Competitor("Anna"), "en")
+    ('Anna e Bruno', 'Anna')
+    """
+    if person.is_pair and person.name == " & ".join(person.members):
+        return t("ui.pair_join", lang).join(person.members)
+    return person.name
+
+
+def win_key(key: str, person: Competitor | None) -> str:
+    """``key`` or its plural form, as the winner is one player or a pair ("Noi", "Anna e Bruno").
+
+    >>> win_key("win", Competitor.parse("Noi=Anna+Bruno")), win_key("win", Competitor("Anna"))
+    ('win.plural', 'win')
+    """
+    return f"{key}.plural" if person is not None and person.is_pair else key
+
+
+def _by_name(sheet: Sheet, name: str | None) -> Competitor | None:
+    return next((c for c in sheet.competitors if c.name == name), None)
+
+
+def _shown(sheet: Sheet, name: str | None, lang: str) -> str:
+    """A name from the history, in words when it is still a competitor's."""
+    person = _by_name(sheet, name)
+    return shown_name(person, lang) if person is not None else name or ""
 
 
 def sheet_table(sheet: Sheet, lang: str = DEFAULT_LANG) -> Table:
@@ -54,25 +96,26 @@ def sheet_table(sheet: Sheet, lang: str = DEFAULT_LANG) -> Table:
         table.add_column(f"{t('ui.total', lang)} ({unit.lower()})", justify="right")
     else:
         table.add_column(unit, justify="right")
-    table.add_column(t("ui.trophies", lang), justify="right")
     if best_of:
         table.add_column(t("ui.match", lang), justify="right")
     table.add_column(t("ui.status", lang))
     outcome, winner = sheet.outcome, sheet.winner
     top = max(sheet.totals)
     for i, (person, total) in enumerate(zip(sheet.competitors, sheet.totals, strict=True)):
-        name = person.name
-        if person.is_pair and name != " & ".join(person.members):
-            name += f" ({' & '.join(person.members)})"
+        name = shown_name(person, lang)
+        if person.is_pair and person.name != " & ".join(person.members):
+            name += f" ({t('ui.pair_join', lang).join(person.members)})"
+        if person.trophies:
+            name += f"  {TROPHY} {person.trophies}"
         row: list[RenderableType] = [str(i + 1), Text(name)]
         if multi:
             row.append(str(sheet.deal_points[i]))
         row.append(Text(str(total), style="bold"))
-        row.append(str(person.trophies))
         if best_of:
             row.append(str(sheet.standing[i]))
         if i == winner:
-            row.append(Text(f"★ {t('ui.win_mark', lang)}", style="bold green"))
+            mark = t(win_key("ui.win_mark", person), lang)
+            row.append(Text(f"★ {mark}", style="bold green"))
         elif outcome is Outcome.DRAW and total == top:
             row.append(Text(t("draw", lang), style="bold yellow"))
         else:
@@ -84,11 +127,12 @@ def sheet_table(sheet: Sheet, lang: str = DEFAULT_LANG) -> Table:
 def sheet_lines(sheet: Sheet, lang: str = DEFAULT_LANG) -> list[Text]:
     """The lines under the table: the win or the draw, a drawn deal, the match standing."""
     lines: list[Text] = []
-    names = [c.name for c in sheet.competitors]
+    names = [shown_name(c, lang) for c in sheet.competitors]
     best_of = sheet.format.kind is not FormatKind.SINGLE
     winner = sheet.winner
     if winner is not None:
         key = "ui.win_match" if best_of and sheet.decides_match else "ui.win_line"
+        key = win_key(key, sheet.competitors[winner])
         text = t(key, lang, name=names[winner], game=sheet.game_number, match=sheet.match_number)
         lines.append(Text(f"★ {text} ({_dash(sheet.totals)})", style="bold green"))
     elif sheet.outcome is Outcome.DRAW:
@@ -97,7 +141,8 @@ def sheet_lines(sheet: Sheet, lang: str = DEFAULT_LANG) -> list[Text]:
         lines.append(Text(t("deal_draw", lang, detail=_dash(sheet.deal_points)), style="yellow"))
     if sheet.history and not any(sheet.totals):
         last = sheet.history[-1]
-        lines.append(Text(t("ui.last_game", lang, game=last.number, result=_result(last, lang))))
+        result = _result(sheet, last, lang)
+        lines.append(Text(t("ui.last_game", lang, game=last.number, result=result)))
         if best_of and last.match_winner is not None:
             lines.append(
                 Text(
@@ -105,7 +150,7 @@ def sheet_lines(sheet: Sheet, lang: str = DEFAULT_LANG) -> list[Text]:
                         "ui.match_won",
                         lang,
                         match=last.match,
-                        name=last.match_winner,
+                        name=_shown(sheet, last.match_winner, lang),
                         detail=_dash(last.standing),
                     ),
                     style="bold",
@@ -128,10 +173,13 @@ def sheet_lines(sheet: Sheet, lang: str = DEFAULT_LANG) -> list[Text]:
     return lines
 
 
-def _result(game: GameEntry, lang: str) -> str:
-    scores = " · ".join(f"{n} {p}" for n, p in zip(game.names, game.totals, strict=True))
+def _result(sheet: Sheet, game: GameEntry, lang: str) -> str:
+    scores = " · ".join(
+        f"{_shown(sheet, n, lang)} {p}" for n, p in zip(game.names, game.totals, strict=True)
+    )
     if game.outcome is Outcome.WIN:
-        return f"{t('win', lang, name=game.winner)} ({scores})"
+        key = win_key("win", _by_name(sheet, game.winner))
+        return f"{t(key, lang, name=_shown(sheet, game.winner, lang))} ({scores})"
     return f"{t(f'outcome.{game.outcome.value}', lang)} ({scores})"
 
 

@@ -22,10 +22,11 @@ from typing import Final
 from rich.console import Console
 from rich.text import Text
 
-from briscola.scorekeeper.messages import ScoreError, t
+from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
 from briscola.scorekeeper.model import Sheet
 from briscola.scorekeeper.render import history_table, sheet_view
 from briscola.scorekeeper.store import SheetStore, StaleSheetError
+from briscola.scorekeeper.terms import Outcome
 
 __all__ = ["Entry", "apply_entry", "competitor_index", "parse_line", "run_repl"]
 
@@ -40,6 +41,7 @@ _WORDS: Final = {
     "quit": ("q", "quit", "exit", "esci", "fine"),
 }
 _COMMANDS: Final = {word: cmd for cmd, words in _WORDS.items() for word in words}
+_YES: Final = frozenset({"s", "si", "sì", "y", "yes"})
 _SIGNED: Final = re.compile(r"^(?P<who>.+?)\s*(?P<op>[+\-=])\s*(?P<amount>\d+)$")
 _BARE: Final = re.compile(r"^(?P<who>.+?)\s+(?P<amount>\d+)$")
 
@@ -85,13 +87,47 @@ def competitor_index(sheet: Sheet, ref: str) -> int:
     return sheet.index(text)
 
 
-def apply_entry(sheet: Sheet, entry: Entry) -> None:
-    """Apply the points of an entry to the sheet."""
+def apply_entry(sheet: Sheet, entry: Entry, lang: str = DEFAULT_LANG) -> str | None:
+    """Apply the points of an entry to the sheet; a note in ``lang`` when a number replaced a
+    total of this deal (``1 10`` after ``1 +10`` writes 10, it does not add it).
+
+    >>> sheet = Sheet("s", ["Anna", "Bruno"])
+    >>> apply_entry(sheet, Entry("1", "+", 10)) is None
+    True
+    >>> apply_entry(sheet, Entry("1", "=", 50), "en")
+    'Anna: 10 → 50 in this deal (a number alone replaces the total; to add, type 1 +50)'
+    """
     i = competitor_index(sheet, entry.who)
-    if entry.op == "=":
-        sheet.set_total(i, entry.amount)
-    else:
+    if entry.op != "=":
         sheet.add(i, entry.amount if entry.op == "+" else -entry.amount)
+        return None
+    old = sheet.deal_points[i]
+    sheet.set_total(i, entry.amount)
+    if old in (0, entry.amount):
+        return None
+    name = sheet.competitors[i].name
+    return t("ui.replaced", lang, name=name, old=old, new=entry.amount, who=entry.who)
+
+
+def _unfinished(sheet: Sheet) -> bool:
+    """A game with points in it that nobody has won or drawn yet."""
+    return any(any(deal) for deal in sheet.deals) and sheet.outcome is Outcome.PLAYING
+
+
+def _confirmed(console: Console, sheet: Sheet, lang: str, echo: bool) -> bool:
+    """Ask before New game closes an unfinished game; yes is ``s``/``si``/``y``/``yes``."""
+    detail = " · ".join(
+        f"{c.name} {p}" for c, p in zip(sheet.competitors, sheet.totals, strict=True)
+    )
+    try:
+        answer = console.input(
+            t("ui.confirm_unfinished", lang, game=sheet.game_number, detail=detail)
+        )
+    except (EOFError, KeyboardInterrupt):
+        return False
+    if echo:
+        console.print(Text(answer), highlight=False)
+    return answer.strip().casefold() in _YES
 
 
 def _change(sheet: Sheet, command: str, lang: str) -> str | None:
@@ -141,10 +177,16 @@ def run_repl(store: SheetStore, ref: str, lang: str, console: Console) -> None:
         if command == "history":
             console.print(history_table(sheet, lang))
             continue
+        if (
+            command == "new_game"
+            and _unfinished(sheet)
+            and not _confirmed(console, sheet, lang, echo)
+        ):
+            console.print(Text(t("ui.kept", lang)))
+            continue
         try:
             if isinstance(command, Entry):
-                apply_entry(sheet, command)
-                note = None
+                note = apply_entry(sheet, command, lang)
             else:
                 note = _change(sheet, command, lang)
             revision = store.save(stored.id, sheet, revision=revision)

@@ -99,7 +99,14 @@ function detail(names, deal) {
   return names.map((n, i) => `${n} ${deal[i]}`).join(" + ");
 }
 
-/** The game's outcome and winner (the model's _result). */
+/** Some points of the deal being written, not all: less than 120 (units: not summing to 0). */
+function dealInProgress(resp, deal) {
+  if (!deal.some((v) => v !== 0)) return false;
+  const sum = deal.reduce((a, b) => a + b, 0);
+  return resp.counts_points ? sum < DEAL_POINTS : sum !== 0;
+}
+
+/** The game's outcome and winner (the model's game_result). */
 export function result(resp, sheet) {
   const totals = totalsOf(sheet.deals);
   const top = Math.max(...totals);
@@ -107,7 +114,9 @@ export function result(resp, sheet) {
   if (!reached && resp.single_deal && !sheet.declarations) {
     reached = totals.reduce((a, b) => a + b, 0) === DEAL_POINTS;
   }
-  if (!reached) return ["playing", null];
+  if (!reached || (!resp.single_deal && dealInProgress(resp, sheet.deals.at(-1)))) {
+    return ["playing", null];
+  }
   const leaders = totals.flatMap((v, i) => (v === top ? [i] : []));
   return leaders.length > 1 ? ["draw", null] : ["win", leaders[0]];
 }
