@@ -1,4 +1,5 @@
-"""Tables whose storage was cut short by a crash: loaded, repaired where that is exact, played on.
+"""Tables whose storage was cut short by a crash: loaded, repaired where that is exact, played on;
+and tables that cannot be rebuilt exactly: marked damaged, logged once, answered 409.
 
 Before deals were stored in the same transaction as the start, a crash between the two left a
 started table without its deal 0 while the actions played on it were stored: every later load
@@ -8,10 +9,20 @@ reproduced on the database file directly.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+from sqlalchemy import create_engine, event, text
+from starlette.websockets import WebSocketDisconnect
+
+from briscola.apps.server import create_app
+from briscola.apps.server.storage import add_missing_columns
+from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
 from server_helpers import Player, TestClient, client_for, make_table
 
 
@@ -85,3 +96,161 @@ def test_actions_stored_without_their_deal_are_replayed_on_the_seeds_deal(tmp_pa
     with client_for(db) as c:  # and once more: nothing left to repair
         last = _seen_again(c, table_id, body["token"])["observation"]
     assert last["actions"][: len(seen)] == seen
+
+
+# -- tables that cannot be rebuilt exactly: damaged, answered clearly, never a 500 -------------
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The database of the test: an SQLite file, or a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'briscola.db'}"
+    return str(request.getfixturevalue("pg_url"))
+
+
+@contextmanager
+def _client(url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        yield client
+
+
+def _run(url: str, query: str, **params: Any) -> list[tuple[Any, ...]]:
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            result = conn.execute(text(query), params)
+            return [tuple(r) for r in result] if result.returns_rows else []
+    finally:
+        engine.dispose()
+
+
+def _played(url: str) -> tuple[str, str]:
+    """A table against the computer where a card was played: (table id, seat 0's token)."""
+    with _client(url) as c:
+        body = c.post("/api/play", json={"preset": "classic", "level": "random"}).json()
+        _play_one_card(c, body["table_id"], body["token"])
+    return body["table_id"], body["token"]
+
+
+def _first_action(url: str, table_id: str) -> str:
+    rows = _run(url, "SELECT action FROM briscola_actions WHERE table_id = :t AND number = 0",
+                t=table_id)  # fmt: skip
+    return str(rows[0][0])
+
+
+def _not_in_hand(url: str, table_id: str) -> None:
+    """The first action becomes a card the player to act did not hold: illegal on replay."""
+    deck = _run(url, "SELECT deck FROM briscola_deals WHERE table_id = :t", t=table_id)[0][0]
+    card = str(deck).split()[-1]  # the last card of the deck, the briscola: in nobody's hand
+    _run(url, "UPDATE briscola_actions SET action = :a WHERE table_id = :t AND number = 0",
+         a=card, t=table_id)  # fmt: skip
+
+
+DAMAGES: dict[str, tuple[Callable[[str, str], None], str]] = {
+    "an action illegal on replay": (_not_in_hand, "deal 0, action 1"),
+    "a deck that cannot be dealt": (
+        lambda url, t: _run(
+            url, "UPDATE briscola_deals SET deck = 'Ab Ab Zz' WHERE table_id = :t", t=t
+        ),
+        "",
+    ),
+    "a deck short of a card": (
+        lambda url, t: _run(
+            url,
+            "UPDATE briscola_deals SET deck = substr(deck, 4) WHERE table_id = :t",
+            t=t,
+        ),
+        "",
+    ),
+    "a ruleset that is not JSON": (
+        lambda url, t: _run(
+            url, "UPDATE briscola_tables SET ruleset = '{\"name\": ' WHERE id = :t", t=t
+        ),
+        "its ruleset is not a JSON object",
+    ),
+    "a missing action": (
+        lambda url, t: _run(
+            url, "DELETE FROM briscola_actions WHERE table_id = :t AND number = 0", t=t
+        ),
+        "an action of deal 0 is missing",
+    ),
+    "a computer level that does not exist": (
+        lambda url, t: _run(
+            url, "UPDATE briscola_seats SET bot = 'grandmaster' WHERE table_id = :t", t=t
+        ),
+        "grandmaster",
+    ),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+def test_a_damaged_table_is_marked_logged_once_and_answered_409(
+    url: str, damage: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    table_id, token = _played(url)
+    spoil, said = DAMAGES[damage]
+    spoil(url, table_id)
+    caplog.set_level(logging.INFO, logger="briscola.apps.server.recovery")
+    with _client(url) as c:
+        for _ in range(3):  # the same clear answer every time, never a 500
+            r = c.get(f"/api/tables/{table_id}")
+            assert r.status_code == 409, r.text
+            assert r.json()["code"] == "damaged_table"
+            assert said in r.json()["message"] and table_id in r.json()["message"]
+        r = c.post(f"/api/tables/{table_id}/start", json={"token": token})
+        assert (r.status_code, r.json()["code"]) == (409, "damaged_table")
+        with c.websocket_connect(f"/ws/{table_id}") as ws:
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == "damaged_table"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1008
+        assert c.get("/healthz").status_code == 200
+    lines = [r.getMessage() for r in caplog.records if "damaged" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].startswith(f"table {table_id} is damaged: "), lines
+    assert token not in lines[0]
+    (mark,) = _run(url, "SELECT damaged FROM briscola_tables WHERE id = :t", t=table_id)
+    assert mark[0] and said in mark[0]
+    caplog.clear()
+    with _client(url) as c:  # a new process: the same answer, and no second log line
+        assert c.get(f"/api/tables/{table_id}").status_code == 409
+    assert not [r for r in caplog.records if "damaged" in r.getMessage()]
+
+
+def test_a_table_marked_damaged_that_loads_again_is_no_longer_damaged(url: str) -> None:
+    table_id, token = _played(url)
+    _run(url, "UPDATE briscola_tables SET damaged = 'an old mark' WHERE id = :t", t=table_id)
+    with _client(url) as c:
+        assert c.get(f"/api/tables/{table_id}").status_code == 200
+        assert _seen_again(c, table_id, token)["observation"]["actions"]
+    assert _run(url, "SELECT damaged FROM briscola_tables WHERE id = :t", t=table_id) == [(None,)]
+
+
+def test_a_database_of_an_older_version_gets_the_new_column(tmp_path: Path) -> None:
+    """A database created before the ``damaged`` column: the column is added when the server
+    opens it, and its tables play on."""
+    db = tmp_path / "old.db"
+    url = f"sqlite:///{db}"
+    table_id, token = _played(url)
+    _sql(db, "ALTER TABLE briscola_tables DROP COLUMN damaged")
+    assert add_missing_columns(create_engine(url)) == ["briscola_tables.damaged"]
+    _sql(db, "ALTER TABLE briscola_tables DROP COLUMN damaged")
+    with _client(url) as c:
+        assert c.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+        assert _seen_again(c, table_id, token)["observation"]["actions"]
+    columns = [name for _, name, *_ in _sql(db, "PRAGMA table_info(briscola_tables)")]
+    assert "damaged" in columns
+    assert add_missing_columns(create_engine(url)) == []
+
+
+def test_a_table_started_at_once_is_stored_with_its_deal_in_one_transaction(url: str) -> None:
+    """Play now creates, starts and deals: one transaction, so a crash keeps all or nothing."""
+    statements: list[str] = []
+    app = create_app(url, bot_delay=0)
+    engine = app.state.storage.engine
+    event.listen(engine, "commit", lambda conn: statements.append("COMMIT"))
+    with TestClient(app) as c:
+        body = c.post("/api/play", json={"preset": "classic", "level": "random"}).json()
+    assert statements == ["COMMIT"]
+    table_id = body["table_id"]
+    assert _run(url, "SELECT started FROM briscola_tables WHERE id = :t", t=table_id) == [(True,)]
+    assert _run(url, "SELECT number FROM briscola_deals WHERE table_id = :t", t=table_id) == [(0,)]
