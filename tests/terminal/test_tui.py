@@ -1,0 +1,281 @@
+"""The full-screen table (``briscola play --tui``) under Textual's pilot: whole games by keys.
+
+Each test runs the app headless (``App.run_test``) against computer players with no delays, and
+plays the human's seat by pressing keys only (arrows, Enter, digits, the view keys); the moves the
+keys pick are checked against the table's record, so a key that played another card would fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+from typer.testing import CliRunner
+
+from briscola.apps.cli import app as cli
+from briscola.apps.terminal.game import GameOptions
+from briscola.apps.terminal.tui import TableApp
+from briscola.apps.terminal.tui.flow import BOT, MOVE, NEXT_DEAL, THE_END
+from briscola.apps.terminal.tui.screens import AskScreen, InfoScreen
+from briscola.core.actions import Action, Bid, Call, Pass, Play
+from briscola.core.game import Phase
+from briscola.core.match import MatchFormat
+from briscola.core.rules import preset
+from briscola.i18n import CATALOGS
+
+SIZE = (110, 34)
+TUI = Path(__file__).resolve().parents[2] / "src" / "briscola" / "apps" / "terminal" / "tui"
+
+Drive = Callable[[Pilot[int], TableApp], Awaitable[None]]
+
+
+def make_app(
+    name: str, *, lang: str = "it", seed: int = 11, match: str = "single", **rules: str
+) -> TableApp:
+    ruleset = preset(name).with_options(**rules) if rules else preset(name)
+    options = GameOptions(ruleset, lang=lang, seed=seed, match=MatchFormat.parse(match))
+    return TableApp(options, bot_delay=0, trick_hold=0)
+
+
+def run(app: TableApp, drive: Drive) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            await drive(pilot, app)
+
+    asyncio.run(main())
+
+
+async def settle(pilot: Pilot[int], app: TableApp) -> None:
+    """Let the computer players move until the human (or the end of a deal) is waited for."""
+    for _ in range(500):
+        await pilot.pause()
+        if app.game.waiting != BOT:
+            return
+    raise AssertionError("the computer players never stopped")
+
+
+def text(app: TableApp, widget: str) -> str:
+    return str(app.query_one(widget, Static).content)
+
+
+def modal(app: TableApp) -> InfoScreen:
+    screen = app.screen
+    assert isinstance(screen, InfoScreen), f"no panel is open ({screen!r})"
+    return screen
+
+
+def human_actions(app: TableApp) -> list[Action]:
+    deal = app.game.table.deals[-1]
+    return [a for a, s in zip(deal.actions, deal.seats, strict=True) if s == app.game.human]
+
+
+async def press_move(pilot: Pilot[int], app: TableApp, index: int, *, by_digit: bool) -> Action:
+    """Take the human's move number ``index`` (from 0) by its digit, or by arrows and Enter."""
+    moves = app.game.moves()
+    assert app.game.waiting == MOVE and 0 <= index < len(moves)
+    if by_digit:
+        await pilot.press(str(index + 1))
+    else:
+        steps = index - app.selected
+        await pilot.press(*(["right"] * steps if steps >= 0 else ["left"] * -steps), "enter")
+    await settle(pilot, app)
+    return moves[index]
+
+
+async def play_deal(pilot: Pilot[int], app: TableApp, pick: Callable[[int], int]) -> int:
+    """Play the human's moves of one deal by keys (``pick(n)``: the index of the n-th move),
+    checking that each key took the move it meant; returns how many moves were taken."""
+    taken = 0
+    while app.game.waiting == MOVE:
+        count = len(app.game.moves())
+        chosen = await press_move(pilot, app, pick(taken) % count, by_digit=taken % 2 == 0)
+        taken += 1
+        assert human_actions(app)[-1] == chosen
+    return taken
+
+
+def test_a_whole_classic_game_by_keys() -> None:
+    app = make_app("classic")
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        assert "Briscola classica" in text(app, "#status")
+        assert "Tocca a te" in text(app, "#prompt")
+        assert "Le tue carte" in text(app, "#hand")
+        taken = await play_deal(pilot, app, lambda n: n)
+        assert taken == 20  # 40 cards, two players
+        assert app.game.waiting == THE_END
+        result = modal(app)
+        assert "Fine della smazzata" in result.body.plain and "Punti:" in result.body.plain
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, drive)
+    assert app.return_code == 0
+    assert all(isinstance(a, Play) for a in human_actions(app))
+    assert app.game.table.status == "over"
+    assert any(line.plain.startswith("Giochi ") for line in app.game.log)
+
+
+def test_pairs_a_match_of_several_deals_with_the_score_between_deals() -> None:
+    app = make_app("pairs", seed=4, match="deals:2")
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        status = text(app, "#status")
+        assert "Briscola a coppie" in status and "noi 0 · loro 0" in status
+        assert "Nord (noi)" in text(app, "#seat-2") and "Est (loro)" in text(app, "#seat-1")
+        assert await play_deal(pilot, app, lambda n: 2 * n) == 10
+        assert app.game.waiting == NEXT_DEAL
+        between = modal(app).body.plain
+        assert "Fine della smazzata" in between and "Punti totali: noi" in between
+        await pilot.press("escape")  # look at the table, then deal on with Enter
+        await pilot.pause()
+        assert "Invio per la prossima" in text(app, "#prompt")
+        await pilot.press("r")
+        await pilot.pause()
+        assert modal(app).body.plain == between
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.game.table.deal_number == 1 and "Smazzata 2" in text(app, "#status")
+        assert await play_deal(pilot, app, lambda n: n) == 10
+        assert app.game.waiting == THE_END
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, drive)
+    assert app.return_code == 0
+    standing = app.game.table.standing()
+    assert standing["over"] and len(standing["deals"]) == 2
+
+
+def test_chiamata_the_auction_and_the_call_by_keys() -> None:
+    app = make_app("chiamata", seed=3)
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        game = app.game
+        assert game.obs.phase is Phase.AUCTION and len(game.obs.hand) == 8
+        listed = text(app, "#trick")
+        assert "La tua offerta" in listed and "1. Passo" in listed
+        while game.waiting == MOVE and game.obs.phase is Phase.AUCTION:
+            moves = game.moves()
+            assert isinstance(moves[0], Pass)
+            await pilot.press("up", "enter")  # up from the first wraps to the last: the top bid
+            await settle(pilot, app)
+            bid = human_actions(app)[-1]
+            assert isinstance(bid, Bid) and bid == moves[-1]
+        assert game.obs.phase is Phase.CALL and game.waiting == MOVE
+        calls = game.moves()
+        assert all(isinstance(c, Call) for c in calls)
+        assert "Hai vinto l'asta" in text(app, "#trick") and "Chiamo il" in text(app, "#trick")
+        await pilot.press("2")
+        await settle(pilot, app)
+        assert human_actions(app)[-1] == calls[1]
+        assert game.obs.auction is not None and game.obs.auction.winner == game.human
+        assert game.obs.trump is calls[1].suit
+        assert "chiamante" in text(app, "#hand")
+        assert await play_deal(pilot, app, lambda n: n) == 8
+        assert game.waiting == THE_END
+        assert "Unità:" in modal(app).body.plain
+
+    run(app, drive)
+
+
+def test_the_last_trick_and_the_own_tricks_when_the_rules_allow() -> None:
+    app = make_app("classic", seed=5, tricks_visible="end_phase")  # RULES.md's end phase
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        game = app.game
+        await pilot.press("u")
+        await pilot.pause()
+        assert "nessuno ha ancora fatto una presa" in modal(app).body.plain
+        await pilot.press("escape")
+        await pilot.press("1")
+        await settle(pilot, app)
+        while not game.obs.tricks:
+            await press_move(pilot, app, 0, by_digit=True)
+        trick = game.obs.tricks[-1]
+        await pilot.press("u")
+        await pilot.pause()
+        shown = modal(app).body.plain
+        assert all(card.rank.name_in("it") in shown for card in trick.cards())
+        assert f"{trick.points(game.table.ruleset)} punti" in shown
+        await pilot.press("enter")
+        await pilot.press("p")
+        await pilot.pause()
+        assert "solo quando il mazzo è finito" in modal(app).body.plain
+        await pilot.press("escape")
+        while game.obs.stock_count:
+            await press_move(pilot, app, 0, by_digit=True)
+        assert game.obs.tricks_visible
+        await pilot.press("p")
+        await pilot.pause()
+        mine = [t for t in game.obs.tricks if t.winner == game.human]
+        points = sum(t.points(game.table.ruleset) for t in mine)
+        body = modal(app).body.plain
+        expected = f"Totale: {points} punti in {len(mine)} prese" if mine else "Nessuna presa"
+        assert expected in body
+        await pilot.press("escape")
+
+    run(app, drive)
+
+
+def test_the_points_aid_is_off_until_switched_on_and_the_help_opens() -> None:
+    app = make_app("classic", lang="en")
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        while not app.game.obs.tricks:
+            await press_move(pilot, app, 0, by_digit=True)
+        assert "Points taken" not in text(app, "#status")
+        await pilot.press("t")
+        await pilot.pause()
+        pts = app.game.obs.seat_points()
+        assert f"Points taken: You {pts[0]} · North {pts[1]}" in text(app, "#status")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Points taken" not in text(app, "#status")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "U: the last trick" in modal(app).body.plain
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, InfoScreen)
+
+    run(app, drive)
+
+
+def test_leaving_asks_first() -> None:
+    app = make_app("classic")
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, AskScreen) and app.is_running
+        await pilot.press("q", "s")
+        await pilot.pause()
+
+    run(app, drive)
+    assert app.return_code == 0 and app.game.table.status == "playing"
+
+
+def test_play_tui_needs_a_terminal() -> None:
+    result = CliRunner().invoke(cli, ["play", "--tui", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "needs a terminal" in result.output
+
+
+def test_every_tui_key_in_the_code_is_in_both_catalogs_and_none_is_left_over() -> None:
+    used: set[str] = set()
+    for path in TUI.glob("*.py"):
+        used |= set(re.findall(r'"(tui\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert len(used) > 30
+    for lang, catalog in CATALOGS.items():
+        present = {k.removeprefix("terminal.") for k in catalog if k.startswith("terminal.tui.")}
+        assert used <= present, (lang, sorted(used - present))
+        assert present <= used, (lang, sorted(present - used))
