@@ -20,6 +20,7 @@ with warnings.catch_warnings():
     from starlette.testclient import WebSocketTestSession
 
 from briscola.apps.server import create_app
+from briscola.apps.server.limits import Limits
 
 __all__ = [
     "CARD_RE",
@@ -46,6 +47,7 @@ CARD_RE = re.compile(r"(?<![\w-])[A2-7FCR][cdsb](?![\w-])")
 def client_for(db: Path | str, **settings: Any) -> Iterator[TestClient]:
     """A test client of a fresh app on the SQLite file ``db`` (bots without delay)."""
     settings.setdefault("bot_delay", 0)
+    settings.setdefault("limits", Limits.unlimited())  # tests play at machine speed
     app = create_app(f"sqlite:///{db}", **settings)
     with TestClient(app) as client:
         try:

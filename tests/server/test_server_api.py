@@ -44,7 +44,9 @@ def test_the_server_package_imports_its_app_on_first_use() -> None:
 
 
 def test_healthz(client: TestClient) -> None:
-    assert client.get("/healthz").json() == {"status": "ok"}
+    health = client.get("/healthz").json()
+    assert health["status"] == "ok"
+    assert health["bot_workers"] == 0 and health["bot_queue"] == 0 and health["bot_budget"] == 1
 
 
 def test_presets_list_every_preset_with_options_and_defaults(client: TestClient) -> None:

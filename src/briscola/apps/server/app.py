@@ -14,11 +14,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 
 from briscola.apps.server import catalog, scores, sockets, tables
+from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.errors import ApiError, add_error_handlers
+from briscola.apps.server.limits import Limits
 from briscola.apps.server.pages import default_static_dir, page_routes
 from briscola.apps.server.rooms import Rooms, Settings
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
@@ -32,9 +34,11 @@ _server = APIRouter()
 
 
 @_server.get("/healthz", tags=["server"])
-async def healthz() -> dict[str, str]:
-    """The server is up."""
-    return {"status": "ok"}
+async def healthz(request: Request) -> dict[str, Any]:
+    """The server is up: its tables in memory, and its computer players' pool (workers,
+    decisions waiting, the share of their budget the search levels get now)."""
+    rooms: Rooms = request.app.state.rooms
+    return {"status": "ok", "tables": len(rooms), **rooms.pool.health()}
 
 
 @_server.get("/api/presets", response_model=PresetsResponse, tags=["catalog"])
@@ -62,6 +66,18 @@ def _seconds(value: float | None, env: str, default: float) -> float:
     return value
 
 
+def _count(value: int | None, env: str, default: int) -> int:
+    """A count: the value given, else the environment variable ``env``, else ``default``."""
+    if value is None:
+        text = os.environ.get(env, "").strip()
+        if text and not (text.isascii() and text.isdigit()):
+            raise ValueError(f"{env} must be a whole number, not {text!r}")
+        value = int(text) if text else default
+    if value < 0:
+        raise ValueError(f"a count cannot be negative: {value}")
+    return value
+
+
 def create_app(
     db_url: str | os.PathLike[str] | None = None,
     static_dir: str | Path | None = None,
@@ -69,6 +85,8 @@ def create_app(
     bot_delay: float | None = None,
     human_timeout: float | None = None,
     stand_in: str = "simple",
+    bot_workers: int | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The game server as an ASGI app.
 
@@ -77,20 +95,28 @@ def create_app(
     ``bot_delay``: seconds between computer moves (default ``$BRISCOLA_BOT_DELAY``, else 0.8);
     ``human_timeout``: seconds before the computer plays for a disconnected person (default
     ``$BRISCOLA_HUMAN_TIMEOUT``, else 60).
+    ``bot_workers``: processes for the computer players' search levels (default
+    ``$BRISCOLA_BOT_WORKERS``, else 0: they think on the loop; ``briscola serve`` starts one per
+    core). ``limits``: rate limits and caps (default :meth:`Limits.from_env`).
     """
     settings = Settings(
         bot_delay=_seconds(bot_delay, "BRISCOLA_BOT_DELAY", 0.8),
         human_timeout=_seconds(human_timeout, "BRISCOLA_HUMAN_TIMEOUT", 60.0),
         stand_in=stand_in,
+        limits=limits if limits is not None else Limits.from_env(),
     )
     storage = Storage(db_url)
-    rooms = Rooms(storage, settings)
+    pool = BotPool(_count(bot_workers, "BRISCOLA_BOT_WORKERS", 0))
+    rooms = Rooms(storage, settings, pool)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await pool.start()
+        rooms.start()
         yield
         await rooms.close()
+        pool.close()
         storage.close()
 
     app = FastAPI(

@@ -13,11 +13,13 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
+from briscola.apps.server.botpool import BotPool
+from briscola.apps.server.limits import Limits, RateLimiter, ServerFull, client_ip, retry_after
 from briscola.apps.server.messages import Refusal, read_message
 from briscola.apps.server.recovery import Recovery
 from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, SyncMessage
@@ -25,9 +27,9 @@ from briscola.apps.server.storage import Storage, StoredSeat, token_matches
 from briscola.core.cards import Card, Rank, Suit, format_cards
 from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
-from briscola.session.table import WAITING, Event, Table, TableError
+from briscola.session.table import WAITING, BotRequest, Event, Table, TableError
 
-__all__ = ["Room", "Rooms", "Settings", "card_points"]
+__all__ = ["Room", "RoomLock", "Rooms", "Settings", "card_points", "rate_limited", "refuse_full"]
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +58,34 @@ class Settings:
     ``bot_delay``: seconds between computer moves (so people can follow them; 0 in tests).
     ``human_timeout``: seconds after which a disconnected human's seat is played by the computer
     (while another human is connected). ``stand_in``: the level of that computer player.
+    ``limits``: the rate limits and caps (:class:`~briscola.apps.server.limits.Limits`).
     """
 
     bot_delay: float = 0.8
     human_timeout: float = 60.0
     stand_in: str = "simple"
+    limits: Limits = field(default_factory=Limits)
+
+
+class RoomLock(asyncio.Lock):
+    """A room's lock that counts who holds it or waits for it (:attr:`users`): a room in use is
+    never let go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.users = 0
+
+    async def __aenter__(self) -> None:
+        self.users += 1
+        try:
+            await self.acquire()
+        except BaseException:
+            self.users -= 1
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+        self.users -= 1
 
 
 class Room:
@@ -86,9 +111,13 @@ class Room:
         self.invite_code = invite_code
         self.storage = storage
         self.settings = settings
-        self.lock = asyncio.Lock()
+        self.lock = RoomLock()
         self.sockets: dict[int, list[WebSocket]] = {}
+        self.pool = BotPool(0)  # where its computer players think (Rooms gives its own)
+        self.limiter: RateLimiter | None = None  # the per-client limits (Rooms gives its own)
         now = time.monotonic()
+        self.idle_since: float | None = now  # when its last connection left (None: connected)
+        self.pins = 0  # sockets between their arrival and their hello: the room is not let go
         self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
         # what storage holds: the deals with a row, and the actions stored of each deal
         stored = list(saved) if saved is not None else [(True, len(d.actions)) for d in table.deals]
@@ -125,6 +154,18 @@ class Room:
     def humans_connected(self) -> bool:
         """True while at least one person is connected."""
         return any(self.sockets.get(i) for i in self.table.human_seats())
+
+    def has_connections(self) -> bool:
+        """True while any socket is connected to the room."""
+        return any(self.sockets.values())
+
+    def idle_for(self, now: float) -> float | None:
+        """Seconds the room has been idle (nobody connected, nobody using it, no computer
+        player thinking), or None while it is in use: an idle room may leave memory."""
+        busy = self.pins or self.lock.users or self.has_connections()
+        if busy or self.idle_since is None or not (self._driver is None or self._driver.done()):
+            return None
+        return now - self.idle_since
 
     # -- messages ---------------------------------------------------------------------------
     def state_message(self, seat: int, events: Sequence[Event] = ()) -> dict[str, Any]:
@@ -208,6 +249,7 @@ class Room:
         """A seat's socket joined: send it the state, tell the others."""
         async with self.lock:
             self.sockets.setdefault(seat, []).append(ws)
+            self.idle_since = None
             self.gone_since.pop(seat, None)
             timer = self._timers.pop(seat, None)
             if timer is not None:
@@ -230,6 +272,8 @@ class Room:
                 sockets.remove(ws)
             if sockets:
                 return
+            if not self.has_connections():
+                self.idle_since = time.monotonic()
             events = self.table.set_connected(seat, False)
             if seat in self.table.human_seats():
                 self.gone_since[seat] = time.monotonic()
@@ -268,6 +312,10 @@ class Room:
     # -- messages from a seat ---------------------------------------------------------------
     async def handle(self, seat: int, ws: WebSocket, text: str) -> None:
         """A message from ``seat``'s socket: act, answer, or explain the refusal."""
+        wait = self.limiter.take("message", client_ip(ws.scope)) if self.limiter else None
+        if wait is not None:
+            await self._send(ws, rate_limited(wait))
+            return
         message = read_message(text)
         if isinstance(message, Refusal):
             await self.error(ws, message.code, message.message)
@@ -298,19 +346,32 @@ class Room:
             self._driver = asyncio.create_task(self._drive())
 
     async def _drive(self) -> None:
+        """While a computer player is to act: ask it (it thinks while the delay runs), then play
+        its answer, unless the table moved on meanwhile (then it is asked again)."""
+        thinking: asyncio.Future[Any] | None = None
         try:
-            while self.humans_connected() and self.table.bot_to_act() is not None:
+            while self.humans_connected():
+                request = self.table.bot_request()
+                if request is None:
+                    break
+                thinking = asyncio.ensure_future(self._think(request))
                 await asyncio.sleep(self.settings.bot_delay)
+                action = await thinking
                 async with self.lock:
-                    if self.table.bot_to_act() is None or not self.humans_connected():
+                    events = self.table.bot_answer(request, action)
+                    if events is None or not self.humans_connected():
                         continue
-                    events = self.table.bot_move()
                     self.persist()
                     await self.broadcast(events)
         except asyncio.CancelledError:
+            if thinking is not None:
+                thinking.cancel()
             raise
         except Exception:
             log.exception("the computer players of table %s stopped", self.table_id)
+
+    async def _think(self, request: BotRequest) -> Any:
+        return await self.pool.decide(request.level, request.seed, request.observation)
 
     async def close(self) -> None:
         """Stop the room's tasks."""
@@ -320,6 +381,22 @@ class Room:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+TRY_AGAIN_LATER = 1013
+"""The WebSocket close code of a server that is full."""
+
+
+async def refuse_full(ws: WebSocket, exc: ServerFull) -> None:
+    """Tell a new socket that the server holds as many tables as it may, and close it."""
+    await ws.send_text(json.dumps({"type": "error", "code": exc.code, "message": str(exc)}))
+    await ws.close(TRY_AGAIN_LATER, "server full")
+
+
+def rate_limited(wait: float) -> dict[str, Any]:
+    """The WebSocket error for a client over its rate: it may try again after ``wait`` s."""
+    message = f"too many messages: wait {retry_after(wait)} s"
+    return {"type": "error", "code": "rate_limited", "message": message}
 
 
 def _for_seat(exc: TableError, seat: int) -> str:
@@ -332,16 +409,70 @@ def _for_seat(exc: TableError, seat: int) -> str:
 class Rooms:
     """The rooms of the tables in play, loaded from storage on first use."""
 
-    def __init__(self, storage: Storage, settings: Settings) -> None:
+    def __init__(self, storage: Storage, settings: Settings, pool: BotPool | None = None) -> None:
+        """``pool``: where the computer players think (default: on the loop)."""
         self.storage = storage
         self.settings = settings
         self._rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self.pool = pool or BotPool(0)
+        self.limiter = RateLimiter(settings.limits)
+        self.evicted = 0  # rooms let go while idle
+        self._sweeper: asyncio.Task[None] | None = None
         self.recovery = Recovery(storage)
 
     def add(self, room: Room) -> None:
-        """Register a new room."""
+        """Register a new room (call :meth:`make_space` first)."""
+        self._adopt(room)
+
+    def _adopt(self, room: Room) -> None:
+        room.pool, room.limiter = self.pool, self.limiter
         self._rooms[room.table_id] = room
+
+    def __len__(self) -> int:
+        return len(self._rooms)
+
+    def make_space(self) -> None:
+        """Make room for one more table, letting idle ones go if the process holds its most;
+        raises :class:`~briscola.apps.server.limits.ServerFull` when none is idle."""
+        cap = self.settings.limits.max_tables
+        if len(self._rooms) < cap:
+            return
+        now = time.monotonic()
+        idle = [(t, r) for r in self._rooms.values() if (t := r.idle_for(now)) is not None]
+        idle.sort(key=lambda pair: -pair[0])  # the longest idle first
+        for _, room in idle[: len(self._rooms) - cap + 1 + cap // 10]:
+            self._let_go(room)
+        if len(self._rooms) >= cap:
+            raise ServerFull(cap)
+
+    def let_go_idle(self, now: float | None = None) -> int:
+        """Let every room idle for the limits' ``idle_seconds`` leave memory; how many left."""
+        now = time.monotonic() if now is None else now
+        limit = self.settings.limits.idle_seconds
+        gone = [r for r in self._rooms.values() if (r.idle_for(now) or -1.0) >= limit]
+        for room in gone:
+            self._let_go(room)
+        return len(gone)
+
+    def _let_go(self, room: Room) -> None:
+        """Drop an idle room from memory: storage holds all of it, :meth:`get` loads it again."""
+        if self._rooms.get(room.table_id) is room:
+            del self._rooms[room.table_id]
+            self.evicted += 1
+            for task in room._timers.values():
+                task.cancel()
+
+    def start(self) -> None:
+        """Start letting idle rooms go (a task on the running loop, until :meth:`close`)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(0.05, self.settings.limits.idle_seconds / 4)))
+            self.let_go_idle()
+            self.limiter.forget_full()
 
     async def get(self, table_id: str) -> Room | None:
         """The room of a table, rebuilt from storage if needed; None for an unknown table.
@@ -356,6 +487,7 @@ class Rooms:
             room = self._rooms.get(table_id)
             if room is not None:
                 return room
+            self.make_space()
             loaded = self.recovery.load(table_id)
             if loaded is None:
                 return None
@@ -371,7 +503,7 @@ class Rooms:
                 saved=loaded.saved,
             )
             room.persist()  # a deal dealt again from the seed (or the first one) is stored now
-            self._rooms[table_id] = room
+            self._adopt(room)
             return room
 
     def forget_if_finished(self, room: Room) -> None:
@@ -381,7 +513,12 @@ class Rooms:
             del self._rooms[room.table_id]
 
     async def close(self) -> None:
-        """Stop every room's tasks."""
+        """Stop letting rooms go, and every room's tasks."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         for room in list(self._rooms.values()):
             await room.close()
         self._rooms.clear()

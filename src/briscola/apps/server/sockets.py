@@ -18,8 +18,9 @@ import re
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from briscola.apps.server.buglog import BugLog
+from briscola.apps.server.limits import ServerFull, client_ip
 from briscola.apps.server.recovery import DamagedTableError, refuse_damaged
-from briscola.apps.server.rooms import Room, Rooms
+from briscola.apps.server.rooms import Room, Rooms, rate_limited, refuse_full
 
 __all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "router"]
 
@@ -76,8 +77,15 @@ async def _seat(websocket: WebSocket, room: Room) -> int | None:
     token = await _hello_token(websocket)
     if token is None:
         return None
+    limiter, ip = websocket.app.state.rooms.limiter, client_ip(websocket.scope)
+    wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
+    if wait is not None:
+        await websocket.send_text(json.dumps(rate_limited(wait)))
+        await websocket.close(POLICY_VIOLATION, "rate limited")
+        return None
     seat = room.seat_for_token(token) if _TOKEN_SHAPE.fullmatch(token) else None
     if seat is None:
+        limiter.charge("guess", ip)
         await websocket.close(POLICY_VIOLATION, "bad token")
     return seat
 
@@ -91,10 +99,16 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
         room = await rooms.get(table_id)
     except DamagedTableError as exc:
         return await refuse_damaged(websocket, exc)
+    except ServerFull as exc:
+        return await refuse_full(websocket, exc)
     if room is None:
         await websocket.close(POLICY_VIOLATION, "unknown table")
         return
-    seat = await _seat(websocket, room)
+    room.pins += 1  # the room stays in memory while its hello is awaited
+    try:
+        seat = await _seat(websocket, room)
+    finally:
+        room.pins -= 1
     if seat is None:
         return
     await room.connect(seat, websocket)

@@ -12,9 +12,11 @@ import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
+from starlette.exceptions import HTTPException
 
 from briscola.apps.server import catalog
 from briscola.apps.server.errors import ApiError
+from briscola.apps.server.limits import ServerFull, client_ip, retry_after
 from briscola.apps.server.rooms import Room, Rooms
 from briscola.apps.server.schemas import (
     CreateTableRequest,
@@ -42,6 +44,8 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorResponse, "description": "A bad token or invitation"},
     404: {"model": ErrorResponse, "description": "No such table"},
     409: {"model": ErrorResponse, "description": "The table cannot do that now"},
+    429: {"model": ErrorResponse, "description": "Too many requests from this client"},
+    503: {"model": ErrorResponse, "description": "The server holds as many tables as it may"},
 }
 
 
@@ -169,9 +173,47 @@ RoomsOf = Annotated[Rooms, Depends(_rooms)]
 """The rooms of the app that answers the request."""
 
 
+def _refuse(wait: float) -> HTTPException:
+    """429 ``rate_limited``, with the seconds to wait in ``Retry-After``."""
+    return HTTPException(429, headers={"Retry-After": retry_after(wait)})
+
+
+def _limited(kind: str) -> Any:
+    """A dependency that counts a request of ``kind`` against its client (429 over the rate)."""
+
+    async def check(request: Request) -> None:
+        rooms: Rooms = request.app.state.rooms
+        wait = rooms.limiter.take(kind, client_ip(request.scope))
+        if wait is not None:
+            raise _refuse(wait)
+
+    return Depends(check)
+
+
+def _may_guess(rooms: Rooms, request: Request) -> str:
+    """The client, if it may try a token or an invitation code now (else 429): a wrong one is
+    counted with :func:`_guessed_wrong`."""
+    ip = client_ip(request.scope)
+    wait = rooms.limiter.check("guess", ip)
+    if wait is not None:
+        raise _refuse(wait)
+    return ip
+
+
+def _guessed_wrong(rooms: Rooms, ip: str) -> None:
+    rooms.limiter.charge("guess", ip)
+
+
+def _server_full(exc: ServerFull) -> ApiError:
+    return ApiError(503, exc.code, str(exc))
+
+
 async def _room(rooms: Rooms, table_id: str) -> Room:
-    """The table's room; 404 for an unknown table."""
-    room = await rooms.get(table_id)
+    """The table's room; 404 for an unknown table, 503 when the server is full."""
+    try:
+        room = await rooms.get(table_id)
+    except ServerFull as exc:
+        raise _server_full(exc) from None
     if room is None:
         raise ApiError(404, "not_found", f"there is no table {table_id!r}")
     return room
@@ -190,6 +232,10 @@ def _new_room(
     """A new table, stored, with its room; the host at seat 0 holds ``host_token``. A table
     started at once (``start``) is stored started, with its first deal, in the same transaction."""
     storage, settings = rooms.storage, rooms.settings
+    try:
+        rooms.make_space()
+    except ServerFull as exc:
+        raise _server_full(exc) from None
     table_id = _new_id()
     invite = _new_id()
     seed = secrets.randbits(62)
@@ -214,7 +260,7 @@ def _new_room(
     return room
 
 
-@router.post("/api/play", response_model=PlayResponse)
+@router.post("/api/play", response_model=PlayResponse, dependencies=[_limited("create")])
 async def play(req: PlayRequest, rooms: RoomsOf) -> PlayResponse:
     """Play now against the computer: a table with the human at seat 0, already started."""
     ruleset = _ruleset(req.preset, req.options)
@@ -230,7 +276,7 @@ async def play(req: PlayRequest, rooms: RoomsOf) -> PlayResponse:
     return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
 
 
-@router.post("/api/tables", response_model=CreateTableResponse)
+@router.post("/api/tables", response_model=CreateTableResponse, dependencies=[_limited("create")])
 async def create_table(req: CreateTableRequest, rooms: RoomsOf) -> CreateTableResponse:
     """A table with friends: the host at seat 0, humans and bots as given."""
     ruleset = _ruleset(req.preset, req.options)
@@ -259,11 +305,15 @@ async def create_table(req: CreateTableRequest, rooms: RoomsOf) -> CreateTableRe
     )
 
 
-@router.post("/api/tables/{table_id}/join", response_model=JoinResponse)
-async def join(table_id: str, req: JoinRequest, rooms: RoomsOf) -> JoinResponse:
+@router.post(
+    "/api/tables/{table_id}/join", response_model=JoinResponse, dependencies=[_limited("join")]
+)
+async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request) -> JoinResponse:
     """Take the first free human seat with the invitation code."""
+    ip = _may_guess(rooms, request)
     room = await _room(rooms, table_id)
     if not secrets.compare_digest(req.invite_code.encode(), room.invite_code.encode()):
+        _guessed_wrong(rooms, ip)
         raise ApiError(403, "bad_invite", "this invitation code is not the table's")
     async with room.lock:
         table = room.table
@@ -285,11 +335,15 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf) -> JoinResponse:
 
 
 @router.post("/api/tables/{table_id}/start", response_model=TableInfo)
-async def start(table_id: str, req: StartRequest, rooms: RoomsOf) -> dict[str, Any]:
+async def start(
+    table_id: str, req: StartRequest, rooms: RoomsOf, request: Request
+) -> dict[str, Any]:
     """The host starts the game; empty human seats are given to bots of level ``fill``."""
+    ip = _may_guess(rooms, request)
     room = await _room(rooms, table_id)
     seat = room.seat_for_token(req.token)
     if seat is None:
+        _guessed_wrong(rooms, ip)
         raise ApiError(403, "bad_token", "this token is not one of the table's")
     if seat != room.host:
         raise ApiError(403, "not_host", "only the host can start the game")

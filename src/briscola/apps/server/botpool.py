@@ -1,0 +1,187 @@
+"""The computer players' pool: their decisions in worker processes, off the event loop.
+
+The server asks a bot with a :class:`~briscola.session.table.BotRequest`: the seat's
+:class:`~briscola.core.observation.Observation` (never the state: hidden information stays
+hidden), its level and the decision's seed. The search levels (:data:`POOLED_LEVELS`) think in a
+:class:`concurrent.futures.ProcessPoolExecutor` (one worker per core by default, their kernels
+warmed as they start); the quick levels answer on the loop, where a trip to another process
+would cost more than their decision. With ``workers=0`` every decision is made on the loop (the
+tests' choice: the same answers, no processes).
+
+When more decisions are waiting than there are workers, the pool is saturated: the search
+levels' budget (worlds searched) shrinks in proportion, down to :data:`MIN_BUDGET`, so that every
+table keeps moving instead of all of them waiting; the pool says so in the log (once a while)
+and in ``/healthz``.
+
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
+>>> state = new_game(preset("classic"), seed=3)
+>>> obs = observe(state, state.turn)
+>>> decide("simple", 7, obs, 1.0) == decide("simple", 7, obs, 1.0)  # seeded: reproducible
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import replace
+from typing import Any
+
+from briscola.bots import make_bot
+from briscola.core.actions import Action
+from briscola.core.observation import Observation
+
+__all__ = ["MIN_BUDGET", "POOLED_LEVELS", "BotPool", "decide", "scaled_bot"]
+
+log = logging.getLogger(__name__)
+
+POOLED_LEVELS = frozenset({"hard", "champion"})
+"""The levels that think in the pool: the searches (tens of milliseconds a move). The others
+decide in well under a millisecond, less than sending an observation to another process."""
+
+MIN_BUDGET = 1 / 16
+"""The smallest share of its budget a search level is given when the pool is saturated."""
+
+LOG_EVERY = 30.0
+"""Seconds between two log lines about a saturated pool."""
+
+
+def scaled_bot(level: str, seed: int, budget: float) -> Any:
+    """A bot of ``level`` with ``seed``; a search level searches ``budget`` (0 to 1) of its
+    worlds (at least a few).
+
+    >>> scaled_bot("champion", 1, 0.25).config.rollouts
+    2000
+    """
+    bot = make_bot(level, seed)
+    config = getattr(bot, "config", None)
+    if budget >= 1 or config is None:
+        return bot
+    from briscola.bots.search import SearchBot
+
+    def part(n: int, least: int) -> int:
+        return max(least, round(n * budget)) if n > 0 else n
+
+    smaller = replace(
+        config,
+        rollouts=part(config.rollouts, 32),
+        rollouts_multi=part(config.rollouts_multi, 64),
+        solved_worlds=part(config.solved_worlds, 8),
+        max_worlds=part(config.max_worlds, 16),
+        min_worlds=part(config.min_worlds, 8),
+        reps=part(config.reps, 2),
+        reps_sampled=part(config.reps_sampled, 2),
+    )
+    return SearchBot(seed, smaller, bot.name)
+
+
+def decide(level: str, seed: int, obs: Observation, budget: float) -> Action:
+    """The action a fresh bot of ``level`` seeded with ``seed`` takes (what a worker runs)."""
+    action: Action = scaled_bot(level, seed, budget).act(obs)
+    return action
+
+
+def warm() -> None:
+    """Load the search kernels in a worker as it starts (from Numba's on-disk cache, or compile
+    them the first time)."""
+    try:
+        from briscola.bots.search import SearchBot
+    except ImportError:  # no Numba: the search levels play as medium
+        return
+    try:
+        SearchBot.warm_up()
+    except ImportError:
+        return
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+class BotPool:
+    """Where the computer players think (see the module).
+
+    ``workers``: processes (None: one per core; 0: every decision on the loop). ``pooled``: the
+    levels sent to the processes.
+    """
+
+    def __init__(self, workers: int | None = None, pooled: frozenset[str] = POOLED_LEVELS) -> None:
+        self.workers = (os.cpu_count() or 1) if workers is None else workers
+        if self.workers < 0:
+            raise ValueError(f"bot workers cannot be negative: {self.workers}")
+        self.pooled = pooled
+        self.waiting = 0  # decisions sent to the processes and not yet answered
+        self.decisions = 0
+        self.pooled_decisions = 0
+        self.shrunk = 0  # decisions made with less than the full budget
+        self._executor: Executor | None = None
+        self._logged = -LOG_EVERY
+
+    async def start(self) -> None:
+        """Start the worker processes and wait until each has warmed its kernels."""
+        if self.workers == 0 or self._executor is not None:
+            return
+        context = multiprocessing.get_context("spawn")  # no fork of a running server
+        executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=warm)
+        self._executor = executor
+        loop = asyncio.get_running_loop()
+        pids = await asyncio.gather(
+            *(loop.run_in_executor(executor, _ready) for _ in range(self.workers))
+        )
+        log.info("computer players: %d worker processes ready (%s)", self.workers, len(set(pids)))
+
+    def budget(self) -> float:
+        """The share of their budget the search levels get now: 1 unless more decisions wait
+        than there are workers."""
+        if self.workers == 0 or self.waiting <= self.workers:
+            return 1.0
+        return max(MIN_BUDGET, self.workers / self.waiting)
+
+    async def decide(self, level: str, seed: int, obs: Observation) -> Action:
+        """The bot's action, from a worker for a pooled level (the loop waits, doing other
+        work), else here."""
+        self.decisions += 1
+        if self._executor is None or level not in self.pooled:
+            return decide(level, seed, obs, 1.0)
+        self.waiting += 1
+        try:
+            budget = self.budget()
+            if budget < 1:
+                self.shrunk += 1
+                self._tell(budget)
+            self.pooled_decisions += 1
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._executor, decide, level, seed, obs, budget)
+        finally:
+            self.waiting -= 1
+
+    def _tell(self, budget: float) -> None:
+        now = time.monotonic()
+        if now - self._logged >= LOG_EVERY:
+            self._logged = now
+            log.warning(
+                "computer players: %d decisions waiting for %d workers; search budget %.0f%%",
+                self.waiting,
+                self.workers,
+                100 * budget,
+            )
+
+    def health(self) -> dict[str, Any]:
+        """The pool's figures for ``/healthz``."""
+        return {
+            "bot_workers": self.workers,
+            "bot_queue": self.waiting,
+            "bot_budget": round(self.budget(), 3),
+        }
+
+    def close(self) -> None:
+        """Stop the worker processes (decisions still waiting are dropped)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
