@@ -457,7 +457,12 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.analysis.plot.best": "Best move",
     "terminal.hint.say": "Hint: {reason}",
     "terminal.hint.not_now": "Hints are given only when you play a card.",
-    "terminal.help.hint": "Type “hint” for the champion's advice.",
+    "terminal.help.hint": (
+        "Type “hint” for the champion's advice, “analysis” for the analysis of the last deal "
+        "played."
+    ),
+    "terminal.analysis.later": "For the analysis of this deal, type “analysis” at your turn.",
+    "terminal.analysis.nothing_yet": "No finished deal to analyse yet.",
     # == bots: the computer players' titles and descriptions (briscola.bots)
     "bots.random.title": "Random",
     "bots.random.description": "plays a legal move at random",

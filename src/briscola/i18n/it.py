@@ -466,7 +466,14 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.analysis.plot.best": "Mossa migliore",
     "terminal.hint.say": "Suggerimento: {reason}",
     "terminal.hint.not_now": "Un suggerimento c'è solo quando giochi una carta.",
-    "terminal.help.hint": "Scrivi «suggerimento» per il consiglio del Campione.",
+    "terminal.help.hint": (
+        "Scrivi «suggerimento» per il consiglio del Campione, «analisi» per l'analisi "
+        "dell'ultima smazzata finita."
+    ),
+    "terminal.analysis.later": (
+        "Per l'analisi di questa smazzata scrivi «analisi» quando tocca a te."
+    ),
+    "terminal.analysis.nothing_yet": "Nessuna smazzata finita da analizzare, per ora.",
     # == bots: the computer players' titles and descriptions (briscola.bots)
     "bots.random.title": "Casuale",
     "bots.random.description": "gioca una mossa lecita a caso",
