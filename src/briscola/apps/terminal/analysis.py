@@ -34,7 +34,7 @@ from briscola.core.observation import Observation
 from briscola.core.record import GameRecord, RecordError
 from briscola.core.state import Phase
 
-__all__ = ["AnalysisFailed", "analyze_file", "offer", "plot", "show", "show_hint"]
+__all__ = ["AnalysisFailed", "analyze_file", "offer", "plot", "show", "show_analysis", "show_hint"]
 
 _STYLE = {
     Rating.FORCED: "dim",
@@ -56,6 +56,11 @@ _COLOUR = {  # the curve's markers
 
 class AnalysisFailed(Exception):
     """An analysis that cannot be made or written; the message is in the user's language."""
+
+
+def _say(console: Console, text: str) -> None:
+    """Print a line as it is (through a pipe, long lines are not wrapped)."""
+    console.print(text, markup=False, highlight=False, soft_wrap=not console.is_terminal)
 
 
 def _pct(p: float) -> str:
@@ -121,6 +126,7 @@ def plot(result: Analysis, path: Path, lang: str) -> None:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise AnalysisFailed(t("analysis.no_matplotlib", lang)) from None
     xs = list(range(1, len(result.moves) + 1))
@@ -143,7 +149,7 @@ def plot(result: Analysis, path: Path, lang: str) -> None:
             ha="center",
             arrowprops={"arrowstyle": "->"},
         )
-    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(-0.05, 1.05)
     ax.set_xlabel(t("analysis.plot.x", lang))
     ax.set_title(t("analysis.plot.title", lang))
@@ -199,14 +205,21 @@ def offer(
 ) -> None:
     """At the end of a deal: ask, and on a yes (``s``, ``sì``, ``y``, ``yes``) show the analysis
     of ``seat``'s moves. The end of input is a no."""
-    console.print(t("analysis.offer", lang), highlight=False)
+    _say(console, t("analysis.offer", lang))
     try:
         answer = read().strip().lower()
     except EOFError:
         return
-    if answer not in {"s", "si", "sì", "y", "yes"}:
+    if answer in {"s", "si", "sì", "y", "yes"}:
+        show_analysis(console, record, seat, lang)
+
+
+def show_analysis(console: Console, record: GameRecord | None, seat: int, lang: str) -> None:
+    """Analyse ``seat``'s moves in ``record`` (the last finished deal) and show them."""
+    if record is None:
+        _say(console, t("analysis.nothing_yet", lang))
         return
-    console.print(t("analysis.working", lang) + "…", highlight=False)
+    _say(console, t("analysis.working", lang) + "…")
     try:
         result = analyze(record, seat)
     except ImportError:
@@ -229,4 +242,4 @@ def show_hint(console: Console, obs: Observation, lang: str) -> None:
     except ImportError:
         console.print(t("analysis.unavailable", lang))
         return
-    console.print(t("hint.say", lang, reason=tip.reason(lang)), highlight=False)
+    _say(console, t("hint.say", lang, reason=tip.reason(lang)))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
+from briscola.apps.terminal.analysis import offer, show_analysis, show_hint
 from briscola.apps.terminal.narration import Moment, narrate
 from briscola.apps.terminal.prompt import InputProblem, Reader, parse_input, stdin_reader
 from briscola.apps.terminal.screen import Screen
@@ -32,6 +33,7 @@ from briscola.bots import bot_info
 from briscola.core.actions import Action, Bid
 from briscola.core.match import MatchFormat
 from briscola.core.observation import Observation
+from briscola.core.record import GameRecord
 from briscola.core.rules import Ruleset
 from briscola.session.table import DEAL_OVER, OVER, Event, Seat, Table, TableError
 
@@ -85,6 +87,7 @@ class TerminalGame:
         self.read = read
         self.table = make_table(options)
         self.events: list[Event] = []  # every event the table gave, in order
+        self.last_deal: GameRecord | None = None  # the last finished deal, for its analysis
 
     def run(self) -> None:
         """Play the match to its end; raises ``EOFError`` at the end of input, returns on quit."""
@@ -118,6 +121,13 @@ class TerminalGame:
         self.events.extend(events)
         after = self.table.observation(self.human)
         narrate(self.screen, events, Moment(before, after, self.table.standing()))
+        if self.options.human_bot is None and any(e.type == "deal_over" for e in events):
+            assert self.table.state is not None
+            self.last_deal = GameRecord.from_state(self.table.state)  # its analysis (issue 15)
+            if self.table.status == OVER:
+                offer(self.screen.console, self.read, self.last_deal, self.human, self.options.lang)
+            else:
+                self.screen.say("analysis.later")
 
     def _ask(self, obs: Observation) -> list[Event]:
         moves = self.screen.view(obs)
@@ -133,6 +143,12 @@ class TerminalGame:
                 continue
             if choice == "quit":
                 raise _Quit
+            if choice == "hint":
+                show_hint(self.screen.console, obs, self.options.lang)
+                continue
+            if choice == "analysis":
+                show_analysis(self.screen.console, self.last_deal, self.human, self.options.lang)
+                continue
             assert not isinstance(choice, str)
             try:
                 return self.table.submit(self.human, choice)
@@ -147,6 +163,7 @@ class TerminalGame:
         self.screen.say("help.moves", moves=", ".join(listed))
         self.screen.say("help.commands")
         self.screen.say("help.cards")
+        self.screen.say("help.hint")
 
 
 def play(options: GameOptions, console: Console | None = None, read: Reader | None = None) -> int:

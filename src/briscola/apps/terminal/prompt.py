@@ -41,6 +41,8 @@ Reader = Callable[[], str]  # one line of input; raises EOFError at the end
 
 _HELP = {"help", "aiuto", "?", "h"}
 _QUIT = {"quit", "esci", "exit", "q", "basta"}
+_HINT = {"hint", "suggerimento", "suggerisci", "consiglio"}  # the champion's advice (issue 15)
+_ANALYSIS = {"analisi", "analysis", "analyse", "analyze"}  # the last finished deal's analysis
 _ALIASES = {
     "dichiaro": "declare",
     "accusa": "declare",
@@ -63,7 +65,8 @@ class InputProblem(Exception):
 
 
 def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "it") -> Action | str:
-    """The human's line as an action, or ``"help"`` / ``"quit"``; raises :class:`InputProblem`.
+    """The human's line as an action, or ``"help"`` / ``"quit"`` / ``"hint"`` / ``"analysis"``;
+    raises :class:`InputProblem`.
 
     A number picks from the numbered moves on screen; otherwise the action's text is read
     (``Ad``, ``declare d``/``accuso d``, ``exchange``/``scambio``, ``bid 3``, ``pass``/``passo``,
@@ -77,6 +80,10 @@ def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "i
         return "help"
     if head in _QUIT and len(words) == 1:
         return "quit"
+    if head in _HINT and len(words) == 1:
+        return "hint"
+    if head in _ANALYSIS and len(words) == 1:
+        return "analysis"
     if len(words) == 1 and head.isdigit():
         n = int(head)
         if not 1 <= n <= len(moves):
