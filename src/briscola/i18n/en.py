@@ -247,14 +247,19 @@ MESSAGES: Final[dict[str, str]] = {
         "P: your (or your team's) tricks, once the stock is empty.\n"
         "T: switches the points aid on or off (off, you count the points from memory).\n"
         "R: shows the finished deal's result again.\n"
-        "In the chiamata auction you bid a rank lower than the standing bid (A, 3, K, Kn, J, 7, "
-        "6, 5, 4, 2) or pass; after the 2, bids are on points. The winner calls a card: its suit "
-        "is the briscola, and whoever holds it is the secret partner.\n"
         "Q: quit."
     ),
+    "terminal.tui.help.auction": (
+        "In the auction you bid a rank lower than the standing bid (A, 3, R, C, F, 7, 6, 5, 4, "
+        "2: R is the King, C the Knight, F the Jack) or pass, for the whole auction; after the "
+        "2, bids are on points. The winner calls a card: its suit is the briscola, and whoever "
+        "holds it is the secret partner."
+    ),
+    "terminal.tui.known": "known to hold",
     "terminal.tui.no_terminal": (
         "the full-screen table needs a terminal: without --tui the game reads lines"
     ),
+    "terminal.tui.called_by.you": "you called it",
     # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
     # errors
     "score.empty_name": "a name cannot be empty",

@@ -201,7 +201,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.tui.stock": "Nel mazzo: {n}",
     "terminal.tui.stock.empty": "Il mazzo è finito",
     "terminal.tui.called": "Chiamata",
-    "terminal.tui.called_by": "chiamata da {who}",
+    "terminal.tui.called_by": "l'ha chiamata {who}",
     "terminal.tui.winning": "per ora prende {who}",
     "terminal.tui.taken": "Prende {who}: {points} punti",
     "terminal.tui.taken.you": "Prendi tu: {points} punti",
@@ -249,14 +249,18 @@ MESSAGES: Final[dict[str, str]] = {
         "P: le prese tue (o della tua squadra), solo a mazzo finito.\n"
         "T: accende o spegne il conta punti (spento, i punti si contano a memoria).\n"
         "R: rivede il risultato della smazzata finita.\n"
-        "Nell'asta della chiamata si offre un valore più basso di quello in piedi (A, 3, R, C, "
-        "F, 7, 6, 5, 4, 2) o si passa; dopo il 2 si offrono punti. Chi vince chiama una carta: "
-        "il suo seme è la briscola, chi la tiene è il socio segreto.\n"
         "Q: esci."
     ),
+    "terminal.tui.help.auction": (
+        "Nell'asta si offre un valore più basso di quello in piedi (A, 3, R, C, F, 7, 6, 5, 4, "
+        "2) o si passa, per tutta l'asta; dopo il 2 si offrono punti. Chi vince chiama una "
+        "carta: il suo seme è la briscola, chi la tiene è il socio segreto."
+    ),
+    "terminal.tui.known": "si sa che ha",
     "terminal.tui.no_terminal": (
         "il tavolo a schermo intero vuole un terminale: senza --tui il gioco legge righe"
     ),
+    "terminal.tui.called_by.you": "l'hai chiamata tu",
     # == score: the score keeper (briscola.scorekeeper; score.web.: its web API)
     # errors
     "score.empty_name": "il nome non può essere vuoto",
