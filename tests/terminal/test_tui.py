@@ -21,7 +21,7 @@ from briscola.apps.terminal.game import GameOptions
 from briscola.apps.terminal.tui import TableApp
 from briscola.apps.terminal.tui.flow import BOT, MOVE, NEXT_DEAL, THE_END
 from briscola.apps.terminal.tui.screens import AskScreen, InfoScreen
-from briscola.core.actions import Action, Bid, Call, Pass, Play
+from briscola.core.actions import Action, Bid, Call, ExchangeBriscola, Pass, Play
 from briscola.core.game import Phase
 from briscola.core.match import MatchFormat
 from briscola.core.rules import preset
@@ -279,3 +279,55 @@ def test_every_tui_key_in_the_code_is_in_both_catalogs_and_none_is_left_over() -
         present = {k.removeprefix("terminal.") for k in catalog if k.startswith("terminal.tui.")}
         assert used <= present, (lang, sorted(used - present))
         assert present <= used, (lang, sorted(present - used))
+
+
+def test_hands_the_rules_show_are_drawn_at_their_seats() -> None:
+    open_app = make_app("scoperta", seed=2)
+
+    async def open_hands(pilot: Pilot[int], app: TableApp) -> None:
+        north = dict(app.game.obs.other_hands)[1]
+        assert all(str(card) in text(app, "#seat-1") for card in north)
+        assert "carte" not in text(app, "#seat-1")
+
+    run(open_app, open_hands)
+    pairs = make_app("pairs", seed=6)
+
+    async def partner_at_the_end(pilot: Pilot[int], app: TableApp) -> None:
+        while app.game.obs.stock_count:
+            assert "cart" in text(app, "#seat-2")  # a count of cards, not the cards
+            await press_move(pilot, app, 0, by_digit=True)
+        partner = dict(app.game.obs.other_hands)[2]
+        assert partner and all(str(card) in text(app, "#seat-2") for card in partner)
+        assert 1 not in dict(app.game.obs.other_hands)  # an opponent's hand stays hidden
+
+    run(pairs, partner_at_the_end)
+
+
+def _seed_with(name: str, wanted: type, **rules: str) -> int:
+    """A seed whose first human turn offers a move of type ``wanted`` (found without a screen)."""
+    from briscola.apps.terminal.tui.flow import TuiGame
+
+    ruleset = preset(name).with_options(**rules)
+    for seed in range(300):
+        game = TuiGame(GameOptions(ruleset, lang="it", seed=seed))
+        game.start()
+        while game.waiting == BOT:
+            game.bot_step()
+        if any(isinstance(m, wanted) for m in game.moves()):
+            return seed
+    raise AssertionError(f"no seed offers {wanted.__name__}")
+
+
+def test_the_exchange_of_the_two_is_a_numbered_move_under_the_hand() -> None:
+    seed = _seed_with("classic", ExchangeBriscola, exchange="two")
+    app = make_app("classic", seed=seed, exchange="two")
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        moves = app.game.moves()
+        index = next(i for i, m in enumerate(moves) if isinstance(m, ExchangeBriscola))
+        assert f"{index + 1}. Scambio: do il Due di" in text(app, "#hand")
+        briscola = app.game.obs.briscola
+        assert await press_move(pilot, app, index, by_digit=False) == moves[index]
+        assert human_actions(app)[-1] == moves[index] and briscola in app.game.obs.hand
+
+    run(app, drive)

@@ -199,7 +199,7 @@ class TableApp(App[int]):
         title = self._t("tui.tricks.title.team" if team else "tui.tricks.title")
         tricks = own_tricks(obs)
         if tricks is None:
-            body = Text(self._t("tui.tricks.closed"))
+            body = Text(self._t("tui.tricks.closed"))  # RULES.md: counted from memory till then
         elif not tricks:
             body = Text(self._t("tui.tricks.none"))
         else:
@@ -244,7 +244,10 @@ class TableApp(App[int]):
     def action_help(self) -> None:
         """Show the keys and a few words on the auction."""
         body = Text(self._t("tui.help.body"))
-        self.push_screen(InfoScreen(self._t("tui.help.title"), body, self._t("tui.close")))
+        if self.game.table.ruleset.partnership is Partnership.CALLED:
+            body.append("\n" + self._t("tui.help.auction"))
+        title, close = self._t("tui.help.title"), self._t("tui.close")
+        self.push_screen(InfoScreen(title, body, close, prose=True))
 
     def action_leave(self) -> None:
         """Q: leave the table (after a question, unless the match is over)."""

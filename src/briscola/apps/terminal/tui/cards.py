@@ -76,13 +76,14 @@ def blank(text: str = "") -> Text:
     return _box([Text(""), Text(text.center(_INNER)[:_INNER], style="dim"), Text("")], "dim")
 
 
-def label(text: str, style: str = "") -> Text:
-    """One line of ``text`` centred under (or over) a card."""
-    return Text(text[:WIDTH].center(WIDTH), style=style)
+def label(text: str, style: str = "", width: int = WIDTH) -> Text:
+    """One line of ``text`` centred under (or over) a card, ``width`` columns wide."""
+    return Text(text[:width].center(width), style=style)
 
 
-def row(cards: Sequence[Text], gap: int = 1) -> Text:
-    """Cards (or labels, all of one height) side by side, ``gap`` columns apart."""
+def row(cards: Sequence[Text], gap: int = 1, indent: int = 0) -> Text:
+    """Cards (or labels, all of one height) side by side, ``gap`` columns apart, the first
+    ``indent`` columns from the left."""
     if not cards:
         return Text("")
     columns = [card.split("\n") for card in cards]
@@ -91,6 +92,7 @@ def row(cards: Sequence[Text], gap: int = 1) -> Text:
     for i in range(height):
         if i:
             out.append("\n")
+        out.append(" " * indent)
         for j, column in enumerate(columns):
             if j:
                 out.append(" " * gap)

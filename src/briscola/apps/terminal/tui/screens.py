@@ -22,18 +22,25 @@ class InfoScreen(ModalScreen[str]):
     """A panel of text; any of ``keys`` closes it, returning that key's name."""
 
     def __init__(
-        self, title: str, body: Text, footer: str, keys: tuple[str, ...] = ("enter", "escape")
+        self,
+        title: str,
+        body: Text,
+        footer: str,
+        keys: tuple[str, ...] = ("enter", "escape"),
+        *,
+        prose: bool = False,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.footer = footer
         self.keys = keys
+        self.prose = prose  # a text to wrap (the help), not lines of cards
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(Text(self.title_text, style="bold"), id="panel-title")
-            yield Static(self.body, id="panel-body")
+            yield Static(self.body, id="panel-body", classes="prose" if self.prose else "")
             yield Static(Text(self.footer, style="dim italic"), id="panel-footer")
 
     def on_key(self, event: events.Key) -> None:

@@ -102,9 +102,16 @@ def seat_panel(game: TuiGame, seat: int) -> Text:
         out.append(" ◀", style="bold yellow")
     out.append("\n")
     count = obs.hand_counts[seat]
-    out.append("▮" * min(count, 10) + " ", style="cyan")
-    key = "tui.cards.one" if count == 1 else "tui.cards"
-    out.append(_t(game, key, n=count), style="dim")
+    shown = dict(obs.other_hands).get(seat)  # a hand the rules let the human see
+    known = dict(obs.known_cards).get(seat, ())  # cards publicly known to be in that hand
+    if shown is not None:
+        out.append_text(_codes(shown))
+    else:
+        out.append("▮" * min(count, 10) + " ", style="cyan")
+        key = "tui.cards.one" if count == 1 else "tui.cards"
+        out.append(_t(game, key, n=count), style="dim")
+        if known:
+            out.append(" · " + _t(game, "tui.known") + " ").append_text(_codes(known))
     notes: list[str] = []
     if seat == obs.dealer:
         notes.append(_t(game, "tui.dealer.mark"))
@@ -121,6 +128,16 @@ def seat_panel(game: TuiGame, seat: int) -> Text:
     return out
 
 
+def _codes(hand: Sequence[Card]) -> Text:
+    """Cards by their short names (``Ad 3c``), each in its suit's colour."""
+    out = Text()
+    for i, card in enumerate(hand):
+        if i:
+            out.append(" ")
+        out.append(str(card), style=f"bold {cards.SUIT_STYLE[card.suit]}")
+    return out
+
+
 def briscola_panel(game: TuiGame) -> Text:
     """The briscola and the stock (or, in Briscola chiamata, the auction and the called card)."""
     obs = game.obs
@@ -130,12 +147,7 @@ def briscola_panel(game: TuiGame) -> Text:
     if card is None:
         return Text("")
     if game.table.ruleset.partnership is Partnership.CALLED:
-        title = _t(game, "tui.called")
-        assert obs.auction is not None and obs.auction.winner is not None
-        note = _t(game, "tui.called_by", who=game.name(obs.auction.winner))
-        return cards.row([cards.label(title, "bold"), cards.face(card, game.lang)]) + Text(
-            "\n" + note
-        )
+        return _called_lines(game, card)
     out = Text(_t(game, "tui.briscola") + "\n", style="bold")
     if obs.stock_count:
         out.append_text(cards.row([cards.face(card, game.lang), cards.back(obs.stock_count)]))
@@ -146,11 +158,38 @@ def briscola_panel(game: TuiGame) -> Text:
     return out
 
 
+def _called_lines(game: TuiGame, card: Card) -> Text:
+    """Briscola chiamata: the called card (its suit is the briscola), who called it, the partner
+    as far as the human may know."""
+    obs = game.obs
+    assert obs.auction is not None and obs.auction.winner is not None
+    caller = obs.auction.winner
+    out = Text(_t(game, "tui.called") + "\n", style="bold")
+    out.append_text(cards.face(card, game.lang)).append("\n")
+    if caller == game.human:
+        out.append(_t(game, "tui.called_by.you"))
+    else:
+        out.append(_t(game, "tui.called_by", who=game.name(caller)))
+    if obs.partner is None:
+        partner = _t(game, "partner.unknown")
+    elif obs.partner == caller:
+        partner = _t(game, "partner.alone")
+    else:
+        partner = _t(game, "partner.known", who=game.name(obs.partner))
+    return out.append("\n" + partner, style="italic")
+
+
+_AUCTION_ROWS = 6  # the auction's last calls shown
+
+
 def _auction_lines(game: TuiGame) -> Text:
     obs = game.obs
     assert obs.auction is not None
     out = Text(_t(game, "auction.title") + "\n", style="bold")
-    for seat, bid in obs.auction.calls:
+    calls = obs.auction.calls
+    if len(calls) > _AUCTION_ROWS:
+        out.append("…\n", style="dim")
+    for seat, bid in calls[-_AUCTION_ROWS:]:
         said = _t(game, "cmd.pass") if isinstance(bid, Pass) else game.words.bid(bid)
         out.append(f"{game.name(seat)}: {said}\n")
     standing = obs.auction.standing
@@ -165,9 +204,10 @@ def _auction_lines(game: TuiGame) -> Text:
 
 def trick_text(game: TuiGame, plays: Sequence[tuple[int, Card]], *, dim: bool = False) -> Text:
     """The cards of a trick in the order played, each with its player's name over it."""
-    names = [cards.label(game.name(seat), "bold") for seat, _ in plays]
+    width = cards.WIDTH + 2  # a name may be wider than its card (Nord-Ovest)
+    names = [cards.label(game.name(seat), "bold", width) for seat, _ in plays]
     faces = [cards.face(card, game.lang, dim=dim) for _, card in plays]
-    return cards.row(names) + Text("\n") + cards.row(faces)
+    return cards.row(names, gap=0) + Text("\n") + cards.row(faces, gap=2, indent=1)
 
 
 def taken_line(game: TuiGame, trick: Trick) -> Text:
