@@ -17,8 +17,8 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "briscola" / "apps" / "web"
 # path: (title, module script, body class, viewport under the notch)
 PAGES = {
     "/": ("Briscola", "table/home.js", "felt-bg home", False),
-    "/join/abc/def": ("Briscola", "table/join.js", "felt-bg home", False),
-    "/table/abc": ("Briscola", "table/table.js", None, True),
+    "/join/{table}/{code}": ("Briscola", "table/join.js", "felt-bg home", False),
+    "/table/{table}": ("Briscola", "table/table.js", None, True),
     "/embed?preset=classic": ("Briscola", "table/embed.js", None, False),
     "/score": ("Segnapunti · Briscola", "score/main.js", "felt-bg sk-page", True),
     "/score/abcdefghijklmnop": ("Segnapunti · Briscola", "score/main.js", "felt-bg sk-page", True),
@@ -34,6 +34,10 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 @pytest.mark.parametrize("path", PAGES)
 def test_each_page_has_the_shared_head_and_its_own_script(client: TestClient, path: str) -> None:
     title, script, body_class, cover = PAGES[path]
+    if "{table}" in path:  # the pages of a table are pages only for a table that exists
+        made = client.post("/api/tables", json={"seats": ["human", "human"]}).json()
+        code = made["invite_url"].rsplit("/", 1)[-1]
+        path = path.format(table=made["table_id"], code=code)
     reply = client.get(path)
     assert reply.status_code == 200 and reply.headers["content-type"].startswith("text/html")
     html = reply.text

@@ -45,3 +45,24 @@ export function deckPoints(removed, points) {
   const suit = Object.values(points || {}).reduce((n, p) => n + p, 0);
   return suit * SUITS.length - (removed || []).reduce((n, card) => n + cardPoints(card, points), 0);
 }
+
+/**
+ * A hand sorted for the eye (a new array): by suit in SUITS' order with the trump suit last, and
+ * in each suit from the strongest card down (`inversion`: the 7 takes the 3's place).
+ */
+export function sortHand(cards, { trump = null, inversion = false } = {}) {
+  const ranks = inversion
+    ? RANK_ORDER.map((r) => (r === "3" ? "7" : r === "7" ? "3" : r))
+    : RANK_ORDER;
+  const key = (code) => {
+    const card = parseCard(code);
+    if (!card) return [SUITS.length + 1, 0];
+    const suit = card.suit === trump ? SUITS.length : SUITS.indexOf(card.suit);
+    return [suit, ranks.indexOf(card.rank)];
+  };
+  return [...cards].sort((a, b) => {
+    const [sa, ra] = key(a);
+    const [sb, rb] = key(b);
+    return sa - sb || ra - rb;
+  });
+}

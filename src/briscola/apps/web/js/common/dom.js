@@ -2,7 +2,8 @@
 
 /**
  * h("div", {class: "x", onclick: fn}, child, "text", [more]) builds an element. Attributes: `on*`
- * functions are listeners, `class`, `style` (an object), `dataset`; `value`, `checked` and other
+ * functions are listeners, `class`, `style` (an object: CSS properties in camelCase or kebab-case,
+ * and custom properties like `--rot`, each set with setProperty or as a property), `dataset`; `value`, `checked` and other
  * non-string values of the element's own properties are set as properties (`disabled: true`,
  * `selected: false`); the rest as attributes (`true` as an empty one). null, undefined and false
  * leave an attribute or a child out; arrays of children are flattened.
@@ -13,7 +14,7 @@ export function h(tag, attrs = {}, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "class") el.className = v;
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "style" && typeof v === "object") setStyle(el, v);
     else if (k === "dataset") Object.assign(el.dataset, v);
     else if (k === "value" || k === "checked") el[k] = v;
     else if (k in el && typeof v !== "string" && k !== "list") el[k] = v;
@@ -21,6 +22,16 @@ export function h(tag, attrs = {}, ...children) {
   }
   append(el, children);
   return el;
+}
+
+/** Set each of `styles` on `el`: a name with a dash ("--rot", "grid-area") through setProperty,
+ * which is the only way to set a custom property; a camelCase name as a property. */
+export function setStyle(el, styles) {
+  for (const [name, value] of Object.entries(styles)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.includes("-")) el.style.setProperty(name, String(value));
+    else el.style[name] = value;
+  }
 }
 
 function append(el, children) {
@@ -39,6 +50,24 @@ export async function copyText(text, input) {
     input?.select();
     document.execCommand?.("copy");
   }
+}
+
+/**
+ * Share a link: the system's share sheet where the browser has the Web Share API (a phone), else
+ * copy it (`input` shows it, for browsers without clipboard access). Returns "shared", "copied"
+ * or "cancelled" (the person closed the share sheet).
+ */
+export async function shareLink(url, title, input) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title, url });
+      return "shared";
+    } catch (e) {
+      if (e?.name === "AbortError") return "cancelled";
+    }
+  }
+  await copyText(url, input);
+  return "copied";
 }
 
 let toastBox = null;

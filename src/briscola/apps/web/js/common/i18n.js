@@ -9,15 +9,20 @@
 // console names it. node's unit tests (tests/js) fail on any key the code or the pages use that
 // the catalogue lacks, and on any key that is not in both languages.
 import { parseCard } from "./cards.js";
+import { ERROR_STRINGS } from "./strings-errors.js";
 import { SCORE_STRINGS } from "./strings-score.js";
 import { RANK_NAMES, SUIT_NAMES, TABLE_STRINGS } from "./strings-table.js";
 
 /** The languages of the client, the default first. */
 export const LANGS = ["it", "en"];
 
-/** Every string by language: the game's pages' and the score keeper's (no key is in both). */
+/** Every string by language: the game's pages', the server's errors and the score keeper's (no
+ * key is in two of them). */
 export const CATALOG = Object.fromEntries(
-  LANGS.map((lang) => [lang, { ...TABLE_STRINGS[lang], ...SCORE_STRINGS[lang] }]),
+  LANGS.map((lang) => [
+    lang,
+    { ...TABLE_STRINGS[lang], ...ERROR_STRINGS[lang], ...SCORE_STRINGS[lang] },
+  ]),
 );
 
 const KEY = "briscola.lang";
@@ -37,7 +42,18 @@ export function getLang() {
   }
   current = [fromUrl, saved].find((l) => LANGS.includes(l)) || LANGS[0];
   document.documentElement.lang = current;
+  keepForServer(current);
   return current;
+}
+
+/** Tell the server the language too (a cookie): the pages it words itself, an error page, speak
+ * it (apps/server/pages.py page_lang). */
+function keepForServer(lang) {
+  try {
+    document.cookie = `briscola_lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    /* no cookies here */
+  }
 }
 
 /** Switch every page to `lang` ("it" or "en"; anything else is ignored) and tell the listeners. */
@@ -45,6 +61,7 @@ export function setLang(lang) {
   if (!LANGS.includes(lang)) return;
   current = lang;
   document.documentElement.lang = lang;
+  keepForServer(lang);
   try {
     localStorage.setItem(KEY, lang);
   } catch {

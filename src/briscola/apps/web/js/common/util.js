@@ -1,6 +1,6 @@
 // Helpers shared by the game's pages (home, invitation, table, embed): the JSON API, seat tokens and
 // the player's choices in localStorage, table links, match titles, card images, the robot icon.
-import { cardName, hasText, t } from "./i18n.js";
+import { cardName, getLang, hasText, t } from "./i18n.js";
 import { h } from "./dom.js";
 
 export class ApiError extends Error {
@@ -30,15 +30,21 @@ export async function api(path, body = undefined, method = undefined) {
     /* not JSON */
   }
   if (!res.ok) {
-    let msg = data && (data.message || data.detail);
-    if (Array.isArray(msg)) msg = msg.map((d) => d.msg || d).join("; ");
     const code = data?.code;
-    // the server words its errors in English: the common ones are said in the page's language
-    if (code === "invalid_request") msg = `${t("error.invalid_request")}${msg ? ` (${msg})` : ""}`;
-    else if (code && hasText(`error.${code}`)) msg = t(`error.${code}`);
-    throw new ApiError(msg || `${t("error.generic")} (HTTP ${res.status})`, code, res.status);
+    throw new ApiError(errorText(code, data?.message), code, res.status);
   }
   return data;
+}
+
+/**
+ * A server error as a person reads it, in the page's language: the catalogue's words for its
+ * code; a code the catalogue lacks gives "Something went wrong (code)" rather than the server's
+ * English, except on an English page, which shows the server's message.
+ */
+export function errorText(code, message) {
+  if (code && hasText(`error.${code}`)) return t(`error.${code}`);
+  if (getLang() === "en" && message) return String(message);
+  return code ? `${t("error.generic")} (${code})` : t("error.generic");
 }
 
 const SEAT_KEY = (id) => `briscola.seat.${id}`;
@@ -164,4 +170,33 @@ export function setAid(on) {
   } catch {
     /* ignore */
   }
+}
+
+/** A yes/no choice kept in localStorage under `key`: true, false, or null when never made. */
+export function getFlag(key) {
+  try {
+    const v = localStorage.getItem(key);
+    return v === "1" ? true : v === "0" ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep a yes/no choice in localStorage under `key`. */
+export function setFlag(key, on) {
+  try {
+    localStorage.setItem(key, on ? "1" : "0");
+  } catch {
+    /* storage may be off */
+  }
+}
+
+/** The computer's levels from the easiest to the hardest (the server lists them as registered). */
+export const DIFFICULTY = ["random", "beginner", "easy", "simple", "medium", "hard", "champion"];
+
+/** `levels` ([{name, …}]) in order of difficulty, a new array; a level not in DIFFICULTY last. */
+export function byDifficulty(levels) {
+  const place = (l) =>
+    DIFFICULTY.includes(l.name) ? DIFFICULTY.indexOf(l.name) : DIFFICULTY.length;
+  return [...levels].sort((a, b) => place(a) - place(b));
 }

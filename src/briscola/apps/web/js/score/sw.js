@@ -2,7 +2,7 @@
 // keeps the page's own files, so a sheet opens after a reload without a network, from the last
 // state the page saved in localStorage. Network first, the cache when the network fails; the API
 // is never cached.
-const CACHE = "briscola-score-v2";
+const CACHE = "briscola-score-v3";
 const PAGE = "/score";
 // every module the page imports (tests/js/sw.test.js checks the list against the imports)
 const FILES = [
@@ -11,6 +11,7 @@ const FILES = [
   "/static/js/common/dom.js",
   "/static/js/common/form.js",
   "/static/js/common/i18n.js",
+  "/static/js/common/strings-errors.js",
   "/static/js/common/strings-score.js",
   "/static/js/common/strings-table.js",
   "/static/js/score/board.js",

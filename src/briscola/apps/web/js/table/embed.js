@@ -60,7 +60,7 @@ async function main() {
     );
     return;
   }
-  mountTable(app, {
+  window.briscolaTable = mountTable(app, {
     ...game,
     compact: true,
     onAgain: async () => {

@@ -4,6 +4,8 @@ import { trickPoints } from "../common/cards.js";
 import { cardName, suitName, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { aidOn, botIcon, cardImg } from "../common/util.js";
+import { shownTrick } from "./trick.js";
+import { openDialog } from "./tableview-info.js";
 
 export function seatBox(view, s) {
   const obs = view.obs;
@@ -42,7 +44,8 @@ export function seatBox(view, s) {
     const backs = [];
     for (const c of known) backs.push(cardImg(c, { cls: "known" }));
     for (let i = known.length; i < count; i++) backs.push(cardImg(null, { decorative: true }));
-    cards = h("div", { class: "backs", "aria-hidden": known.length ? null : "true" }, backs);
+    const cls = count > 4 ? "backs many" : "backs";
+    cards = h("div", { class: cls, "aria-hidden": known.length ? null : "true" }, backs);
   }
   const plate = namePlate(view, s, info, turn);
   const top = sn < -0.3;
@@ -108,7 +111,7 @@ export function namePlate(view, s, info, turn) {
   const obs = view.obs;
   const chips = plateChips(view, s);
   let sub = null;
-  if (info.kind === "bot") sub = t("table.bot");
+  if (info.kind === "bot") sub = view.levelTitle(info.bot);
   if (info.autoplay) sub = t("table.autoplay");
   else if (
     info.kind === "human" &&
@@ -140,6 +143,39 @@ export function namePlate(view, s, info, turn) {
     ),
     chips,
     pts,
+    pileChip(view, s),
+  );
+}
+
+/** The cards seat `s` has taken so far (a trick still shown on the felt not yet among them). */
+export function takenCards(view, s) {
+  const obs = view.obs;
+  if (!obs) return 0;
+  let n = 0;
+  for (const tr of obs.tricks || []) if (tr.winner === s) n += tr.plays.length;
+  const shown = shownTrick(view, obs);
+  if (shown.done && view.held.winner === s) n -= view.held.cards.length;
+  return Math.max(0, n);
+}
+
+/** A seat's pile of taken cards on its plate: a card's back and the count; a tap shows the
+ * last trick. None before the seat takes a trick. */
+function pileChip(view, s) {
+  const n = takenCards(view, s);
+  if (!n) return null;
+  const label = t("table.pile", { name: view.nameOf(s), n });
+  return h(
+    "button",
+    {
+      class: "pile",
+      type: "button",
+      title: label,
+      "aria-label": `${label}. ${t("table.lasttrick")}`,
+      dataset: { seat: String(s), count: String(n) },
+      onclick: () => openDialog(view, "last"),
+    },
+    h("span", { class: "pile-back", "aria-hidden": "true" }),
+    h("span", { class: "pile-n" }, String(n)),
   );
 }
 
@@ -167,6 +203,7 @@ export function stockAndBriscola(view, obs) {
       cardImg(obs.briscola, { cls: "briscola-card", decorative: true }),
       obs.stock > 1 ? h("div", { class: "stock" }, backs) : null,
       h("div", { class: "count", "aria-hidden": "true" }, `${obs.stock}`),
+      h("div", { class: "trump-label", "aria-hidden": "true" }, suitLabel(obs)),
     );
   }
   // a compact chip: the briscola card, the trump suit, the cards left in the stock
@@ -176,7 +213,7 @@ export function stockAndBriscola(view, obs) {
   return h(
     "div",
     {
-      class: `trump-chip${onTable ? "" : " drawn"}${view.players === 5 ? " low" : ""}`,
+      class: `trump-chip${onTable ? "" : " drawn"}`,
       role: "img",
       "aria-label": label,
     },
@@ -195,75 +232,33 @@ export function stockAndBriscola(view, obs) {
           : null,
     ),
     onTable ? h("span", { class: "count", "aria-hidden": "true" }, String(obs.stock)) : null,
+    h("span", { class: "trump-label", "aria-hidden": "true" }, suitLabel(obs)),
   );
 }
 
-export function trickPosition(view, seat) {
-  const a = view.angle(seat);
-  const c = Math.cos(a);
-  const s = Math.sin(a);
-  const w = view.felt.clientWidth;
-  const narrow = w < 560;
-  // a wide, low felt (a phone held sideways) lays the trick out across, not up and down
-  const wide = w > 2.3 * view.felt.clientHeight;
-  let fx = view.players === 2 ? 0 : c * (narrow ? 0.92 : 0.72);
-  let fy = s * 0.6;
-  if (wide && view.players === 2) {
-    fx = seat === view.seat ? 0.58 : -0.58;
-    fy = 0;
-  } else if (wide) {
-    fx = c * 1.1;
-    fy = s * 0.3;
-  }
-  return {
-    left: `calc(var(--play-w) * ${fx.toFixed(3)})`,
-    top: `calc(var(--play-h) * ${fy.toFixed(3)})`,
-    rot: ((seat * 37) % 13) - 6,
-    fx: `${(c * 120).toFixed(0)}px`,
-    fy: `${(s * 120).toFixed(0)}px`,
-  };
+/** "Briscola: denari", the trump suit written under the stock in every layout. */
+function suitLabel(obs) {
+  return t("table.briscola.is", { suit: suitName(obs.trump) });
 }
 
-export function trickCards(view, obs) {
-  let plays = obs.trick;
-  let done = false;
-  let winner = null;
-  if (plays.length === 0 && view.held && Date.now() < view.held.until) {
-    plays = view.held.cards;
-    done = true;
-    winner = view.held.winner;
-  }
-  const els = plays.map(([seat, card]) => {
-    const p = trickPosition(view, seat);
-    const fresh = !done && !view.prevTrick.includes(card);
-    return h(
-      "div",
-      {
-        class: `played${fresh ? " enter" : ""}${done && seat === winner ? " winner" : ""}`,
-        style: { left: p.left, top: p.top, "--rot": `${p.rot}deg`, "--fx": p.fx, "--fy": p.fy },
-        dataset: { card, seat: String(seat) },
-      },
-      cardImg(card),
-      h("span", { class: "by" }, view.nameOf(seat)),
-    );
-  });
-  return [
-    h(
-      "div",
-      { class: `trick${done ? " done" : ""}`, role: "group", "aria-label": t("table.trick") },
-      els,
-    ),
-  ];
-}
-
+/** The status line under the trick: who took the trick just shown (and its points), or the
+ * points on the table (the beginner aid); then whose turn it is, unless the same name took. */
 export function statusLine(view, obs) {
   const bits = [];
-  if (obs.trick.length === 0 && view.held && Date.now() < view.held.until) {
-    const w = view.held.winner;
-    const pts = view.held.points ? ` +${view.held.points}` : "";
-    bits.push(
-      `${w === view.seat ? t("table.takes.me") : t("table.takes", { name: view.nameOf(w) })}${pts}`,
-    );
+  const shown = shownTrick(view, obs);
+  let took = null;
+  if (shown.done) {
+    took = view.held.winner;
+    const n = view.held.points;
+    const me = took === view.seat;
+    const key = n
+      ? me
+        ? "table.takes.me.points"
+        : "table.takes.points"
+      : me
+        ? "table.takes.me"
+        : "table.takes";
+    bits.push(t(key, { name: view.nameOf(took), n }));
   } else if (aidOn() && obs.trick.length) {
     const pts = trickPoints(obs.trick, view.cardPoints);
     bits.push(t("table.points.trick", { n: pts }));
@@ -276,7 +271,10 @@ export function statusLine(view, obs) {
     obs.turn !== undefined
   ) {
     mine = obs.turn === view.seat;
-    bits.push(mine ? t("table.yourturn") : t("table.turnof", { name: view.nameOf(obs.turn) }));
+    // who takes leads next: "Bruno prende la mano · Tocca a Bruno" would say the name twice
+    if (took !== obs.turn || mine) {
+      bits.push(mine ? t("table.yourturn") : t("table.turnof", { name: view.nameOf(obs.turn) }));
+    }
   }
   if (!bits.length) return null;
   return h(

@@ -15,6 +15,7 @@ import { h, toast } from "../common/dom.js";
 import { fieldGroup, radioTile } from "../common/form.js";
 import {
   api,
+  byDifficulty,
   cardImg,
   forgetLast,
   getName,
@@ -421,7 +422,7 @@ async function main() {
     state.matchFormats = presets.match_formats || [];
     state.preset = presets.default_preset || state.presets[0]?.name || "classic";
     state.match = presets.default_match || "single";
-    state.levels = levels.levels || [];
+    state.levels = byDifficulty(levels.levels || []);
     state.defaultLevel = levels.default || state.levels[0]?.name || "simple";
     state.level = state.defaultLevel;
     render();

@@ -56,11 +56,28 @@ function render() {
     return;
   }
   if (problem) {
+    // a table that is full or has started can still be watched
+    const watch = info
+      ? [
+          h("p", { class: "muted" }, t("join.watch.lead")),
+          h(
+            "a",
+            { class: "btn", id: "watch", href: `/watch/${encodeURIComponent(tableId)}` },
+            `${t("join.watch")} ▶`,
+          ),
+        ]
+      : [];
     box.replaceChildren(
       head(),
       h("h2", {}, t("join.title")),
-      h("p", {}, problem),
-      h("div", { class: "actions" }, h("a", { class: "btn", href: "/" }, t("table.home"))),
+      h("p", { id: "join-problem" }, problem),
+      watch.slice(0, 1),
+      h(
+        "div",
+        { class: "actions" },
+        watch.slice(1),
+        h("a", { class: info ? "btn btn-light" : "btn", href: "/" }, t("table.home")),
+      ),
     );
     return;
   }
@@ -143,6 +160,7 @@ async function main() {
     if (info.status !== "waiting") problem = t("join.started");
     else if (!info.seats.some((s) => s.kind === "human" && !s.joined)) problem = t("join.full");
   } catch (e) {
+    info = null;
     problem = e.status === 404 ? t("join.gone") : e.message;
   }
   render();

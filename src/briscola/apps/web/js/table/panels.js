@@ -3,7 +3,7 @@
 // TableView it draws for.
 import { SUITS, sortRanks } from "../common/cards.js";
 import { cardName, rankName, suitName, t } from "../common/i18n.js";
-import { copyText, h, toast } from "../common/dom.js";
+import { copyText, h, shareLink, toast } from "../common/dom.js";
 import { botIcon, cardImg, matchTitle } from "../common/util.js";
 
 /** A bid as the auction shows it: "passa", "2 a 75", or the rank's name. */
@@ -207,6 +207,10 @@ function invite(url) {
     await copyText(url, input);
     toast(t("wait.copied"), "info", 2000);
   };
+  const share = async () => {
+    if ((await shareLink(url, t("join.title"), input)) === "copied") copied();
+  };
+  const copied = () => toast(t("wait.copied"), "info", 2000);
   return [
     h("p", { class: "field-label", style: { marginTop: "14px" } }, t("wait.invite")),
     h(
@@ -218,6 +222,13 @@ function invite(url) {
         { class: "btn btn-light btn-small", type: "button", id: "copy-invite", onclick: copy },
         t("wait.copy"),
       ),
+      typeof navigator.share === "function"
+        ? h(
+            "button",
+            { class: "btn btn-small", type: "button", id: "share-invite", onclick: share },
+            t("wait.share.button"),
+          )
+        : null,
     ),
     h("p", { class: "muted" }, t("wait.share")),
   ];

@@ -1,8 +1,9 @@
 // The player's own bar (name plate, accusi and the exchange, tricks, summary) and hand, and the
 // table's keyboard (1-9 play a card, arrows move between cards, Escape closes a dialog).
+import { sortHand } from "../common/cards.js";
 import { cardName, suitName, t } from "../common/i18n.js";
-import { h } from "../common/dom.js";
-import { cardImg } from "../common/util.js";
+import { h, toast } from "../common/dom.js";
+import { cardImg, getFlag, setFlag } from "../common/util.js";
 import { namePlate } from "./felt.js";
 import { openDialog, tricksButton } from "./tableview-info.js";
 
@@ -18,6 +19,7 @@ export function renderMe(view) {
     return;
   }
   const myTurn = obs.turn === view.seat && obs.phase === "play" && table.status === "playing";
+  markDrawn(view, obs.hand);
   const hand = handOf(view, obs, myTurn && !view.pending);
   view.me.replaceChildren(h("div", { class: "me-bar" }, meBar(view, obs, myTurn)), hand);
   fitHand(view, hand, obs.hand.length);
@@ -56,6 +58,7 @@ function meBar(view, obs, myTurn) {
     ),
   );
   if (obs.tricks_visible) bar.push(tricksButton(view, "side-btn"));
+  bar.push(sortToggle(view));
   if (table.result && view.summaryHidden && table.status !== "playing") {
     const show = () => {
       view.summaryHidden = false;
@@ -72,24 +75,29 @@ function handOf(view, obs, live) {
   const legal = new Set(obs.legal);
   const known = new Set(Object.values(obs.known_cards || {}).flat());
   const n = obs.hand.length;
+  const cards = sorted(view)
+    ? sortHand(obs.hand, { trump: obs.trump, inversion: obs.ruleset.inversion })
+    : obs.hand;
   const hand = h("div", {
     class: `hand${live ? " live" : ""}`,
     role: "group",
     id: "hand",
     "aria-label": `${t("table.hand")}${live ? ` — ${t("table.hand.key", { n })}` : ""}`,
   });
-  obs.hand.forEach((card, i) => {
+  cards.forEach((card, i) => {
     const can = live && legal.has(card);
+    const drawn = view.drawn?.cards.has(card) && Date.now() < view.drawn.until;
     const btn = h(
       "button",
       {
-        class: `card${view.pending === card ? " pending" : ""}${known.has(card) ? " known" : ""}`,
+        class: `card${view.pending === card ? " pending" : ""}${known.has(card) ? " known" : ""}${drawn ? " drawn" : ""}`,
         type: "button",
         dataset: { card, index: String(i + 1) },
         "aria-label": live ? t("table.play", { card: cardName(card) }) : cardName(card),
         "aria-disabled": can ? "false" : "true",
-        onclick: () => {
+        onclick: (e) => {
           if (can) view.act(card);
+          else refuse(view, e.currentTarget, card);
         },
       },
       h("span", { class: "key", "aria-hidden": "true" }, String(i + 1)),
@@ -98,6 +106,62 @@ function handOf(view, obs, live) {
     hand.append(btn);
   });
   return hand;
+}
+
+/** Is the hand shown sorted? The player's choice, else sorted for hands of six cards or more
+ * (chiamata's eight), as dealt for three. */
+function sorted(view) {
+  const choice = getFlag("briscola.sort");
+  return choice === null ? (view.ruleset.hand_size || 3) >= 6 : choice;
+}
+
+/** The switch between the hand as dealt and sorted by suit and strength. */
+function sortToggle(view) {
+  const on = sorted(view);
+  return h(
+    "button",
+    {
+      class: "btn btn-ghost btn-small side-btn",
+      type: "button",
+      id: "sort-hand",
+      "aria-pressed": String(on),
+      title: t("table.sort.title"),
+      onclick: () => {
+        setFlag("briscola.sort", !on);
+        view.render();
+      },
+    },
+    t("table.sort"),
+  );
+}
+
+/** Note the cards just drawn (new in the hand since the last drawing) to mark them briefly. */
+function markDrawn(view, hand) {
+  const before = view.prevHand;
+  view.prevHand = [...hand];
+  if (!before || !before.length) return;
+  const fresh = hand.filter((c) => !before.includes(c));
+  if (!fresh.length || fresh.length > 2) return;
+  view.drawn = { cards: new Set(fresh), until: Date.now() + DRAWN_MS };
+  clearTimeout(view.drawnTimer);
+  view.drawnTimer = setTimeout(() => view.render(), DRAWN_MS + 20);
+}
+
+const DRAWN_MS = 1800;
+
+/** A card clicked that cannot be played now: it shakes, and a short line says why. */
+function refuse(view, btn, card) {
+  if (view.pending || !view.obs || view.table.status !== "playing") return;
+  const obs = view.obs;
+  let why;
+  if (obs.turn !== view.seat) why = t("error.not_your_turn");
+  else if (obs.phase !== "play") why = t("table.notnow");
+  else why = t("table.cannot", { card: cardName(card) });
+  btn.classList.remove("nope");
+  void btn.offsetWidth; // restart the shake
+  btn.classList.add("nope");
+  view.refusal?.remove();
+  view.refusal = toast(why, "info", 1800);
 }
 
 /** A button in the player's bar that takes `action` (an accuso, the exchange). */

@@ -5,6 +5,7 @@ import { langSwitch, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { aidOn, matchStanding, matchTitle, setAid } from "../common/util.js";
 import { lastTrick } from "./panels.js";
+import { setSound, soundOn, speakerIcon } from "./sound.js";
 
 /** Focus the first element matching a selector once the DOM has been drawn. */
 export function focusSoon(selector) {
@@ -49,7 +50,7 @@ export function renderTop(view) {
     bits.push(h("span", { class: "score-chip compact", title: t("summary.standing") }, chip));
   if (view.connState === "lost")
     bits.push(h("span", { class: "score-chip", role: "status" }, "⚠ " + t("table.reconnecting")));
-  bits.push(aidToggle(view), rulesButton(view), langSwitch());
+  bits.push(aidToggle(view), soundToggle(view), rulesButton(view), langSwitch());
   view.topbar.replaceChildren(...bits);
 }
 
@@ -84,6 +85,27 @@ function aidToggle(view) {
     aid,
     h("span", { class: "long" }, t("table.aid")),
     h("span", { class: "short" }, t("table.points")),
+  );
+}
+
+/** The sounds' switch: a speaker button, off by default (sound.js). */
+function soundToggle(view) {
+  const on = soundOn();
+  return h(
+    "button",
+    {
+      class: "btn btn-ghost btn-small sound-btn",
+      type: "button",
+      id: "sound",
+      "aria-pressed": String(on),
+      "aria-label": t("table.sound"),
+      title: on ? t("table.sound.on") : t("table.sound.off"),
+      onclick: () => {
+        setSound(!soundOn());
+        view.render();
+      },
+    },
+    speakerIcon(on),
   );
 }
 

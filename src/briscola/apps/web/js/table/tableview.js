@@ -3,24 +3,21 @@
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
 // The drawing around the felt is in tableview-info.js (top bar, side column) and tableview-hand.js
 // (the player's bar and hand, the keyboard); the felt itself in felt.js, panels.js and summary.js.
-import { cardName, hasText, onLangChange, suitName, t } from "../common/i18n.js";
+import { cardName, hasText, onLangChange, pick, suitName, t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
-import { api } from "../common/util.js";
-import { seatBox, statusLine, stockAndBriscola, trickCards } from "./felt.js";
+import { api, errorText } from "../common/util.js";
+import { seatBox, statusLine, stockAndBriscola } from "./felt.js";
+import { fitTrick, shownTrick, trickCards } from "./trick.js";
+import { playSound } from "./sound.js";
 import { auctionPanel, callPanel, dialogSheet, waitingRoom } from "./panels.js";
 import { dealSummary } from "./summary.js";
 import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
 
+/** How long a completed trick stays on the felt at least (the server may send its own
+ * `trick_hold_ms`), then how long it takes to sweep to its winner's pile. */
 const TRICK_HOLD_MS = 1500;
-
-/** A server error in the language in use: known codes are worded here, others as sent. */
-function errorText(m) {
-  const key = `error.${m.code}`;
-  if (!hasText(key)) return m.message || m.code;
-  const own = t(key);
-  return m.code === "illegal_action" && m.message ? `${own} (${m.message})` : own;
-}
+const SWEEP_MS = 450;
 
 export function mountTable(root, opts) {
   const view = new TableView(root, opts);
@@ -41,7 +38,8 @@ class TableView {
     this.retry = 0;
     this.closed = false;
     this.fatal = null;
-    this.held = null; // {cards, winner, points, until}
+    this.held = null; // the completed trick on show: {cards, winner, points, until, sweepUntil}
+    this.trickFit = null; // where the trick lies and how large (trick.js fitTrick)
     this.prevTrick = [];
     this.pending = null;
     this.summaryHidden = false;
@@ -70,9 +68,22 @@ class TableView {
     this.live = h("div", { class: "sr-only", "aria-live": "polite" });
     this.root.append(this.live);
     document.addEventListener("keydown", this.onKey);
+    window.addEventListener("resize", () => this.msg && fitTrick(this));
     onLangChange(() => this.render());
     this.render();
     this.connect();
+    api("/api/levels")
+      .then((r) => {
+        this.levels = Object.fromEntries((r.levels || []).map((l) => [l.name, l.title]));
+        if (this.msg) this.render();
+      })
+      .catch(() => {});
+  }
+
+  /** What a computer player's plate says under its name: "computer, Sensato". */
+  levelTitle(level) {
+    const title = this.levels?.[level];
+    return title ? t("table.level", { level: pick(title, level) }) : t("table.bot");
   }
 
   // -- connection --------------------------------------------------------------------------
@@ -100,7 +111,7 @@ class TableView {
       if (m.type === "state") this.onState(m);
       else if (m.type === "error") {
         this.pending = null;
-        toast(errorText(m));
+        toast(errorText(m.code, m.message));
         this.render();
       }
     };
@@ -129,6 +140,8 @@ class TableView {
 
   act(action) {
     if (this.pending) return;
+    // a player who moves on has seen the trick on show: it goes to its pile now
+    if (this.held && Date.now() < this.held.until) this.holdUntil(Date.now());
     if (this.send({ type: "action", action })) {
       this.pending = action;
       this.render();
@@ -141,17 +154,11 @@ class TableView {
     this.msg = m;
     this.seat = m.seat;
     this.pending = null;
-    const obs = m.observation;
     for (const ev of m.events || []) {
-      if (ev.type === "trick" && (!obs || obs.trick.length === 0)) {
-        this.held = {
-          cards: ev.cards,
-          winner: ev.winner,
-          points: ev.points,
-          until: Date.now() + TRICK_HOLD_MS,
-        };
-        clearTimeout(this.holdTimer);
-        this.holdTimer = setTimeout(() => this.render(), TRICK_HOLD_MS + 20);
+      if (ev.type === "trick") {
+        this.held = { cards: ev.cards, winner: ev.winner, points: ev.points };
+        this.holdUntil(Date.now() + this.holdMs);
+        playSound("trick");
       } else if (ev.type === "declared") {
         this.showBanner(
           t("table.declared", {
@@ -168,16 +175,47 @@ class TableView {
         this.showBanner(`${this.nameOf(ev.seat)}: ${t("table.partner")}`);
       } else if (ev.type === "deal_started") {
         this.held = null;
+        this.prevHand = null;
         this.summaryHidden = false;
         this.readySent = null;
       }
+      if (ev.type === "played") playSound("play");
       if (ev.type === "played" && ev.seat !== this.seat) {
         this.say(`${this.nameOf(ev.seat)}: ${cardName(ev.card)}`);
       }
     }
-    if (obs && obs.trick.length > 0) this.held = null;
     if (!prev || prev.table.status !== m.table.status) this.summaryHidden = false;
     this.render();
+  }
+
+  /** How long a completed trick stays on show (the server's setting, else the client's). */
+  get holdMs() {
+    const ms = this.msg?.trick_hold_ms;
+    return Number.isFinite(ms) && ms >= 0 ? ms : TRICK_HOLD_MS;
+  }
+
+  /** Show the held trick until `until`, then sweep it to its winner's pile and draw again. */
+  holdUntil(until) {
+    if (!this.held) return;
+    this.held.until = until;
+    this.held.sweepUntil = until + SWEEP_MS;
+    clearTimeout(this.holdTimer);
+    const now = Date.now();
+    this.holdTimer = setTimeout(
+      () => {
+        this.render();
+        this.holdTimer = setTimeout(() => {
+          this.held = null;
+          this.render();
+        }, SWEEP_MS + 10);
+      },
+      Math.max(0, until - now) + 10,
+    );
+  }
+
+  /** True while a completed trick is still on the felt (on show or sweeping). */
+  get holding() {
+    return Boolean(this.held && Date.now() < this.held.sweepUntil);
   }
 
   showBanner(text) {
@@ -302,7 +340,7 @@ class TableView {
       parts.push(stockAndBriscola(this, obs));
       if (obs.phase === "auction") parts.push(auctionPanel(this, obs));
       else if (obs.phase === "call") parts.push(callPanel(this, obs));
-      else parts.push(...trickCards(this, obs));
+      else parts.push(trickCards(this, obs));
       const st = statusLine(this, obs);
       if (st) parts.push(st);
     }
@@ -312,7 +350,7 @@ class TableView {
       (table.status === "deal_over" || table.status === "over") &&
       table.result &&
       !this.summaryHidden &&
-      !(this.held && Date.now() < this.held.until)
+      !this.holding
     ) {
       parts.push(dealSummary(this));
       const key = `${table.deal}:${table.status}`;
@@ -323,7 +361,9 @@ class TableView {
     }
     if (this.dialog) parts.push(dialogSheet(this));
     this.felt.replaceChildren(...parts);
-    this.prevTrick = obs ? obs.trick.map((p) => p[1]) : [];
+    fitTrick(this);
+    // the cards drawn on the felt: the next drawing flies in only the others
+    this.prevTrick = obs ? shownTrick(this, obs).plays.map((p) => p[1]) : [];
   }
 
   async startGame() {
