@@ -510,4 +510,14 @@ MESSAGES: Final[dict[str, str]] = {
     "matches.first-to:3": "First to 3 deals",
     "matches.points:240": "First to 240 points",
     "matches.deals:5": "Five deals (totals)",
+    # == web: the pages the server words itself (apps/server/pages.py error_page)
+    "web.error.unknown_table.title": "There is no such table",
+    "web.error.unknown_table.text": (
+        "The table of this link does not exist, or its game ended long ago. "
+        "Check the link, or start a new game."
+    ),
+    "web.error.not_found.title": "Page not found",
+    "web.error.not_found.text": "There is nothing at this address: the link may be incomplete.",
+    "web.error.home": "To the home page",
+    "web.error.language": "English",
 }

@@ -524,4 +524,14 @@ MESSAGES: Final[dict[str, str]] = {
     "matches.first-to:3": "Chi vince 3 smazzate",
     "matches.points:240": "A 240 punti",
     "matches.deals:5": "Cinque smazzate (somma)",
+    # == web: the pages the server words itself (apps/server/pages.py error_page)
+    "web.error.unknown_table.title": "Questo tavolo non c'è",
+    "web.error.unknown_table.text": (
+        "Il tavolo di questo link non esiste, o la sua partita è finita da tempo. "
+        "Controlla il link, o comincia una nuova partita."
+    ),
+    "web.error.not_found.title": "Pagina non trovata",
+    "web.error.not_found.text": "A questo indirizzo non c'è niente: forse il link è incompleto.",
+    "web.error.home": "Alla pagina iniziale",
+    "web.error.language": "Italiano",
 }

@@ -21,7 +21,7 @@ from briscola.apps.server import catalog, scores, sockets, tables
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.errors import ApiError, add_error_handlers
 from briscola.apps.server.limits import Limits
-from briscola.apps.server.pages import default_static_dir, page_routes
+from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
 from briscola.apps.server.rooms import Rooms, Settings
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
 from briscola.apps.server.storage import Storage
@@ -133,6 +133,7 @@ def create_app(
     app.include_router(tables.router)
     app.include_router(sockets.router)
     app.include_router(page_routes(web))
+    install_error_pages(app, web)  # an unknown page is a page; API errors stay JSON
     scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.exceptions import HTTPException
 
 from briscola.apps.server import catalog
+from briscola.apps.server.botnames import computer_names
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.limits import ServerFull, client_ip, retry_after
 from briscola.apps.server.rooms import Room, Rooms
@@ -113,21 +114,8 @@ def _level(name: str) -> str:
 
 
 def _bot_names(levels: list[str | None], lang: str) -> list[str]:
-    """Display names for bot seats: the level's title, numbered when a level repeats."""
-    counts: dict[str, int] = {}
-    for level in levels:
-        if level is not None:
-            counts[level] = counts.get(level, 0) + 1
-    seen: dict[str, int] = {}
-    names = []
-    for level in levels:
-        if level is None:
-            names.append("")
-            continue
-        title = bot_info(level).title(lang)
-        seen[level] = seen.get(level, 0) + 1
-        names.append(f"{title} {seen[level]}" if counts[level] > 1 else title)
-    return names
+    """Display names for bot seats: Italian first names (the client shows the level beside)."""
+    return computer_names(levels)
 
 
 def _human_name(name: str, seat: int, lang: str) -> str:
