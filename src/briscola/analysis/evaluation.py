@@ -137,7 +137,7 @@ def evaluate(
             weights = np.ones(len(worlds))
             if events is not None:
                 weights = world_weights(FS, enc, obs, cfg, events, seed, worlds)
-            return _values(obs, enc.P, enc.actions, out, weights, exact=not n_unk)
+            return _values(obs, enc.P, enc.actions, out, weights, exact=len(worlds) == 1)
     solve = cfg.solve_stock if two else -1
     if two and obs.stock_count <= cfg.solved_stock:
         # a short stock: each world solved exactly from the root (as many as the champion does)

@@ -14,9 +14,9 @@ rating             Italian         loss
 =================  ==============  =========
 
 A move with one legal action is ``forced`` (obbligata) and counts for nothing. Accuracy is the
-mean over the other moves of ``103.1668 · exp(-4.354 · loss) - 3.1669``, clamped to 0..100 (the
-curve lichess.org uses for chess, with the loss as a share instead of a percentage): 100 for a
-best move, about 80 for a loss of 0.05, about 50 for 0.15.
+mean over the other moves of ``103.1668 · exp(-4.354 · loss) - 3.1669``, clamped to 0..100, and
+100 for no loss (the curve lichess.org uses for chess, with the loss as a share instead of a
+percentage): 100 for a best move, about 80 for a loss of 0.05, about 50 for 0.15.
 
 >>> Rating.of(0.0).name_in("it"), Rating.of(0.07).name_in("en"), Rating.of(0.5).name_in("it")
 ('ottima', 'inaccuracy', 'errore grave')
@@ -75,4 +75,6 @@ THRESHOLDS: tuple[tuple[Rating, float], ...] = (
 
 def move_accuracy(loss: float) -> float:
     """A move's accuracy, 0 to 100, from its loss of win probability (see the module)."""
-    return max(0.0, min(100.0, 103.1668 * math.exp(-4.354 * max(loss, 0.0)) - 3.1669))
+    if loss <= 0:
+        return 100.0
+    return max(0.0, min(100.0, 103.1668 * math.exp(-4.354 * loss) - 3.1669))
