@@ -157,7 +157,8 @@ class TableView {
     for (const ev of m.events || []) {
       if (ev.type === "trick") {
         this.held = { cards: ev.cards, winner: ev.winner, points: ev.points };
-        this.holdUntil(Date.now() + this.holdMs);
+        // a little over the hold: timers and drawing may fire a few milliseconds early
+        this.holdUntil(Date.now() + this.holdMs + 80);
         playSound("trick");
       } else if (ev.type === "declared") {
         this.showBanner(
