@@ -146,3 +146,16 @@ def test_no_hint_in_the_auction() -> None:
     options = GameOptions(preset("chiamata"), lang="en", seed=5, dealer=4)
     out = run(options, ["hint", "esci"])
     assert "Hints are given only when you play a card." in out
+
+
+def test_the_analysis_bench_reports_its_bars(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    args = ["bench", "--analysis", "--preset", "classic", "--deals", "1", "--json", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Analysis speed: CPU seconds on one core" in result.output
+    (row,) = json.loads(out.read_text())
+    assert row["preset"] == "classic" and row["decisions"] == 20 and row["deal_bar"] == 5.0
+    assert len(row["hint_seconds"]) == 20 and isinstance(row["met"], bool)
+    result = runner.invoke(app, ["bench", "--analysis", "--fast"])
+    assert result.exit_code == 2 and "--analysis goes alone" in result.output

@@ -187,6 +187,14 @@ def bench(
             "duplicate deals in the arena; scores with 95% intervals against the bars.",
         ),
     ] = False,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="Time the post-game analysis of a deal (seat 0, hindsight included) and a hint "
+            "at each move, at the default budget, with the bars (docs/analysis.md).",
+        ),
+    ] = False,
     deals: Annotated[
         int | None,
         typer.Option(
@@ -255,6 +263,15 @@ def bench(
             raise typer.BadParameter(str(exc), param_hint="--preset") from None
     if fast + think + strength > 1:
         raise typer.BadParameter("choose one of --fast, --think and --strength")
+    if analysis and fast + think + strength:
+        raise typer.BadParameter("--analysis goes alone: not with --fast, --think or --strength")
+    if analysis:  # issue 15: deals per preset (default 5), the seed, JSON; --strict
+        from briscola.tools.bench import analysis as analysis_bench
+
+        met = analysis_bench.main(preset_names_, deals, seed, json_path)
+        if strict and not met:
+            raise typer.Exit(1)
+        return
     if plot_path is not None and not strength:
         raise typer.BadParameter("goes with --strength", param_hint="--plot")
     if think or strength:
