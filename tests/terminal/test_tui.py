@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from briscola.apps.cli import app as cli
 from briscola.apps.terminal.game import GameOptions
-from briscola.apps.terminal.tui import TableApp
+from briscola.apps.terminal.tui import TableApp, views
 from briscola.apps.terminal.tui.flow import BOT, MOVE, NEXT_DEAL, THE_END
 from briscola.apps.terminal.tui.screens import AskScreen, InfoScreen
 from briscola.core.actions import Action, Bid, Call, ExchangeBriscola, Pass, Play
@@ -329,5 +329,32 @@ def test_the_exchange_of_the_two_is_a_numbered_move_under_the_hand() -> None:
         briscola = app.game.obs.briscola
         assert await press_move(pilot, app, index, by_digit=False) == moves[index]
         assert human_actions(app)[-1] == moves[index] and briscola in app.game.obs.hand
+
+    run(app, drive)
+
+
+def test_a_small_terminal_gets_a_compact_table() -> None:
+    app = make_app("chiamata", seed=3)
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        log = app.query_one("#log")
+        assert log.display and not app.screen.has_class("compact")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen.has_class("compact") and not log.display
+        await pilot.press("1")  # pass: the computer players finish the auction and lead
+        await settle(pilot, app)
+        while not app.game.obs.tricks:
+            await press_move(pilot, app, 0, by_digit=True)
+        plays = app.game.obs.tricks[-1].plays  # five cards do not fit at 80 columns: small faces
+        small = views.trick_text(app.game, plays, width=app._trick_width).plain
+        assert small.count("╭─────╮") == 5 and "╭───────╮" not in small
+        assert (
+            views.trick_text(app.game, plays[:4], width=app._trick_width).plain.count("╭───────╮")
+            == 4
+        )
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert log.display and not app.screen.has_class("compact")
 
     run(app, drive)

@@ -20,6 +20,7 @@ import sys
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -35,6 +36,12 @@ from briscola.core.rules import Partnership
 from briscola.session.table import TableError
 
 __all__ = ["NoTerminalError", "TableApp", "run_tui"]
+
+
+_BRISCOLA_WIDTH = 25  # the briscola's panel (styles.tcss: #briscola)
+_FRAME = 4  # a panel's border and padding
+_LOG_MIN, _LOG_MAX = 24, 40  # the log's width, when there is room for it
+_TALL = 30  # rows from which the seats have frames
 
 
 class TableApp(App[int]):
@@ -66,6 +73,7 @@ class TableApp(App[int]):
         self.aid = False  # the points aid, off by default
         self._logged = 0  # lines of game.log already written to the log widget
         self._bot_due = False  # a computer player's move is on the timer
+        self._trick_width = 60  # the trick's panel's inner width (set by _fit)
         rules = options.ruleset
         n = rules.players
         self.others = [(options.seat + k) % n for k in range(n - 1, 0, -1)]
@@ -92,8 +100,30 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         """Deal the first deal and let the computer players move until the human is to."""
+        self._fit(self.size.width, self.size.height)
         self.game.start()
         self._advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Share the width out again, and draw the table for it."""
+        self._fit(event.size.width, event.size.height)
+        if self.game.table.started:
+            self._draw()
+
+    def _fit(self, width: int, height: int) -> None:
+        """Give the trick room for every player's card: the log takes what is left (at most
+        :data:`_LOG_MAX` columns) and is hidden when that is under :data:`_LOG_MIN`. Under
+        :data:`_TALL` rows the screen is compact (seats without frames, a lower middle)."""
+        self.screen.set_class(height < _TALL, "compact")
+        players = self.game.table.ruleset.players
+        needed = players * (cards.WIDTH + 2) + _FRAME
+        free = width - _BRISCOLA_WIDTH - needed
+        log = self.query_one("#log", RichLog)
+        log.display = free >= _LOG_MIN
+        log_width = min(_LOG_MAX, free) if log.display else 0
+        if log.display:
+            log.styles.width = log_width
+        self._trick_width = width - _BRISCOLA_WIDTH - log_width - _FRAME
 
     # -- the flow -------------------------------------------------------------------------
     def _advance(self) -> None:
@@ -147,9 +177,11 @@ class TableApp(App[int]):
             widget.update(views.seat_panel(game, seat))
             widget.set_class(obs.turn == seat and game.waiting == BOT, "turn")
         self.query_one("#briscola", Static).update(views.briscola_panel(game))
-        self.query_one("#trick", Static).update(views.trick_panel(game, moves, self.selected))
+        trick = views.trick_panel(game, moves, self.selected, self._trick_width)
+        self.query_one("#trick", Static).update(trick)
         self.query_one("#prompt", Static).update(views.prompt_line(game, moves))
-        self.query_one("#hand", Static).update(views.hand_panel(game, moves, self.selected))
+        hand = views.hand_panel(game, moves, self.selected, self.size.width - 2)
+        self.query_one("#hand", Static).update(hand)
         log = self.query_one("#log", RichLog)
         for line in game.log[self._logged :]:
             log.write(line)

@@ -26,25 +26,37 @@ from rich.text import Text
 
 from briscola.core.cards import Card, Suit
 
-__all__ = ["HEIGHT", "SUIT_STYLE", "WIDTH", "back", "blank", "face", "label", "row"]
+__all__ = [
+    "HEIGHT",
+    "SMALL_WIDTH",
+    "SUIT_STYLE",
+    "WIDTH",
+    "back",
+    "blank",
+    "face",
+    "label",
+    "row",
+    "small",
+]
 
 WIDTH = 9
 HEIGHT = 5
+SMALL_WIDTH = 7  # a small face (a trick of many cards on a narrow screen): rank and sign
 _INNER = WIDTH - 2
 
 SUIT_STYLE = {Suit.COPPE: "red", Suit.DENARI: "yellow", Suit.SPADE: "blue", Suit.BASTONI: "green"}
 _SIGN = {Suit.COPPE: "♥", Suit.DENARI: "◆", Suit.SPADE: "♠", Suit.BASTONI: "♣"}
 
 
-def _box(lines: Sequence[Text], border: str) -> Text:
-    """``lines`` (each at most the inner width) framed with a rounded border."""
+def _box(lines: Sequence[Text], border: str, inner: int = _INNER) -> Text:
+    """``lines`` (each at most ``inner`` columns) framed with a rounded border."""
     out = Text()
-    out.append("╭" + "─" * _INNER + "╮\n", style=border)
+    out.append("╭" + "─" * inner + "╮\n", style=border)
     for line in lines:
         line = line.copy()
-        line.truncate(_INNER, pad=True)
+        line.truncate(inner, pad=True)
         out.append("│", style=border).append_text(line).append("│\n", style=border)
-    out.append("╰" + "─" * _INNER + "╯", style=border)
+    out.append("╰" + "─" * inner + "╯", style=border)
     return out
 
 
@@ -61,6 +73,22 @@ def face(card: Card, lang: str, *, selected: bool = False, dim: bool = False) ->
     bottom = Text(card.suit.name_in(lang).ljust(_INNER)[:_INNER], style=style)
     border = "bold white" if selected else ("dim" if dim else colour)
     return _box([top, middle, bottom], border)
+
+
+def small(card: Card, *, dim: bool = False) -> Text:
+    """The card face up in :data:`SMALL_WIDTH` columns and three rows: its rank's letter and its
+    suit's sign.
+
+    >>> print(small(Card.parse("Rc")).plain)
+    ╭─────╮
+    │ R ♥ │
+    ╰─────╯
+    """
+    colour = SUIT_STYLE[card.suit]
+    style = f"dim {colour}" if dim else f"bold {colour}"
+    inner = SMALL_WIDTH - 2
+    line = Text(f" {card.rank.letter} {_SIGN[card.suit]} ", style=style)
+    return _box([line], "dim" if dim else colour, inner)
 
 
 def back(count: int = 1) -> Text:

@@ -45,7 +45,7 @@ __all__ = [
     "trick_text",
 ]
 
-LIST_ROWS = 8  # lines of a list of moves (the auction's bids) shown at once
+LIST_ROWS = 6  # lines of a list of moves (the auction's bids) shown at once
 
 
 def _t(game: TuiGame, key: str, **kwargs: object) -> str:
@@ -179,16 +179,15 @@ def _called_lines(game: TuiGame, card: Card) -> Text:
     return out.append("\n" + partner, style="italic")
 
 
-_AUCTION_ROWS = 6  # the auction's last calls shown
+_AUCTION_ROWS = 5  # the auction's last calls shown
 
 
 def _auction_lines(game: TuiGame) -> Text:
     obs = game.obs
     assert obs.auction is not None
-    out = Text(_t(game, "auction.title") + "\n", style="bold")
+    out = Text(_t(game, "auction.title"), style="bold")
     calls = obs.auction.calls
-    if len(calls) > _AUCTION_ROWS:
-        out.append("…\n", style="dim")
+    out.append(" …\n" if len(calls) > _AUCTION_ROWS else "\n", style="dim")
     for seat, bid in calls[-_AUCTION_ROWS:]:
         said = _t(game, "cmd.pass") if isinstance(bid, Pass) else game.words.bid(bid)
         out.append(f"{game.name(seat)}: {said}\n")
@@ -202,11 +201,19 @@ def _auction_lines(game: TuiGame) -> Text:
     return out
 
 
-def trick_text(game: TuiGame, plays: Sequence[tuple[int, Card]], *, dim: bool = False) -> Text:
-    """The cards of a trick in the order played, each with its player's name over it."""
-    width = cards.WIDTH + 2  # a name may be wider than its card (Nord-Ovest)
-    names = [cards.label(game.name(seat), "bold", width) for seat, _ in plays]
-    faces = [cards.face(card, game.lang, dim=dim) for _, card in plays]
+def trick_text(
+    game: TuiGame, plays: Sequence[tuple[int, Card]], *, dim: bool = False, width: int = 200
+) -> Text:
+    """The cards of a trick in the order played, each with its player's name over it; small
+    faces when full ones do not fit in ``width`` columns."""
+    fits = len(plays) * (cards.WIDTH + 2) <= width
+    card_width = cards.WIDTH if fits else cards.SMALL_WIDTH
+    place = card_width + 2  # a name may be wider than its card (Nord-Ovest)
+    names = [cards.label(game.name(seat), "bold", place) for seat, _ in plays]
+    if fits:
+        faces = [cards.face(card, game.lang, dim=dim) for _, card in plays]
+    else:
+        faces = [cards.small(card, dim=dim) for _, card in plays]
     return cards.row(names, gap=0) + Text("\n") + cards.row(faces, gap=2, indent=1)
 
 
@@ -218,9 +225,9 @@ def taken_line(game: TuiGame, trick: Trick) -> Text:
     return Text(_t(game, "tui.taken", who=game.name(trick.winner), points=points), style="bold")
 
 
-def trick_panel(game: TuiGame, moves: Sequence[Action], selected: int) -> Text:
-    """The middle of the table: the trick being played, the trick just taken, or, in the
-    auction and the call, the human's choices."""
+def trick_panel(game: TuiGame, moves: Sequence[Action], selected: int, width: int = 200) -> Text:
+    """The middle of the table (``width`` columns): the trick being played, the trick just
+    taken, or, in the auction and the call, the human's choices."""
     obs = game.obs
     if obs.phase in (Phase.AUCTION, Phase.CALL):
         if game.waiting == MOVE:
@@ -230,12 +237,12 @@ def trick_panel(game: TuiGame, moves: Sequence[Action], selected: int) -> Text:
     if obs.trick:
         assert obs.trump is not None
         winner = trick_winner(obs.trick, obs.trump, game.table.ruleset)
-        body = trick_text(game, obs.trick)
+        body = trick_text(game, obs.trick, width=width)
         note = _t(game, "tui.winning", who=game.name(winner))
         return title + body + Text("\n" + note, style="italic")
     shown = game.shown_trick
     if shown is not None:
-        body = trick_text(game, shown.plays, dim=True)
+        body = trick_text(game, shown.plays, dim=True, width=width)
         return title + body + Text("\n") + taken_line(game, shown)
     if obs.turn is None:
         return title
@@ -276,23 +283,23 @@ def _numbered(game: TuiGame, index: int, action: Action, selected: bool) -> Text
 
 def choices_panel(game: TuiGame, moves: Sequence[Action], selected: int) -> Text:
     """A list of moves (the auction's bids, the cards to call) with the selected one marked,
-    :data:`LIST_ROWS` at a time around the selection."""
+    :data:`LIST_ROWS` at a time around the selection (arrows in the title say there are more)."""
     title = _t(game, "tui.choose.call" if game.obs.phase is Phase.CALL else "tui.choose.bid")
-    out = Text(title + "\n", style="bold")
     start = max(0, min(selected - LIST_ROWS // 2, len(moves) - LIST_ROWS))
     window = range(start, min(len(moves), start + LIST_ROWS))
-    if start > 0:
-        out.append("   ↑ …\n", style="dim")
+    more = ("↑" if start > 0 else "") + ("↓" if window.stop < len(moves) else "")
+    out = Text(title, style="bold")
+    if more:
+        out.append(f"  {more} …", style="dim")
     for i in window:
-        out.append_text(_numbered(game, i, moves[i], i == selected)).append("\n")
-    if window.stop < len(moves):
-        out.append("   ↓ …", style="dim")
+        out.append("\n").append_text(_numbered(game, i, moves[i], i == selected))
     return out
 
 
-def hand_panel(game: TuiGame, moves: Sequence[Action], selected: int) -> Text:
+def hand_panel(game: TuiGame, moves: Sequence[Action], selected: int, width: int = 200) -> Text:
     """The human's cards face up; when a card is to be played, each with its number and the
-    selected one raised in reverse; the other moves (declarations, the exchange) listed under."""
+    selected one raised in reverse; the other moves (declarations, the exchange) listed under.
+    The cards touch when a column apart they would not fit in ``width`` columns."""
     obs = game.obs
     playing = game.waiting == MOVE and obs.phase is Phase.PLAY
     order = [m.card for m in moves if isinstance(m, Play)] if playing else _sorted_hand(game)
@@ -304,13 +311,14 @@ def hand_panel(game: TuiGame, moves: Sequence[Action], selected: int) -> Text:
     tag = game.words.tag(game.human, obs)
     if tag != game.name(game.human):
         out.append(" · " + tag, style="bold")
-    out.append("\n").append_text(cards.row(faces))
+    gap = 1 if len(order) * (cards.WIDTH + 1) <= width + 1 else 0
+    out.append("\n").append_text(cards.row(faces, gap))
     if playing:
         labels = [
             cards.label(f"{i + 1}" if i < 9 else "", "bold reverse" if i == selected else "bold")
             for i in range(len(order))
         ]
-        out.append("\n").append_text(cards.row(labels))
+        out.append("\n").append_text(cards.row(labels, gap))
         for i, move in enumerate(moves):
             if not isinstance(move, Play):
                 out.append("\n").append_text(_numbered(game, i, move, i == selected))
