@@ -38,9 +38,9 @@ from briscola.session.table import TableError
 __all__ = ["NoTerminalError", "TableApp", "run_tui"]
 
 
-_BRISCOLA_WIDTH = 25  # the briscola's panel (styles.tcss: #briscola)
+_BRISCOLA_WIDTH = 23  # the briscola's panel (styles.tcss: #briscola)
 _FRAME = 4  # a panel's border and padding
-_LOG_MIN, _LOG_MAX = 24, 40  # the log's width, when there is room for it
+_LOG_MIN, _LOG_MAX = 22, 40  # the log's width, when there is room for it
 _TALL = 30  # rows from which the seats have frames
 
 
@@ -111,13 +111,15 @@ class TableApp(App[int]):
             self._draw()
 
     def _fit(self, width: int, height: int) -> None:
-        """Give the trick room for every player's card: the log takes what is left (at most
-        :data:`_LOG_MAX` columns) and is hidden when that is under :data:`_LOG_MIN`. Under
+        """Give the trick room for every player's card (full faces, else small ones): the log
+        takes what is left (at most :data:`_LOG_MAX` columns) and is hidden when that is under
+        :data:`_LOG_MIN` even with small faces. Under
         :data:`_TALL` rows the screen is compact (seats without frames, a lower middle)."""
         self.screen.set_class(height < _TALL, "compact")
         players = self.game.table.ruleset.players
-        needed = players * (cards.WIDTH + 2) + _FRAME
-        free = width - _BRISCOLA_WIDTH - needed
+        free = width - _BRISCOLA_WIDTH - players * (cards.WIDTH + 2) - _FRAME
+        if free < _LOG_MIN:  # small faces for a whole trick, if that keeps the log
+            free = width - _BRISCOLA_WIDTH - players * (cards.SMALL_WIDTH + 3) - _FRAME
         log = self.query_one("#log", RichLog)
         log.display = free >= _LOG_MIN
         log_width = min(_LOG_MAX, free) if log.display else 0
@@ -225,9 +227,7 @@ class TableApp(App[int]):
         """Show the tricks the human's side has taken, once the rules allow looking at them."""
         game = self.game
         obs = game.obs
-        team = game.table.ruleset.partnership is Partnership.ALTERNATE or (
-            obs.partner is not None and obs.partner != obs.seat
-        )
+        team = len(obs.sides().with_me) > 1
         title = self._t("tui.tricks.title.team" if team else "tui.tricks.title")
         tricks = own_tricks(obs)
         if tricks is None:

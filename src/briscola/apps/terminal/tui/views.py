@@ -207,14 +207,14 @@ def trick_text(
     """The cards of a trick in the order played, each with its player's name over it; small
     faces when full ones do not fit in ``width`` columns."""
     fits = len(plays) * (cards.WIDTH + 2) <= width
-    card_width = cards.WIDTH if fits else cards.SMALL_WIDTH
-    place = card_width + 2  # a name may be wider than its card (Nord-Ovest)
+    gap = 2 if fits else 3  # a name may be wider than its card (Nord-Ovest: 10 columns)
+    place = (cards.WIDTH if fits else cards.SMALL_WIDTH) + gap
     names = [cards.label(game.name(seat), "bold", place) for seat, _ in plays]
     if fits:
         faces = [cards.face(card, game.lang, dim=dim) for _, card in plays]
     else:
         faces = [cards.small(card, dim=dim) for _, card in plays]
-    return cards.row(names, gap=0) + Text("\n") + cards.row(faces, gap=2, indent=1)
+    return cards.row(names, gap=0) + Text("\n") + cards.row(faces, gap, indent=gap // 2)
 
 
 def taken_line(game: TuiGame, trick: Trick) -> Text:
