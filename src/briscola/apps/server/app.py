@@ -17,7 +17,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 
-from briscola.apps.server import catalog, scores, sockets, tables
+from briscola.apps.server import analysis_api, catalog, scores, sockets, tables
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.errors import ApiError, add_error_handlers
 from briscola.apps.server.limits import Limits
@@ -132,6 +132,7 @@ def create_app(
     app.include_router(_server)
     app.include_router(tables.router)
     app.include_router(sockets.router)
+    app.include_router(analysis_api.router)  # the analysis and hints (issue 15)
     app.include_router(page_routes(web))
     install_error_pages(app, web)  # an unknown page is a page; API errors stay JSON
     scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score

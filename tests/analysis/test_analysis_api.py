@@ -1,0 +1,130 @@
+"""The analysis and hints over HTTP: a finished deal's analysis (cached, off the event loop), a
+deal in play refused, a hint by the seat's token in a header, only against computers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from briscola.analysis import Analysis
+from briscola.apps.server.analysis_api import AnalysisCache
+from server_helpers import Player, client_for, play_humans  # type: ignore[import-not-found]
+
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[2] / "docs" / "analysis.schema.json").read_text()
+)
+
+
+def play_vs_computer(client: Any, preset: str = "classic", seed: int = 3) -> tuple[str, Player]:
+    """A table against the computer (seat 0 human), played to the end of its deal."""
+    rng = random.Random(seed)
+    r = client.post("/api/play", json={"preset": preset, "level": "simple"})
+    assert r.status_code == 200, r.text
+    me = Player(client, r.json()["table_id"], 0, r.json()["token"])
+    me.connect()
+    while me.last_state["table"]["status"] not in ("deal_over", "over"):
+        obs = me.last_state["observation"]
+        if obs["turn"] == 0 and obs["legal"]:
+            me.send({"type": "action", "action": rng.choice(obs["legal"])})
+        assert me.recv()["type"] == "state"
+    return r.json()["table_id"], me
+
+
+def test_a_finished_deal_is_analysed_from_a_seat_s_view(tmp_path: Path) -> None:
+    with client_for(tmp_path / "a.db") as client:
+        client.app.state.analysis_budget = 16
+        table_id, me = play_vs_computer(client)
+        url = f"/api/tables/{table_id}/deals/0/analysis"
+        r = client.get(url, params={"seat": 1})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        jsonschema.validate(body["analysis"], SCHEMA)
+        assert body["analysis"]["seat"] == 1 and body["analysis"]["finished"] is True
+        assert len(body["analysis"]["moves"]) == 20 and len(body["seats"]) == 2
+        cache = client.app.state.analysis_cache
+        assert client.get(url, params={"seat": 1}).json() == body  # from the cache
+        assert list(cache._done) == [(table_id, 0, 1)]
+        assert client.get(url, params={"seat": 5}).json()["code"] == "bad_seat"
+        assert client.get(f"/api/tables/{table_id}/deals/3/analysis?seat=0").status_code == 404
+        assert client.get("/api/tables/nope/deals/0/analysis?seat=0").status_code == 404
+        me.close()
+
+
+def test_a_deal_in_play_is_not_analysed_and_a_hint_needs_the_token(tmp_path: Path) -> None:
+    with client_for(tmp_path / "b.db") as client:
+        r = client.post("/api/play", json={"preset": "classic", "level": "simple"})
+        table_id, token = r.json()["table_id"], r.json()["token"]
+        me = Player(client, table_id, 0, token)
+        me.connect()
+        r = client.get(f"/api/tables/{table_id}/deals/0/analysis", params={"seat": 0})
+        assert r.status_code == 409 and r.json()["code"] == "deal_not_over"
+        hint_url = f"/api/tables/{table_id}/hint"
+        assert client.get(hint_url).status_code == 422  # no token: the header is required
+        bad = client.get(hint_url, headers={"X-Seat-Token": "nope"})
+        assert bad.status_code == 403 and bad.json()["code"] == "bad_token"
+        while me.last_state["observation"]["turn"] != 0:
+            me.recv()
+        tip = client.get(hint_url, headers={"X-Seat-Token": token})
+        assert tip.status_code == 200, tip.text
+        legal = me.last_state["observation"]["legal"]
+        body = tip.json()
+        assert body["best"] in legal and {a["action"] for a in body["actions"]} == set(legal)
+        assert body["reason"]["it"].startswith(f"Gioca {body['best']}: vinci il ")
+        assert body["reason"]["en"].startswith(f"Play {body['best']}: you win ")
+        r = client.post("/api/play", json={"preset": "chiamata", "level": "simple"})
+        auction = client.get(
+            f"/api/tables/{r.json()['table_id']}/hint", headers={"X-Seat-Token": r.json()["token"]}
+        )  # the auction waits for seat 0's bid: no card to play yet
+        assert auction.status_code == 409 and auction.json()["code"] == "not_your_turn"
+        me.close()
+
+
+def test_no_hints_at_a_table_with_friends(tmp_path: Path) -> None:
+    with client_for(tmp_path / "c.db") as client:
+        client.app.state.analysis_budget = 16
+        table_id, players = play_humans(client, "classic", seed=2)
+        r = client.get(f"/api/tables/{table_id}/hint", headers={"X-Seat-Token": players[0].token})
+        assert r.status_code == 403 and r.json()["code"] == "hints_off"
+        r = client.get(f"/api/tables/{table_id}/deals/0/analysis", params={"seat": 0})
+        assert r.status_code == 200  # the analysis of a finished deal is for everybody's view
+
+
+def test_the_cache_computes_once_and_keeps_the_latest() -> None:
+    calls: list[int] = []
+
+    def compute(n: int) -> Any:
+        calls.append(n)
+        return n
+
+    async def scenario() -> list[Any]:
+        cache = AnalysisCache(size=2)
+        first = await asyncio.gather(
+            *(cache.get(("t", 0, 0), lambda: compute(0)) for _ in range(3))
+        )
+        await cache.get(("t", 1, 0), lambda: compute(1))
+        await cache.get(("t", 2, 0), lambda: compute(2))
+        await cache.get(("t", 0, 0), lambda: compute(3))  # dropped: computed again
+        return [first, list(cache._done)]
+
+    first, kept = asyncio.run(scenario())
+    assert first == [0, 0, 0] and calls == [0, 1, 2, 3]
+    assert kept == [("t", 2, 0), ("t", 0, 0)]
+
+
+def test_a_failed_analysis_is_not_cached() -> None:
+    def boom() -> Analysis:
+        raise ValueError("no")
+
+    async def scenario() -> bool:
+        cache = AnalysisCache()
+        with pytest.raises(ValueError):
+            await cache.get(("t", 0, 0), boom)
+        return not cache._done and not cache._running
+
+    assert asyncio.run(scenario())
