@@ -126,10 +126,14 @@ class Limits:
     exempt: tuple[str, ...] = LOOPBACK
 
     @classmethod
-    def unlimited(cls) -> Limits:
-        """No rate limit for anybody (the caps as by default): what most tests use."""
+    def unlimited(cls, **caps: Any) -> Limits:
+        """No rate limit for anybody, the caps as by default or as given: what most tests use.
+
+        >>> Limits.unlimited(max_tables=3).create, Limits.unlimited(max_tables=3).max_tables
+        (Rate(burst=0, per_second=0), 3)
+        """
         off = Rate(0, 0)
-        return cls(create=off, join=off, guess=off, message=off)
+        return cls(create=off, join=off, guess=off, message=off, **caps)
 
     def rate(self, kind: str) -> Rate:
         """The rate of one kind of request."""
