@@ -448,14 +448,61 @@ def serve(
             "(tokens and keys are masked at every level).",
         ),
     ] = "info",
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            metavar="N",
+            help="Processes for the computer players' searches (default $BRISCOLA_BOT_WORKERS, "
+            "else one per core; 0: they think in the server's own process).",
+        ),
+    ] = None,
+    max_tables: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="The most tables held in memory (default $BRISCOLA_MAX_TABLES, else 5000); "
+            "past it idle ones leave memory, else new ones are refused (503 server_full).",
+        ),
+    ] = None,
+    idle_seconds: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            metavar="S",
+            help="A table nobody is connected to leaves memory after S seconds (default "
+            "$BRISCOLA_IDLE_SECONDS, else 300); it stays stored and loads on the next visit.",
+        ),
+    ] = None,
 ) -> None:
-    """Start the web app: play in the browser, alone or with friends (http://HOST:PORT/)."""
+    """Start the web app: play in the browser, alone or with friends (http://HOST:PORT/).
+
+    Rate limits per client: $BRISCOLA_CREATE_RATE, _JOIN_RATE, _GUESS_RATE, _MESSAGE_RATE
+    (BURST/PER_SECOND or off; docs/operations.md)."""
+    import os
+
     from briscola.apps.server import serve as run_server
+    from briscola.apps.server.limits import Limits
+
+    try:
+        limits = Limits.from_env(max_tables=max_tables, idle_seconds=idle_seconds)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if bot_workers is None and not os.environ.get("BRISCOLA_BOT_WORKERS", "").strip():
+        bot_workers = os.cpu_count() or 1  # else create_app reads the variable
 
     if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
         raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="--log-level")
     typer.echo(f"Briscola: http://{host}:{port}/  (Ctrl+C to stop)")
-    run_server(host=host, port=port, db_url=db, log_level=log_level)
+    run_server(
+        host=host,
+        port=port,
+        db_url=db,
+        log_level=log_level,
+        bot_workers=bot_workers,
+        limits=limits,
+    )
 
 
 @app.command(

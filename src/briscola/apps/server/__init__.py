@@ -37,6 +37,7 @@ def serve(
     db_url: str | None = None,
     reload: bool = False,
     log_level: str = "info",
+    **app_options: Any,
 ) -> None:
     """Run the game server with uvicorn until interrupted.
 
@@ -44,7 +45,8 @@ def serve(
     ``./briscola.db``). ``reload``: restart when the package's files change (development).
     ``log_level``: uvicorn's and the package's (``critical`` ... ``debug``, ``trace``). Every log
     line goes through :class:`~briscola.apps.server.logfilter.SecretFilter`: no token, key or
-    invite code is written.
+    invite code is written. ``app_options`` go to :func:`create_app` (``bot_workers``,
+    ``limits``...; not with ``reload``, which reads the environment).
     """
     import uvicorn
 
@@ -68,7 +70,7 @@ def serve(
         from briscola.apps.server.app import create_app
 
         uvicorn.run(
-            create_app(db_url),
+            create_app(db_url, **app_options),
             host=host,
             port=port,
             log_config=log_config(log_level),

@@ -112,7 +112,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await pool.start()
+        pool.launch()  # the workers warm up while the server already answers
         rooms.start()
         yield
         await rooms.close()

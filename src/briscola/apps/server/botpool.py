@@ -28,6 +28,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
@@ -87,9 +88,18 @@ def decide(level: str, seed: int, obs: Observation, budget: float) -> Action:
     return action
 
 
-def warm() -> None:
-    """Load the search kernels in a worker as it starts (from Numba's on-disk cache, or compile
-    them the first time)."""
+def _watch_parent(parent: int) -> None:
+    """End this worker once the server that started it is gone (killed, even with -9)."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def warm(parent: int | None = None) -> None:
+    """Start a worker: watch the server process ``parent`` (the worker ends with it), and load
+    the search kernels (from Numba's on-disk cache, or compile them the first time)."""
+    if parent is not None:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     try:
         from briscola.bots.search import SearchBot
     except ImportError:  # no Numba: the search levels play as medium
@@ -121,20 +131,34 @@ class BotPool:
         self.pooled_decisions = 0
         self.shrunk = 0  # decisions made with less than the full budget
         self._executor: Executor | None = None
+        self._starting: asyncio.Task[None] | None = None
         self._logged = -LOG_EVERY
+
+    def launch(self) -> None:
+        """Start the workers in the background (the server answers meanwhile; a search level's
+        first decision waits for them)."""
+        if self.workers > 0 and self._starting is None:
+            self._starting = asyncio.get_running_loop().create_task(self.start())
 
     async def start(self) -> None:
         """Start the worker processes and wait until each has warmed its kernels."""
         if self.workers == 0 or self._executor is not None:
             return
         context = multiprocessing.get_context("spawn")  # no fork of a running server
-        executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=warm)
+        executor = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=warm, initargs=(os.getpid(),)
+        )
         self._executor = executor
         loop = asyncio.get_running_loop()
-        pids = await asyncio.gather(
-            *(loop.run_in_executor(executor, _ready) for _ in range(self.workers))
-        )
-        log.info("computer players: %d worker processes ready (%s)", self.workers, len(set(pids)))
+        try:
+            await asyncio.gather(
+                *(loop.run_in_executor(executor, _ready) for _ in range(self.workers))
+            )
+        except Exception:  # no workers: the computer players think here
+            log.exception("computer players: the worker processes did not start")
+            self.close()
+            return
+        log.info("computer players: %d worker processes ready", self.workers)
 
     def budget(self) -> float:
         """The share of their budget the search levels get now: 1 unless more decisions wait
@@ -147,6 +171,8 @@ class BotPool:
         """The bot's action, from a worker for a pooled level (the loop waits, doing other
         work), else here."""
         self.decisions += 1
+        if level in self.pooled and self._starting is not None and not self._starting.done():
+            await asyncio.wait({self._starting})
         if self._executor is None or level not in self.pooled:
             return decide(level, seed, obs, 1.0)
         self.waiting += 1
@@ -182,6 +208,8 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the worker processes (decisions still waiting are dropped)."""
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
