@@ -358,3 +358,20 @@ def test_a_small_terminal_gets_a_compact_table() -> None:
         assert log.display and not app.screen.has_class("compact")
 
     run(app, drive)
+
+
+def test_watching_with_auto_the_computer_plays_the_human_seat_on_timers() -> None:
+    options = GameOptions(preset("classic"), lang="it", seed=9, human_bot="random")
+    app = TableApp(options, bot_delay=0.001, trick_hold=0.001)
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        for _ in range(300):
+            if len(app.game.obs.tricks) >= 3:
+                break
+            await pilot.pause(0.005)
+        assert len(human_actions(app)) >= 3 and app.game.moves() == []  # no keys asked for
+        await pilot.press("q", "s")
+        await pilot.pause()
+
+    run(app, drive)
+    assert app.return_code == 0

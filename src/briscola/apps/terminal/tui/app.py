@@ -172,22 +172,27 @@ class TableApp(App[int]):
         status = views.status_line(game)
         if self.aid:
             status.append("   ").append_text(views.points_line(game))
-        self.query_one("#status", Static).update(status)
+        self._show("#status", status, layout=True)  # it may wrap to a second line
         obs = game.obs
         for seat in self.others:
-            widget = self.query_one(f"#seat-{seat}", Static)
-            widget.update(views.seat_panel(game, seat))
-            widget.set_class(obs.turn == seat and game.waiting == BOT, "turn")
-        self.query_one("#briscola", Static).update(views.briscola_panel(game))
-        trick = views.trick_panel(game, moves, self.selected, self._trick_width)
-        self.query_one("#trick", Static).update(trick)
-        self.query_one("#prompt", Static).update(views.prompt_line(game, moves))
+            self._show(f"#seat-{seat}", views.seat_panel(game, seat))
+            turn = obs.turn == seat and game.waiting == BOT
+            self.query_one(f"#seat-{seat}", Static).set_class(turn, "turn")
+        self._show("#briscola", views.briscola_panel(game))
+        self._show("#trick", views.trick_panel(game, moves, self.selected, self._trick_width))
+        self._show("#prompt", views.prompt_line(game, moves))
         hand = views.hand_panel(game, moves, self.selected, self.size.width - 2)
-        self.query_one("#hand", Static).update(hand)
+        self._show("#hand", hand, layout=True)  # its height follows the moves under the cards
         log = self.query_one("#log", RichLog)
         for line in game.log[self._logged :]:
             log.write(line)
         self._logged = len(game.log)
+
+    def _show(self, selector: str, content: Text, *, layout: bool = False) -> None:
+        """Put ``content`` in a widget if it changed (a fixed-size one is not laid out again)."""
+        widget = self.query_one(selector, Static)
+        if widget.content != content:
+            widget.update(content, layout=layout)
 
     # -- keys -----------------------------------------------------------------------------
     def action_move(self, step: int) -> None:
