@@ -37,7 +37,6 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
-    inspect,
     select,
     text,
     update,
@@ -364,15 +363,12 @@ def _deals(
 
 def add_missing_columns(engine: Engine) -> list[str]:
     """Add to an existing database the columns of :class:`Base`'s tables that it lacks (a
-    database created by an older version); only nullable columns can be added this way. The
-    columns added, as ``table.column``; a column another process added at the same time is
-    taken as added."""
-    present = inspect(engine)
+    database created by an older version; call it after ``create_all``); only nullable columns
+    can be added this way. The columns added, as ``table.column``; a column another process
+    added at the same time is taken as added."""
     added: list[str] = []
     for table in Base.metadata.sorted_tables:
-        if not present.has_table(table.name):
-            continue
-        have = {c["name"] for c in present.get_columns(table.name)}
+        have = _column_names(engine, table.name)
         for column in table.columns:
             if column.name in have:
                 continue
@@ -384,11 +380,17 @@ def add_missing_columns(engine: Engine) -> list[str]:
                 with engine.begin() as conn:
                     conn.execute(text(statement))
             except DBAPIError:  # added meanwhile by another process starting on the same database
-                if column.name not in {c["name"] for c in inspect(engine).get_columns(table.name)}:
+                if column.name not in _column_names(engine, table.name):
                     raise
             added.append(f"{table.name}.{column.name}")
             log.info("storage: added the column %s.%s", table.name, column.name)
     return added
+
+
+def _column_names(engine: Engine, table: str) -> set[str]:
+    """The columns a table has in the database (one quick query: reflection is slow)."""
+    with engine.connect() as conn:
+        return set(conn.execute(text(f"SELECT * FROM {table} WHERE 1 = 0")).keys())
 
 
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:

@@ -1,0 +1,103 @@
+"""The crash test: real ``briscola serve`` processes killed with SIGKILL at random moments while
+clients create tables, join, start, bid, play and go to the next deal; after every kill the
+database is checked (every table replays from its seed, nothing acknowledged is lost) and the
+clients come back with their tokens, until every match is over (briscola.tools.bench.crash).
+
+The default run kills 160 times on SQLite and 160 times on PostgreSQL; the long run (``-m slow``)
+500 times on each. The checker is also shown to see a lost action, a lost seat, a changed deck
+and an action stored without its deal.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+
+from briscola.tools.bench.crash import CrashFigures, run_crash
+from briscola.tools.bench.crash_check import Acknowledged, Checker
+from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
+from server_helpers import Player, client_for
+
+KILLS = 160
+"""Kills of the default run, on each database."""
+
+LONG_KILLS = 500
+"""Kills of the long run, on each database."""
+
+
+def _assert_nothing_lost(figures: CrashFigures, kills: int) -> None:
+    print(figures)  # the figures, for docs/operations.md
+    assert figures.kills == kills
+    assert figures.problems == []
+    assert figures.losses == 0
+    assert figures.tables >= 10 and figures.finished == figures.tables
+    assert figures.actions_acknowledged > 0 and figures.reconnects > figures.kills
+
+
+@pytest.mark.parametrize("kills", [KILLS, pytest.param(LONG_KILLS, marks=pytest.mark.slow)])
+def test_kill_9_on_sqlite_loses_nothing(tmp_path: Path, kills: int) -> None:
+    url = f"sqlite:///{tmp_path / 'crash.db'}"
+    _assert_nothing_lost(run_crash(url, kills, seed=kills, workdir=tmp_path), kills)
+
+
+@pytest.mark.parametrize("kills", [KILLS, pytest.param(LONG_KILLS, marks=pytest.mark.slow)])
+def test_kill_9_on_postgresql_loses_nothing(pg_url: str, tmp_path: Path, kills: int) -> None:  # noqa: F811
+    _assert_nothing_lost(run_crash(pg_url, kills, seed=kills + 1, workdir=tmp_path), kills)
+
+
+# -- the checker sees what is wrong -----------------------------------------------------------
+def _game(db: Path) -> Acknowledged:
+    """A table against the computer where seat 0 played a few cards: what it saw."""
+    with client_for(db) as c:
+        body = c.post("/api/play", json={"preset": "classic", "level": "random"}).json()
+        me = Player(c, body["table_id"], 0, body["token"])
+        state = me.connect()
+        played = 0
+        while played < 3:
+            if state["observation"]["turn"] == 0:
+                me.send({"type": "action", "action": state["observation"]["legal"][0]})
+                played += 1
+            state = me.recv()
+        while state["observation"]["turn"] != 0:
+            state = me.recv()
+        me.close()
+    seen = {state["table"]["deal"]: state["observation"]["actions"]}
+    return Acknowledged(body["table_id"], {0: body["token"]}, True, seen)
+
+
+def _sql(db: Path, query: str, *args: object) -> None:
+    with sqlite3.connect(db) as conn:
+        conn.execute(query, args)
+
+
+@pytest.mark.parametrize(
+    ("damage", "found"),
+    [
+        ("DELETE FROM briscola_actions WHERE number = (SELECT max(number) FROM briscola_actions)",
+         "acknowledged actions lost"),
+        ("UPDATE briscola_seats SET token_hash = NULL WHERE seat = 0", "the token of seat 0"),
+        ("UPDATE briscola_deals SET deck = substr(deck, 4) || ' ' || substr(deck, 1, 2)",
+         "not the one dealt from the seed"),
+        ("DELETE FROM briscola_deals", "stored without the deal"),
+        ("UPDATE briscola_actions SET seat = 1 - seat", "a seat not to act"),
+    ],
+)  # fmt: skip
+def test_the_checker_finds_what_a_crash_could_spoil(
+    tmp_path: Path, damage: str, found: str
+) -> None:
+    db = tmp_path / "briscola.db"
+    ack = _game(db)
+    engine = create_engine(f"sqlite:///{db}")
+    try:
+        sound = Checker()
+        sound.check(engine, [ack])
+        assert sound.problems == [] and sound.losses == 0 and sound.actions_replayed >= 3
+        _sql(db, damage)
+        checker = Checker()
+        checker.check(engine, [ack])
+    finally:
+        engine.dispose()
+    assert any(found in p for p in checker.problems), checker.problems
