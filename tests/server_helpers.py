@@ -45,9 +45,11 @@ CARD_RE = re.compile(r"(?<![\w-])[A2-7FCR][cdsb](?![\w-])")
 
 @contextmanager
 def client_for(db: Path | str, **settings: Any) -> Iterator[TestClient]:
-    """A test client of a fresh app on the SQLite file ``db`` (bots without delay)."""
+    """A test client of a fresh app on the SQLite file ``db`` (bots without delay, no hold
+    after a trick)."""
     settings.setdefault("bot_delay", 0)
     settings.setdefault("limits", Limits.unlimited())  # tests play at machine speed
+    settings.setdefault("trick_hold", 0)
     app = create_app(f"sqlite:///{db}", **settings)
     with TestClient(app) as client:
         try:

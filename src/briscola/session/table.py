@@ -109,6 +109,7 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self._bot_levels: dict[int, str] = {}
         self._last_result: Result | None = None
+        self.resigned: list[int] = []
 
     # -- status -----------------------------------------------------------------------------
     @property
@@ -181,6 +182,7 @@ class Table:
             "match": self.standing(),
             "deal": self.deal_number,
             "result": result_to_dict(last) if last is not None else None,
+            "resigned": list(self.resigned),
         }
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -239,6 +241,28 @@ class Table:
         seat = self.bot_to_act()
         if seat is None:
             raise TableError("no_bot_to_act", "no computer player is to act now")
+        return self._computer_move(seat)
+
+    def stand_in_move(self) -> list[Event]:
+        """The person to act took too long: the stand-in computer player makes this one move for
+        them (a ``timed_out`` event, then the move's)."""
+        seat = self.to_act()
+        if seat is None:
+            raise TableError("no_one_to_act", "nobody is to act now")
+        return [Event("timed_out", {"seat": seat}), *self._computer_move(seat)]
+
+    def resign(self, seat: int) -> list[Event]:
+        """``seat``'s person leaves the match for good: the seat goes to the stand-in computer
+        player (keeping its name) and the table records the resignation."""
+        self._status_for(seat, "there is nothing left to resign")
+        s = self.seats[seat]
+        if s.is_bot:
+            raise TableError("not_a_person", f"seat {seat} is a computer player's")
+        self.seats[seat] = Seat.computer(self.stand_in, s.name)
+        self.resigned.append(seat)
+        return [Event("resigned", {"seat": seat, "name": s.name}), *self._maybe_next_deal()]
+
+    def _computer_move(self, seat: int) -> list[Event]:
         obs = self.observation(seat)
         assert obs is not None
         return self._bot_plays(seat, obs, self._bot(seat).act(obs))

@@ -17,7 +17,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 
-from briscola.apps.server import analysis_api, catalog, scores, sockets, tables
+from briscola.apps.server import analysis_api, catalog, review, scores, sockets, tables
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.errors import ApiError, add_error_handlers
 from briscola.apps.server.limits import Limits
@@ -87,6 +87,8 @@ def create_app(
     stand_in: str = "simple",
     bot_workers: int | None = None,
     limits: Limits | None = None,
+    trick_hold: float | None = None,
+    move_timeout: float | None = None,
 ) -> FastAPI:
     """The game server as an ASGI app.
 
@@ -94,7 +96,10 @@ def create_app(
     ``./briscola.db``); ``static_dir``: the web client (default the package's ``web/``);
     ``bot_delay``: seconds between computer moves (default ``$BRISCOLA_BOT_DELAY``, else 0.8);
     ``human_timeout``: seconds before the computer plays for a disconnected person (default
-    ``$BRISCOLA_HUMAN_TIMEOUT``, else 60).
+    ``$BRISCOLA_HUMAN_TIMEOUT``, else 60); ``trick_hold``: seconds a completed trick stays shown
+    before a computer player leads again (default ``$BRISCOLA_TRICK_HOLD``, else 1.5);
+    ``move_timeout``: seconds a person has for a move at a table with friends before the computer
+    makes it (default ``$BRISCOLA_MOVE_TIMEOUT``, else 60).
     ``bot_workers``: processes for the computer players' search levels (default
     ``$BRISCOLA_BOT_WORKERS``, else 0: they think on the loop; ``briscola serve`` starts one per
     core). ``limits``: rate limits and caps (default :meth:`Limits.from_env`).
@@ -104,6 +109,8 @@ def create_app(
         human_timeout=_seconds(human_timeout, "BRISCOLA_HUMAN_TIMEOUT", 60.0),
         stand_in=stand_in,
         limits=limits if limits is not None else Limits.from_env(),
+        trick_hold=_seconds(trick_hold, "BRISCOLA_TRICK_HOLD", 1.5),
+        move_timeout=_seconds(move_timeout, "BRISCOLA_MOVE_TIMEOUT", 60.0),
     )
     storage = Storage(db_url)
     pool = BotPool(_count(bot_workers, "BRISCOLA_BOT_WORKERS", 0))
@@ -132,7 +139,9 @@ def create_app(
     app.include_router(_server)
     app.include_router(tables.router)
     app.include_router(sockets.router)
+    app.include_router(review.router)
     app.include_router(analysis_api.router)  # the analysis and hints (issue 15)
+    app.include_router(review.flow_pages(web))
     app.include_router(page_routes(web))
     install_error_pages(app, web)  # an unknown page is a page; API errors stay JSON
     scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score

@@ -36,6 +36,9 @@ _SHAPES = {
     "next_deal": {"type": "next_deal"},
     "sync": {"type": "sync"},
     "ping": {"type": "ping"},
+    "resign": {"type": "resign"},
+    "rematch": {"type": "rematch"},
+    "speed": {"type": "speed", "speed": "veloce"},
 }
 
 

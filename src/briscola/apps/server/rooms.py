@@ -19,8 +19,10 @@ from typing import Any
 from fastapi import WebSocket
 
 from briscola.apps.server.botpool import BotPool
+from briscola.apps.server.flow import RoomFlow
 from briscola.apps.server.limits import Limits, RateLimiter, ServerFull, client_ip, retry_after
 from briscola.apps.server.messages import Refusal, read_message
+from briscola.apps.server.meta import load_meta
 from briscola.apps.server.recovery import Recovery
 from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, SyncMessage
 from briscola.apps.server.storage import Storage, StoredSeat, token_matches
@@ -59,12 +61,17 @@ class Settings:
     ``human_timeout``: seconds after which a disconnected human's seat is played by the computer
     (while another human is connected). ``stand_in``: the level of that computer player.
     ``limits``: the rate limits and caps (:class:`~briscola.apps.server.limits.Limits`).
+    ``trick_hold``: seconds a completed trick stays shown before a computer player leads again.
+    ``move_timeout``: seconds a person has for a move at a table with friends before the
+    stand-in makes it (see :mod:`~briscola.apps.server.pacing`).
     """
 
     bot_delay: float = 0.8
     human_timeout: float = 60.0
     stand_in: str = "simple"
     limits: Limits = field(default_factory=Limits)
+    trick_hold: float = 1.5
+    move_timeout: float = 60.0
 
 
 class RoomLock(asyncio.Lock):
@@ -125,6 +132,7 @@ class Room:
         self._saved: list[int] = [n for _, n in stored]
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self.flow = RoomFlow()  # spectators, speed, move clock, rematch (flow.py)
 
     # -- seats and tokens -------------------------------------------------------------------
     @property
@@ -156,8 +164,8 @@ class Room:
         return any(self.sockets.get(i) for i in self.table.human_seats())
 
     def has_connections(self) -> bool:
-        """True while any socket is connected to the room."""
-        return any(self.sockets.values())
+        """True while any socket is connected to the room (a seat's or a spectator's)."""
+        return any(self.sockets.values()) or bool(self.flow.watchers)
 
     def idle_for(self, now: float) -> float | None:
         """Seconds the room has been idle (nobody connected, nobody using it, no computer
@@ -182,6 +190,7 @@ class Room:
             "events": [e.to_dict() for e in events],
             "invite_url": self.invite_url() if host and self.table.status == WAITING else None,
             "card_points": card_points(self.table.ruleset),
+            **self.flow.fields(self),
         }
 
     async def _send(self, ws: WebSocket, message: dict[str, Any]) -> None:
@@ -191,7 +200,8 @@ class Room:
             log.debug("could not send to a socket of table %s", self.table_id)
 
     async def broadcast(self, events: Sequence[Event], skip: WebSocket | None = None) -> None:
-        """Send every connected seat its own view with ``events``."""
+        """Send every connected seat its own view with ``events``, the spectators theirs."""
+        self.flow.seen(self, events)
         for seat, sockets in list(self.sockets.items()):
             if not sockets:
                 continue
@@ -199,6 +209,7 @@ class Room:
             for ws in list(sockets):
                 if ws is not skip:
                     await self._send(ws, message)
+        await self.flow.tell_watchers(self, events)
 
     async def error(self, ws: WebSocket, code: str, message: str) -> None:
         """Send an error to one socket."""
@@ -355,7 +366,7 @@ class Room:
                 if request is None:
                     break
                 thinking = asyncio.ensure_future(self._think(request))
-                await asyncio.sleep(self.settings.bot_delay)
+                await asyncio.sleep(self.flow.bot_wait(self))
                 action = await thinking
                 async with self.lock:
                     events = self.table.bot_answer(request, action)
@@ -381,6 +392,7 @@ class Room:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.flow.close()
 
 
 TRY_AGAIN_LATER = 1013
@@ -502,6 +514,7 @@ class Rooms:
                 stored.lang,
                 saved=loaded.saved,
             )
+            room.flow.restore(room, load_meta(self.storage, table_id))
             room.persist()  # a deal dealt again from the seed (or the first one) is stored now
             self._adopt(room)
             return room

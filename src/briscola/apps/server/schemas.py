@@ -28,7 +28,10 @@ __all__ = [
     "PlayResponse",
     "PongMessage",
     "PresetsResponse",
+    "RematchMessage",
+    "ResignMessage",
     "SeatInfo",
+    "SpeedMessage",
     "StartRequest",
     "StateMessage",
     "SyncMessage",
@@ -255,6 +258,7 @@ class TableInfo(BaseModel):
     match: MatchInfo
     deal: int | None
     result: dict[str, Any] | None
+    resigned: list[int] = Field(default_factory=list, description="the seats that resigned")
 
 
 # -- WebSocket: client to server -----------------------------------------------------------------
@@ -283,12 +287,38 @@ class PingMessage(_Model):
     type: Literal["ping"]
 
 
+class ResignMessage(_Model):
+    """Leave the match for good: the seat goes to the computer, the resignation is recorded."""
+
+    type: Literal["resign"]
+
+
+class RematchMessage(_Model):
+    """Once the match is over: ask for a rematch (same rules, seats rotated)."""
+
+    type: Literal["rematch"]
+
+
+class SpeedMessage(_Model):
+    """The host sets the computer players' speed: ``lenta``, ``normale`` or ``veloce``."""
+
+    type: Literal["speed"]
+    speed: str = Field(max_length=20)
+
+
 ClientMessage = Annotated[
-    ActionMessage | NextDealMessage | SyncMessage | PingMessage, Field(discriminator="type")
+    ActionMessage
+    | NextDealMessage
+    | SyncMessage
+    | PingMessage
+    | ResignMessage
+    | RematchMessage
+    | SpeedMessage,
+    Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_TYPES = ("action", "next_deal", "sync", "ping")
+CLIENT_TYPES = ("action", "next_deal", "sync", "ping", "resign", "rematch", "speed")
 
 
 # -- WebSocket: server to client -----------------------------------------------------------------
@@ -305,6 +335,19 @@ class StateMessage(BaseModel):
     invite_url: str | None
     card_points: dict[str, int] = Field(
         description="the points of each rank (by its letter) under the table's ruleset"
+    )
+    spectator: bool = Field(default=False, description="true in a spectator's messages")
+    spectators: int = Field(default=0, description="how many watch the table")
+    speed: str = Field(default="normale", description="the computer players' speed")
+    clock: dict[str, Any] | None = Field(
+        default=None, description="the move clock: the seat to act and the seconds left"
+    )
+    rematch: dict[str, Any] | None = Field(
+        default=None, description="once the match is over: the seats that asked, the new table"
+    )
+    watch_url: str | None = Field(default=None, description="the table's spectators' link")
+    trick_hold_ms: int | None = Field(
+        default=None, description="how long a completed trick stays shown (milliseconds)"
     )
 
 

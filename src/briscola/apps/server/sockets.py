@@ -1,11 +1,14 @@
-"""The WebSocket of each seat: ``/ws/{table_id}``, the token in the first message.
+"""The WebSocket of each seat, ``/ws/{table_id}`` (the token in the first message), and of each
+spectator, ``/ws/{table_id}/watch`` (no token: only what everybody may see).
 
 The client's first message is ``{"type": "hello", "token": "..."}``: the token never travels in
 the URL, which proxies and the access log write down. A socket with an unknown table, without a
 hello in time, with a bad token, or with a token in its URL (the old ``?token=`` form) is closed
 with the policy-violation code; every message of a good one goes to its room, which answers or
 explains the refusal. A bug in handling one message is logged and answered with an ``internal``
-error: the player keeps the socket.
+error: the player keeps the socket. A seat's ``resign``, ``rematch`` and ``speed`` go to
+:mod:`~briscola.apps.server.flow`, the others to its room; a person who resigned watches from then
+on (and when they come back with their token).
 """
 
 from __future__ import annotations
@@ -14,13 +17,18 @@ import asyncio
 import json
 import logging
 import re
+from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from briscola.apps.server import flow, watch
 from briscola.apps.server.buglog import BugLog
 from briscola.apps.server.limits import ServerFull, client_ip
+from briscola.apps.server.messages import read_message
 from briscola.apps.server.recovery import DamagedTableError, refuse_damaged
+from briscola.apps.server.rematch import maybe_start
 from briscola.apps.server.rooms import Room, Rooms, rate_limited, refuse_full
+from briscola.apps.server.schemas import RematchMessage, ResignMessage, SpeedMessage
 
 __all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "router"]
 
@@ -34,6 +42,9 @@ _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
 """What a seat token may look like (``secrets.token_urlsafe``); anything else is a bad token."""
 
 _HELLO_KEYS = frozenset({"type", "token"})
+
+FLOW_MESSAGES = (ResignMessage, RematchMessage, SpeedMessage)
+"""A seat's messages about the flow around the game (:func:`briscola.apps.server.flow.handle`)."""
 
 log = logging.getLogger(__name__)
 _BUGS = BugLog(log)  # a client repeating a message the server fails on cannot flood the log
@@ -111,27 +122,83 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
         room.pins -= 1
     if seat is None:
         return
+    if seat in room.table.resigned:  # a person who resigned comes back as a spectator
+        await _watch(websocket, rooms, room)
+        return
     await room.connect(seat, websocket)
+    try:
+        async for text in _texts(websocket, room):
+            try:
+                if websocket in room.flow.watchers:  # resigned meanwhile
+                    await watch.handle(room, websocket, text)
+                    continue
+                message = read_message(text)
+                if isinstance(message, FLOW_MESSAGES):
+                    await flow.handle(rooms, room, seat, websocket, message)
+                else:
+                    await room.handle(seat, websocket, text)
+            except Exception:  # a bug must not cost the player their socket
+                _BUGS.failed("table %s: a message from seat %d failed", table_id, seat)
+                await room.error(websocket, "internal", "the server could not do that")
+    finally:
+        if websocket in room.flow.watchers:
+            await watch.leave(room, websocket)
+        else:
+            await room.disconnect(seat, websocket)
+            await maybe_start(rooms, room, [])  # those still here may all want the rematch
+        rooms.forget_if_finished(room)
+
+
+async def _texts(websocket: WebSocket, room: Room) -> AsyncIterator[str]:
+    """The socket's messages as text, until it closes (a binary one that is no UTF-8 is
+    answered with an error and skipped)."""
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
-                break
+                return
             text = message.get("text")
             if text is None:
-                data = message.get("bytes") or b""
                 try:
-                    text = data.decode()
+                    text = (message.get("bytes") or b"").decode()
                 except UnicodeDecodeError:
                     await room.error(websocket, "bad_json", "the message is not JSON text")
                     continue
-            try:
-                await room.handle(seat, websocket, text)
-            except Exception:  # a bug must not cost the player their socket
-                _BUGS.failed("table %s: a message from seat %d failed", table_id, seat)
-                await room.error(websocket, "internal", "the server could not do that")
+            yield text
     except WebSocketDisconnect:
-        pass
+        return
+
+
+@router.websocket("/ws/{table_id}/watch")
+async def watch_endpoint(websocket: WebSocket, table_id: str) -> None:
+    """A spectator's connection: no token, no seat, only what everybody may see."""
+    rooms: Rooms = websocket.app.state.rooms
+    await websocket.accept()
+    if "token" in websocket.query_params:
+        await websocket.close(POLICY_VIOLATION, "token in URL")
+        return
+    try:
+        room = await rooms.get(table_id)
+    except DamagedTableError as exc:
+        return await refuse_damaged(websocket, exc)
+    except ServerFull as exc:
+        return await refuse_full(websocket, exc)
+    if room is None:
+        await websocket.close(POLICY_VIOLATION, "unknown table")
+        return
+    await _watch(websocket, rooms, room)
+
+
+async def _watch(websocket: WebSocket, rooms: Rooms, room: Room) -> None:
+    """Serve one spectator's socket until it closes."""
+    await watch.join(room, websocket)
+    try:
+        async for text in _texts(websocket, room):
+            try:
+                await watch.handle(room, websocket, text)
+            except Exception:  # a bug must not cost the spectator their socket
+                _BUGS.failed("table %s: a spectator's message failed", room.table_id)
+                await room.error(websocket, "internal", "the server could not do that")
     finally:
-        await room.disconnect(seat, websocket)
+        await watch.leave(room, websocket)
         rooms.forget_if_finished(room)

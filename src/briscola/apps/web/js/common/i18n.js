@@ -9,19 +9,27 @@
 // console names it. node's unit tests (tests/js) fail on any key the code or the pages use that
 // the catalogue lacks, and on any key that is not in both languages.
 import { parseCard } from "./cards.js";
+import { ANALYSIS_STRINGS } from "./strings-analysis.js";
 import { ERROR_STRINGS } from "./strings-errors.js";
+import { FLOW_STRINGS } from "./strings-flow.js";
 import { SCORE_STRINGS } from "./strings-score.js";
 import { RANK_NAMES, SUIT_NAMES, TABLE_STRINGS } from "./strings-table.js";
 
 /** The languages of the client, the default first. */
 export const LANGS = ["it", "en"];
 
-/** Every string by language: the game's pages', the server's errors and the score keeper's (no
- * key is in two of them). */
+/** Every string by language: the game's pages', the server's errors, the score keeper's and the
+ * flow around a game's (strings-flow.js; no key is in two of them). */
 export const CATALOG = Object.fromEntries(
   LANGS.map((lang) => [
     lang,
-    { ...TABLE_STRINGS[lang], ...ERROR_STRINGS[lang], ...SCORE_STRINGS[lang] },
+    {
+      ...TABLE_STRINGS[lang],
+      ...ERROR_STRINGS[lang],
+      ...SCORE_STRINGS[lang],
+      ...ANALYSIS_STRINGS[lang],
+      ...FLOW_STRINGS[lang],
+    },
   ]),
 );
 

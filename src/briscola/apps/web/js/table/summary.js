@@ -4,6 +4,8 @@
 import { t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { matchStanding, matchTitle } from "../common/util.js";
+import { analysisButton } from "./analysis.js";
+import { isWatching } from "./flow.js";
 
 /** The summary sheet over the felt, once a deal (or the match) is over. */
 export function dealSummary(view) {
@@ -25,7 +27,12 @@ export function dealSummary(view) {
   if (result.replay && result.winners.length) body.push(h("p", {}, t("summary.replay")));
   if (result.units && result.units.length) body.push(unitsTable(view, result));
   if (multi) body.push(standingBox(view, match));
-  body.push(h("div", { class: "actions" }, actions(view)));
+  const resigned = table.resigned || [];
+  if (resigned.length) {
+    const names = resigned.map((s) => table.seats[s]?.name || view.nameOf(s)).join(", ");
+    body.push(h("p", { class: "muted", id: "resigned" }, t("flow.resigned.list", { names })));
+  }
+  body.push(h("div", { class: "actions" }, actions(view), analysisButton(view)));
   return h(
     "div",
     { class: "overlay", id: "summary" },
@@ -44,6 +51,7 @@ export function dealSummary(view) {
 
 /** The sheet's title, the line under it and its mood ("win", "lose" or ""). */
 function verdict(view, result, match, multi) {
+  if (isWatching(view)) return watcherVerdict(view, result, match, multi);
   const mySide = result.teams[view.seat];
   const teamGame = new Set(result.teams).size < result.teams.length;
   let title;
@@ -72,6 +80,19 @@ function verdict(view, result, match, multi) {
   }
   const name = view.competitorName(match.winner);
   return { title: t("summary.match.winner", { name }), sub: dealLine, mood: "lose" };
+}
+
+/** A spectator's verdict: who won the deal (or, at the end of a match, the match), no mood. */
+function watcherVerdict(view, result, match, multi) {
+  const matchOver = match.over || view.table.status === "over";
+  const sub = matchOver ? t("summary.match") : t("summary.deal");
+  if (multi && matchOver && match.winner !== null && match.winner !== undefined) {
+    return { title: t("watch.winner", { name: view.competitorName(match.winner) }), sub, mood: "" };
+  }
+  if (!result.winners.length) return { title: t("summary.void"), sub, mood: "" };
+  if (result.draw) return { title: t("summary.draw"), sub, mood: "" };
+  const seats = view.sides(result).get(result.winners[0]) || [];
+  return { title: t("watch.winner", { name: view.sideName(seats) }), sub, mood: "" };
 }
 
 /** A row per side, the most points first. */
@@ -143,9 +164,13 @@ function actions(view) {
     },
     t("table.close"),
   );
+  const review = reviewLink(view);
+  if (isWatching(view)) return [close, review];
   if (table.status === "deal_over") {
     const ready = table.seats[view.seat]?.ready || view.readySent === table.deal;
-    if (ready) return [close, h("span", { class: "muted", role: "status" }, t("summary.waiting"))];
+    if (ready) {
+      return [close, review, h("span", { class: "muted", role: "status" }, t("summary.waiting"))];
+    }
     const next = () => {
       if (view.send({ type: "next_deal" })) {
         view.readySent = table.deal;
@@ -153,13 +178,43 @@ function actions(view) {
       }
     };
     const button = { class: "btn", type: "button", id: "next-deal", onclick: next };
-    return [close, h("button", button, `${t("summary.next")} ▶`)];
+    return [close, review, h("button", button, `${t("summary.next")} ▶`)];
   }
   if (view.onAgain) {
     const again = { class: "btn", type: "button", id: "play-again", onclick: () => view.onAgain() };
-    return [close, h("button", again, t("embed.again"))];
+    return [close, review, h("button", again, t("embed.again"))];
   }
-  return [close, h("a", { class: "btn", href: "/", id: "new-game" }, t("table.newgame"))];
+  const home = h("a", { class: "btn btn-light", href: "/", id: "new-game" }, t("table.newgame"));
+  return [close, review, home, rematch(view)];
+}
+
+/** The link to this deal's review (a page of its own, to share). */
+function reviewLink(view) {
+  const table = view.table;
+  const href = `/review/${encodeURIComponent(view.tableId)}/${table.deal}`;
+  const attrs = { class: "btn btn-light btn-small", href, target: "_blank", id: "review-deal" };
+  return h("a", attrs, t("flow.review"));
+}
+
+/** "Rivincita": asked once; then how many of the people here asked. */
+function rematch(view) {
+  const asked = view.msg.rematch?.votes || [];
+  if (asked.includes(view.seat)) {
+    const people = view.table.seats.filter((s) => s.kind === "human" && s.connected).length;
+    const text = t("flow.rematch.asked", {
+      n: asked.length,
+      total: Math.max(people, asked.length),
+    });
+    return h("span", { class: "muted", role: "status", id: "rematch-asked" }, text);
+  }
+  const ask = () => {
+    if (view.send({ type: "rematch" })) view.render();
+  };
+  return h(
+    "button",
+    { class: "btn", type: "button", id: "rematch", onclick: ask },
+    `${t("flow.rematch")} ↻`,
+  );
 }
 
 /** The match standing: each competitor's deals won (or points), this seat's side marked. */

@@ -13,6 +13,7 @@ import { auctionPanel, callPanel, dialogSheet, waitingRoom } from "./panels.js";
 import { dealSummary } from "./summary.js";
 import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
+import { flowEvent, isWatching, onRematch, renderFlowTop, watcherBar } from "./flow.js";
 
 /** How long a completed trick stays on the felt at least (the server may send its own
  * `trick_hold_ms`), then how long it takes to sweep to its winner's pile. */
@@ -26,8 +27,9 @@ export function mountTable(root, opts) {
 }
 
 class TableView {
-  constructor(root, { tableId, seat, token, compact = false, onAgain = null }) {
+  constructor(root, { tableId, seat, token, compact = false, onAgain = null, watch = false }) {
     this.root = root;
+    this.watch = watch; // a spectator's view (flow.js)
     this.tableId = tableId;
     this.seat = seat;
     this.token = token;
@@ -91,11 +93,12 @@ class TableView {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // the token goes in the first message, never in the URL (a URL is written in access logs)
-    const url = `${proto}://${location.host}/ws/${encodeURIComponent(this.tableId)}`;
+    const path = `/ws/${encodeURIComponent(this.tableId)}${this.watch ? "/watch" : ""}`;
+    const url = `${proto}://${location.host}${path}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      if (!this.watch) ws.send(JSON.stringify({ type: "hello", token: this.token }));
       this.retry = 0;
       this.connState = "open";
       clearInterval(this.pinger);
@@ -109,6 +112,7 @@ class TableView {
         return;
       }
       if (m.type === "state") this.onState(m);
+      else if (m.type === "rematch") onRematch(this, m);
       else if (m.type === "error") {
         this.pending = null;
         toast(errorText(m.code, m.message));
@@ -155,6 +159,7 @@ class TableView {
     this.seat = m.seat;
     this.pending = null;
     for (const ev of m.events || []) {
+      flowEvent(this, ev);
       if (ev.type === "trick") {
         this.held = { cards: ev.cards, winner: ev.winner, points: ev.points };
         // a little over the hold: timers and drawing may fire a few milliseconds early
@@ -251,7 +256,7 @@ class TableView {
   }
 
   nameOf(seat) {
-    if (seat === this.seat) return t("table.you");
+    if (seat === this.seat && !isWatching(this)) return t("table.you");
     const s = this.table?.seats?.[seat];
     return (s && s.name) || t("table.seat", { n: seat + 1 });
   }
@@ -324,6 +329,8 @@ class TableView {
     document.title = myTurn ? `▶ ${t("table.yourturn")} · Briscola` : "Briscola";
     renderSide(this);
     renderMe(this);
+    renderFlowTop(this);
+    if (isWatching(this)) watcherBar(this);
   }
 
   competitorOf(seat) {

@@ -1,0 +1,183 @@
+// The review of a finished deal: /review/{table_id}/{deal}, a link to share. Step through the
+// deal trick by trick with every hand as it was before the trick (the deal is over: nothing is
+// hidden), the cards of the trick marked, who took it and the points taken so far. The data is
+// GET /api/tables/{id}/deals/{n} (apps/server/review.py).
+import { applyStatic, getLang, hasText, langSwitch, onLangChange, t } from "../common/i18n.js";
+import { copyText, h, toast } from "../common/dom.js";
+import { api, cardImg, loadSeat } from "../common/util.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const tableId = decodeURIComponent(parts[1] || "");
+const dealNo = Number(parts[2] || "0");
+let data = null;
+let problem = null;
+let step = 0;
+
+function head() {
+  return h(
+    "div",
+    { class: "row", style: { justifyContent: "space-between", alignItems: "center" } },
+    h(
+      "a",
+      { class: "brand", href: "/", style: { color: "var(--ink)", flex: "0 0 auto" } },
+      h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
+      h("span", { class: "brand-name" }, "Briscola"),
+    ),
+    h(
+      "div",
+      { style: { flex: "0 0 auto", background: "var(--felt)", borderRadius: "999px" } },
+      langSwitch(),
+    ),
+  );
+}
+
+function gameTitle(name) {
+  return hasText(`game.${name}`) ? t(`game.${name}`) : name;
+}
+
+/** Go to step `n` (kept in range) and draw. */
+function go(n) {
+  if (!data) return;
+  step = Math.max(0, Math.min(data.steps.length - 1, n));
+  render();
+  document.getElementById(n > step ? "review-prev" : "review-next")?.focus();
+}
+
+function nav() {
+  const total = data.steps.length;
+  const button = (id, label, text, to, off) =>
+    h(
+      "button",
+      {
+        class: "btn btn-light btn-small",
+        type: "button",
+        id,
+        "aria-label": label,
+        disabled: off ? true : null,
+        onclick: () => go(to),
+      },
+      text,
+    );
+  return h(
+    "div",
+    { class: "review-nav", style: { display: "flex", gap: "10px", alignItems: "center" } },
+    button("review-prev", t("review.prev"), "◀", step - 1, step === 0),
+    h(
+      "strong",
+      { id: "review-step", role: "status", "aria-live": "polite" },
+      t("review.step", { n: step + 1, total }),
+    ),
+    button("review-next", t("review.next"), "▶", step + 1, step === total - 1),
+  );
+}
+
+/** Each seat's hand before the trick; the card it played marked (the winner's as taken). */
+function hands(s) {
+  const played = new Map(s.plays.map(([seat, card]) => [seat, card]));
+  return h(
+    "table",
+    { class: "result-table review-hands" },
+    h(
+      "tbody",
+      {},
+      s.hands.map((hand, seat) =>
+        h(
+          "tr",
+          { dataset: { seat: String(seat) }, class: seat === s.winner ? "winner" : "" },
+          h("td", {}, data.seats[seat] || t("table.seat", { n: seat + 1 })),
+          h(
+            "td",
+            {},
+            h(
+              "div",
+              { class: "mini-row" },
+              hand.map((c) =>
+                cardImg(c, {
+                  cls: c === played.get(seat) ? (seat === s.winner ? "won" : "played") : "dim",
+                }),
+              ),
+            ),
+          ),
+          h("td", { class: "n" }, String(s.taken[seat])),
+        ),
+      ),
+    ),
+  );
+}
+
+function render() {
+  const box = document.getElementById("review");
+  if (problem || !data) {
+    box.replaceChildren(
+      head(),
+      h("h2", {}, t("review.title", { n: dealNo + 1 })),
+      h("p", { id: "review-problem" }, problem || t("home.loading")),
+      h("div", { class: "actions" }, h("a", { class: "btn", href: "/" }, t("table.home"))),
+    );
+    return;
+  }
+  const s = data.steps[step];
+  const rules = data.record.ruleset;
+  const taker = data.seats[s.winner] || t("table.seat", { n: s.winner + 1 });
+  const url = new URL(data.review_url, location.origin).href;
+  const share = async () => {
+    await copyText(url);
+    toast(t("review.copied"), "info", 2000);
+  };
+  const actions = [
+    h(
+      "button",
+      { class: "btn btn-light btn-small", type: "button", id: "review-share", onclick: share },
+      t("review.share"),
+    ),
+  ];
+  const seat = loadSeat(tableId);
+  if (seat) {
+    const back = `/table/${encodeURIComponent(tableId)}?seat=${seat.seat}`;
+    actions.push(h("a", { class: "btn btn-small", href: back }, t("review.back")));
+  }
+  box.replaceChildren(
+    head(),
+    h("h2", { id: "review-title" }, t("review.title", { n: dealNo + 1 })),
+    h(
+      "p",
+      { class: "sub" },
+      `${gameTitle(rules.name)} · ${t("review.briscola")} `,
+      data.briscola ? cardImg(data.briscola, { cls: "tiny" }) : "",
+    ),
+    nav(),
+    hands(s),
+    h(
+      "p",
+      { class: "trick-caption", id: "review-took" },
+      t("review.took", { name: taker, n: s.points }),
+      " · ",
+      t("review.stock", { n: s.stock }),
+    ),
+    h("div", { class: "actions" }, actions),
+  );
+}
+
+function onKey(e) {
+  if (e.key === "ArrowLeft") go(step - 1);
+  else if (e.key === "ArrowRight") go(step + 1);
+}
+
+async function main() {
+  getLang();
+  applyStatic();
+  onLangChange(() => {
+    applyStatic();
+    render();
+  });
+  document.addEventListener("keydown", onKey);
+  try {
+    data = await api(`/api/tables/${encodeURIComponent(tableId)}/deals/${dealNo}`);
+    if (!data.steps.length) problem = t("review.none");
+  } catch (e) {
+    problem = e.message || t("review.none");
+  }
+  render();
+}
+
+main();
