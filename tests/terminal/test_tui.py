@@ -19,13 +19,15 @@ from typer.testing import CliRunner
 from briscola.apps.cli import app as cli
 from briscola.apps.terminal.game import GameOptions
 from briscola.apps.terminal.tui import TableApp, views
-from briscola.apps.terminal.tui.flow import BOT, MOVE, NEXT_DEAL, THE_END
+from briscola.apps.terminal.tui.flow import BOT, MOVE, NEXT_DEAL, THE_END, TuiGame
 from briscola.apps.terminal.tui.screens import AskScreen, InfoScreen
 from briscola.core.actions import Action, Bid, Call, ExchangeBriscola, Pass, Play
 from briscola.core.game import Phase
 from briscola.core.match import MatchFormat
+from briscola.core.observation import Observation
 from briscola.core.rules import preset
 from briscola.i18n import CATALOGS
+from briscola.session.table import Table
 
 SIZE = (110, 34)
 TUI = Path(__file__).resolve().parents[2] / "src" / "briscola" / "apps" / "terminal" / "tui"
@@ -305,8 +307,6 @@ def test_hands_the_rules_show_are_drawn_at_their_seats() -> None:
 
 def _seed_with(name: str, wanted: type, **rules: str) -> int:
     """A seed whose first human turn offers a move of type ``wanted`` (found without a screen)."""
-    from briscola.apps.terminal.tui.flow import TuiGame
-
     ruleset = preset(name).with_options(**rules)
     for seed in range(300):
         game = TuiGame(GameOptions(ruleset, lang="it", seed=seed))
@@ -375,3 +375,29 @@ def test_watching_with_auto_the_computer_plays_the_human_seat_on_timers() -> Non
 
     run(app, drive)
     assert app.return_code == 0
+
+
+class _Passer:
+    """A computer player that always passes in the auction (and plays its first legal card)."""
+
+    name = "passer"
+
+    def act(self, obs: Observation) -> Action:
+        return Pass() if Pass() in obs.legal else obs.legal[0]
+
+
+def test_a_void_chiamata_says_so_in_the_deal_s_panel() -> None:
+    options = GameOptions(preset("chiamata"), lang="it", seed=1, match=MatchFormat.parse("deals:2"))
+    game = TuiGame(options)
+    seats = list(game.table.seats)
+    game.table = Table(
+        options.ruleset, seats, options.match, 1, bot_factory=lambda level, seed: _Passer()
+    )
+    game.start()
+    while game.waiting == BOT:
+        game.bot_step()
+    game.choose(Pass())
+    while game.waiting == BOT:
+        game.bot_step()
+    assert game.waiting == NEXT_DEAL and game.summary is not None
+    assert "Tutti hanno passato" in game.summary.lines[0].plain

@@ -113,8 +113,8 @@ class TableApp(App[int]):
     def _fit(self, width: int, height: int) -> None:
         """Give the trick room for every player's card (full faces, else small ones): the log
         takes what is left (at most :data:`_LOG_MAX` columns) and is hidden when that is under
-        :data:`_LOG_MIN` even with small faces. Under
-        :data:`_TALL` rows the screen is compact (seats without frames, a lower middle)."""
+        :data:`_LOG_MIN` even with small faces. Under :data:`_TALL` rows the screen is compact
+        (seats without frames, a lower middle)."""
         self.screen.set_class(height < _TALL, "compact")
         players = self.game.table.ruleset.players
         free = width - _BRISCOLA_WIDTH - players * (cards.WIDTH + 2) - _FRAME

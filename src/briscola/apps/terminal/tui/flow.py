@@ -216,5 +216,8 @@ class TuiGame:
             elif event.type == "trick" and after is not None and after.tricks:
                 self.shown_trick = after.tricks[-1]
             elif event.type in _SUMMARY_EVENTS:
+                auction = after.auction if after is not None else None
+                if event.type == "deal_over" and auction is not None and auction.winner is None:
+                    lines = [self.words.text("say.void"), *lines]  # all passed: no result
                 old = (*self.summary.lines, Text("")) if self.summary is not None else ()
                 self.summary = Summary((*old, *lines), self.table.status == OVER)
