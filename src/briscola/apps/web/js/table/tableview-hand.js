@@ -6,6 +6,7 @@ import { h, toast } from "../common/dom.js";
 import { cardImg, getFlag, setFlag } from "../common/util.js";
 import { namePlate } from "./felt.js";
 import { openDialog, tricksButton } from "./tableview-info.js";
+import { hintButton } from "./analysis.js";
 
 /** Draw the player's bar and hand, keeping the focus on the card that had it. */
 export function renderMe(view) {
@@ -59,6 +60,7 @@ function meBar(view, obs, myTurn) {
   );
   if (obs.tricks_visible) bar.push(tricksButton(view, "side-btn"));
   bar.push(sortToggle(view));
+  bar.push(hintButton(view, myTurn)); // the champion's hint (issue 15)
   if (table.result && view.summaryHidden && table.status !== "playing") {
     const show = () => {
       view.summaryHidden = false;

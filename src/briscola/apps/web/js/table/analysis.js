@@ -1,0 +1,259 @@
+// The post-game analysis and the hints in the browser (issue 15; docs/analysis.md).
+//
+// "Analisi della partita" in the end-of-deal summary opens a sheet that asks the server for the
+// deal's analysis from this seat's view (GET /api/tables/{id}/deals/{n}/analysis?seat=N, worked
+// out off the server's event loop and cached), shows a progress line while it comes, then draws
+// the win-probability curve as an SVG chart (each move a dot in its rating's colour, the
+// hindsight line dashed) and a table of the moves with the best move shown on its card.
+// "Suggerimento" (only at tables against the computer) asks GET /api/tables/{id}/hint with the
+// seat's token in a header, never in the URL.
+import { h } from "../common/dom.js";
+import { cardName, getLang, t } from "../common/i18n.js";
+import { cardImg } from "../common/util.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+/** Each rating's colour on the chart and in the table. */
+export const RATING_COLOURS = {
+  forced: "#9e9e9e",
+  best: "#2e7d32",
+  good: "#0288d1",
+  inaccuracy: "#f9a825",
+  mistake: "#e65100",
+  blunder: "#b71c1c",
+};
+const W = 640;
+const H = 240;
+const PAD = { left: 44, right: 16, top: 16, bottom: 30 };
+
+/** An SVG element with attributes and children. */
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+const pct = (p) => `${Math.round(100 * p)}%`;
+const isCardCode = (a) => /^[A2-7FCR][cdsb]$/.test(a);
+
+/** A move's action as words: a card's full name, or the action's text. */
+function actionName(action) {
+  return isCardCode(action) ? cardName(action) : action;
+}
+
+/** The chart's x and y of move `i` (of `n`) with win probability `p`. */
+export function chartPoint(i, n, p) {
+  const width = W - PAD.left - PAD.right;
+  const x = PAD.left + (n > 1 ? (i * width) / (n - 1) : width / 2);
+  const y = PAD.top + (1 - p) * (H - PAD.top - PAD.bottom);
+  return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
+}
+
+/** The win-probability curve of an analysis (to_dict's data) as an <svg>. */
+export function analysisChart(analysis) {
+  const moves = analysis.moves;
+  const n = moves.length;
+  const svg = s("svg", {
+    viewBox: `0 0 ${W} ${H}`,
+    role: "img",
+    id: "analysis-chart",
+    "aria-label": t("analysis.chart"),
+    style: "width: 100%; max-width: 640px; height: auto",
+  });
+  for (const p of [0, 0.5, 1]) {
+    const [, y] = chartPoint(0, n, p);
+    svg.append(
+      s("line", { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, stroke: "#ccc" }),
+      s("text", { x: PAD.left - 6, y: y + 4, "text-anchor": "end", "font-size": 11 }, pct(p)),
+    );
+  }
+  const line = (pick) => moves.map((m, i) => chartPoint(i, n, pick(m)).join(",")).join(" ");
+  if (analysis.hindsight_summary) {
+    const attrs = {
+      fill: "none",
+      stroke: "#8d6e63",
+      "stroke-dasharray": "5 4",
+      class: "hindsight",
+    };
+    svg.append(s("polyline", { ...attrs, points: line((m) => m.hindsight.win) }));
+  }
+  svg.append(
+    s("polyline", {
+      fill: "none",
+      stroke: "#37474f",
+      "stroke-width": 2,
+      points: line((m) => m.view.win),
+    }),
+  );
+  moves.forEach((m, i) => {
+    const [x, y] = chartPoint(i, n, m.view.win);
+    const rating = m.view.rating;
+    const tip = `${i + 1}. ${actionName(m.played)}: ${t(`analysis.rating.${rating}`)} (${pct(m.view.win)})`;
+    const dot = s("circle", { cx: x, cy: y, r: 5, fill: RATING_COLOURS[rating], class: "move" });
+    dot.dataset.rating = rating;
+    dot.append(s("title", {}, tip));
+    svg.append(dot);
+    if (i % 5 === 4 || i === 0) {
+      svg.append(s("text", { x, y: H - 10, "text-anchor": "middle", "font-size": 11 }, i + 1));
+    }
+  });
+  return svg;
+}
+
+/** One side's summary line: accuracy and the count of each rating. */
+function summaryLine(label, summary) {
+  const counts = Object.entries(summary.counts)
+    .filter(([r, c]) => c && r !== "forced")
+    .map(([r, c]) => `${t(`analysis.rating.${r}`)} ${c}`)
+    .join(", ");
+  return h(
+    "p",
+    {},
+    h("strong", {}, `${label}: `),
+    t("analysis.accuracy", { n: Math.round(summary.accuracy) }),
+    counts ? ` · ${counts}` : "",
+  );
+}
+
+/** The best move, on its card when it is one. */
+function bestCell(judgement) {
+  const best = judgement.best;
+  const card = isCardCode(best) ? cardImg(best, { cls: "analysis-card" }) : null;
+  if (card) card.style.width = "28px";
+  return h("td", { class: "best" }, card, ` ${best} ${pct(judgement.best_win)}`);
+}
+
+function ratingCell(judgement, cls) {
+  const r = judgement.rating;
+  const style = { color: RATING_COLOURS[r], fontWeight: "bold" };
+  return h(
+    "td",
+    { class: `rating ${cls}`, dataset: { rating: r }, style },
+    t(`analysis.rating.${r}`),
+  );
+}
+
+/** The table of the moves: played, its win probability, the best move, the ratings. */
+function movesTable(analysis) {
+  const head = ["move", "played", "win", "best", "rating"].map((k) =>
+    h("th", {}, t(`analysis.col.${k}`)),
+  );
+  if (analysis.hindsight_summary) head.push(h("th", {}, t("analysis.hindsight")));
+  const rows = analysis.moves.map((m, i) =>
+    h(
+      "tr",
+      { class: "analysis-move" },
+      h("td", { class: "n" }, String(i + 1)),
+      h("td", {}, m.played),
+      h("td", { class: "n" }, pct(m.view.win)),
+      bestCell(m.view),
+      ratingCell(m.view, "view"),
+      m.hindsight ? ratingCell(m.hindsight, "hindsight") : null,
+    ),
+  );
+  return h(
+    "table",
+    { class: "score-table", id: "analysis-moves" },
+    h("thead", {}, h("tr", {}, head)),
+    h("tbody", {}, rows),
+  );
+}
+
+/** The sheet's contents once the analysis came. */
+export function analysisBody(analysis) {
+  const body = [analysisChart(analysis), summaryLine(t("analysis.view"), analysis.summary)];
+  body.push(h("p", { class: "muted" }, t("analysis.view.help")));
+  const turning = analysis.summary.turning_point;
+  if (turning === null) {
+    body.push(h("p", { id: "analysis-turning" }, t("analysis.no_turning")));
+  } else {
+    const m = analysis.moves[turning];
+    const words = { trick: m.trick, played: m.played, best: m.view.best };
+    body.push(h("p", { id: "analysis-turning" }, t("analysis.turning", words)));
+  }
+  if (analysis.hindsight_summary) {
+    body.push(summaryLine(t("analysis.hindsight"), analysis.hindsight_summary));
+    body.push(h("p", { class: "muted" }, t("analysis.hindsight.help")));
+  }
+  body.push(movesTable(analysis));
+  return body;
+}
+
+/** Open the analysis of deal `deal` (default: the one just over) from this seat's view. */
+export async function openAnalysis(view, deal = view.table.deal) {
+  document.getElementById("analysis")?.remove();
+  const status = h("p", { role: "status", id: "analysis-status" }, t("analysis.working"));
+  const close = h(
+    "button",
+    {
+      class: "btn btn-light",
+      type: "button",
+      id: "analysis-close",
+      onclick: () => overlay.remove(),
+    },
+    t("analysis.close"),
+  );
+  const content = h("div", { id: "analysis-content" }, status);
+  const sheet = h(
+    "div",
+    {
+      class: "sheet",
+      role: "dialog",
+      "aria-modal": "false",
+      "aria-labelledby": "analysis-title",
+      style: { maxHeight: "90vh", overflow: "auto" },
+    },
+    h("h2", { id: "analysis-title" }, t("analysis.title")),
+    content,
+    h("div", { class: "actions" }, close),
+  );
+  const overlay = h("div", { class: "overlay", id: "analysis", style: { zIndex: 60 } }, sheet);
+  document.body.append(overlay);
+  const url = `/api/tables/${encodeURIComponent(view.tableId)}/deals/${deal}/analysis?seat=${view.seat}`;
+  try {
+    const r = await fetch(url);
+    const data = await r.json();
+    if (!r.ok) throw new Error(data.message || r.statusText);
+    content.replaceChildren(...analysisBody(data.analysis));
+  } catch (err) {
+    status.textContent = t("analysis.failed", { error: err.message });
+  }
+}
+
+/** The summary's "Analisi della partita" button. */
+export function analysisButton(view) {
+  const attrs = { class: "btn btn-light btn-small", type: "button", id: "open-analysis" };
+  return h("button", { ...attrs, onclick: () => openAnalysis(view) }, t("analysis.open"));
+}
+
+/** True at a table where every other seat is a computer player (hints are for those only). */
+export function hintsAllowed(view) {
+  const seats = view.table?.seats || [];
+  return seats.length > 0 && seats.every((seat, i) => i === view.seat || seat.kind === "bot");
+}
+
+/** The "Suggerimento" button, at this seat's turn to play a card at a table against computers. */
+export function hintButton(view, myTurn) {
+  if (!myTurn || !hintsAllowed(view) || !view.token) return null;
+  const ask = async (e) => {
+    const button = e.currentTarget;
+    button.disabled = true;
+    const out = document.getElementById("hint-text") || h("p", { id: "hint-text", role: "status" });
+    out.textContent = t("analysis.hint.working");
+    button.after(out);
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(view.tableId)}/hint`, {
+        headers: { "X-Seat-Token": view.token },
+      });
+      const data = await r.json();
+      out.textContent = r.ok ? data.reason[getLang()] : data.message;
+      out.dataset.best = r.ok ? data.best : "";
+    } catch (err) {
+      out.textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const attrs = { class: "btn btn-ghost btn-small side-btn", type: "button", id: "hint" };
+  return h("button", { ...attrs, onclick: ask }, `💡 ${t("analysis.hint")}`);
+}
