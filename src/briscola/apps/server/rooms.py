@@ -268,9 +268,10 @@ class Room:
             events = self.table.set_connected(seat, True)
             events += self.table.set_autoplay(seat, False)
             events += self._expire_absent()
+            if events:
+                self.persist()  # stored before it is shown (a deal dealt for absent seats)
             await self._send(ws, self.state_message(seat))
             if events:
-                self.persist()
                 await self.broadcast(events, skip=ws)
             self._arm()
             self.kick()
