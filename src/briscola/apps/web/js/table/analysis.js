@@ -222,6 +222,7 @@ export async function openAnalysis(view, deal = view.table.deal) {
 
 /** The summary's "Analisi della partita" button. */
 export function analysisButton(view) {
+  if (view.watch || view.seat === null || view.seat === undefined) return null; // a spectator
   const attrs = { class: "btn btn-light btn-small", type: "button", id: "open-analysis" };
   return h("button", { ...attrs, onclick: () => openAnalysis(view) }, t("analysis.open"));
 }
