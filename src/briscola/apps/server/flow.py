@@ -11,6 +11,7 @@ rematch's table) is stored as the table's metadata (:mod:`~briscola.apps.server.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
@@ -44,6 +45,7 @@ class RoomFlow:
         self.clock = MoveClock()
         self.votes: set[int] = set()
         self.rematch_id: str | None = None
+        self.tasks: set[asyncio.Task[None]] = set()  # checks running on their own
 
     def restore(self, room: Room, meta: Mapping[str, str]) -> None:
         """Take back what storage kept of the flow (a room rebuilt after a restart)."""
@@ -94,8 +96,10 @@ class RoomFlow:
             await send_json(ws, message)
 
     async def close(self) -> None:
-        """Stop the move clock."""
+        """Stop the move clock and the checks still running."""
         await self.clock.close()
+        for task in list(self.tasks):
+            task.cancel()
 
 
 async def send_json(ws: WebSocket, message: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ link. The old table keeps the new one's id (its ``rematch`` metadata, in every l
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from briscola.session.table import OVER, Event, Seat, Table, TableError
 if TYPE_CHECKING:
     from briscola.apps.server.rooms import Room, Rooms
 
-__all__ = ["rotated_seats", "vote"]
+__all__ = ["after_leaving", "maybe_start", "rotated_seats", "vote"]
 
 
 def rotated_seats(table: Table, people: set[int], stand_in: str) -> list[Seat]:
@@ -64,6 +65,21 @@ async def vote(rooms: Rooms, room: Room, seat: int) -> None:
         raise TableError("rematch_started", "the rematch has already started")
     flow.votes.add(seat)
     await maybe_start(rooms, room, [Event("rematch_asked", {"seat": seat})])
+
+
+def after_leaving(rooms: Rooms, room: Room) -> None:
+    """A person left: those still here may all have asked for the rematch. Checked in a task of
+    its own (the leaving socket's handler may be cancelled as it ends)."""
+    if room.table.status != OVER or not room.flow.votes:
+        return
+
+    async def check() -> None:
+        async with room.lock:
+            await maybe_start(rooms, room, [])
+
+    task = asyncio.create_task(check())
+    room.flow.tasks.add(task)
+    task.add_done_callback(room.flow.tasks.discard)
 
 
 async def maybe_start(rooms: Rooms, room: Room, events: list[Event]) -> None:

@@ -26,7 +26,7 @@ from briscola.apps.server.buglog import BugLog
 from briscola.apps.server.limits import ServerFull, client_ip
 from briscola.apps.server.messages import read_message
 from briscola.apps.server.recovery import DamagedTableError, refuse_damaged
-from briscola.apps.server.rematch import maybe_start
+from briscola.apps.server.rematch import after_leaving
 from briscola.apps.server.rooms import Room, Rooms, rate_limited, refuse_full
 from briscola.apps.server.schemas import RematchMessage, ResignMessage, SpeedMessage
 
@@ -145,7 +145,7 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
             await watch.leave(room, websocket)
         else:
             await room.disconnect(seat, websocket)
-            await maybe_start(rooms, room, [])  # those still here may all want the rematch
+            after_leaving(rooms, room)  # those still here may all have asked for the rematch
         rooms.forget_if_finished(room)
 
 
