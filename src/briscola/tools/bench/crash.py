@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 from sqlalchemy import create_engine
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import WebSocketException
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from briscola.tools.bench.crash_check import Acknowledged, Checker, Snapshot
 from briscola.tools.bench.crash_server import Server, Servers
@@ -50,6 +50,9 @@ KILL_AFTER = 16
 
 FINAL_SECONDS = 120.0
 """Seconds the last server (never killed) gives the tables left to finish their matches."""
+
+_EXPECTED = frozenset({"not_your_turn", "between_deals", "deal_not_over"})
+"""Errors a client may get in a race with the computer players; any other is a problem."""
 
 _NETWORK_ERRORS = (OSError, httpx.HTTPError, WebSocketException, asyncio.TimeoutError)
 
@@ -179,7 +182,15 @@ class TableClient:
             acted: set[tuple[int, int]] = set()
             asked: set[int] = set()
             while not self.over:
-                message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                except ConnectionClosed as exc:  # a kill drops the socket; a refusal closes it
+                    if exc.rcvd is not None:
+                        why = f"{exc.rcvd.code} {exc.rcvd.reason}"
+                        life.problems.append(f"table {self.table_id}: seat {seat} closed: {why}")
+                    raise
+                if message["type"] == "error" and message.get("code") not in _EXPECTED:
+                    life.problems.append(f"table {self.table_id}: seat {seat} got {message}")
                 if message["type"] != "state":
                     continue
                 if first:
