@@ -22,7 +22,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 
-from briscola.analysis import DEFAULT_BUDGET, Analysis, analyze, hint
+from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.rooms import Room, Rooms
 from briscola.core.record import GameRecord
@@ -110,7 +110,8 @@ def _finished_record(room: Room, number: int) -> GameRecord:
 async def deal_analysis(
     table_id: str, number: int, request: Request, seat: Annotated[int, Query()]
 ) -> dict[str, Any]:
-    """A finished deal's analysis from ``seat``'s view, with the seats' names."""
+    """A finished deal's analysis from ``seat``'s view, with the seats' names and the ratings'
+    names in each language."""
     room = await _room(request, table_id)
     record = _finished_record(room, number)
     players = record.ruleset.players
@@ -125,6 +126,7 @@ async def deal_analysis(
         "deal": number,
         "seats": [s.name for s in room.table.seats],
         "analysis": result.to_dict(),
+        "ratings": {r.value: {lang: r.name_in(lang) for lang in LANGS} for r in Rating},
     }
 
 

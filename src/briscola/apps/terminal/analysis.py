@@ -10,11 +10,11 @@ here. Every word is in the catalogs (``terminal.analysis.``, ``terminal.hint.``)
 >>> from briscola.core.game import new_game
 >>> from briscola.core.record import GameRecord
 >>> from briscola.core.rules import preset
->>> state = new_game(preset("classic"), seed=2)
->>> while not state.is_over:
-...     state = state.apply(state.legal_actions()[0])
+>>> deal = new_game(preset("classic"), seed=2)
+>>> for _ in range(40):
+...     deal = deal.apply(deal.legal_actions()[-1])
 >>> out = io.StringIO()
->>> show(Console(file=out, width=120), analyze(GameRecord.from_state(state), 0, budget=4), "en")
+>>> show(Console(file=out, width=120), analyze(GameRecord.from_state(deal), 0, budget=4), "en")
 >>> "Accuracy" in out.getvalue() and "Hindsight: accuracy" in out.getvalue()
 True
 """

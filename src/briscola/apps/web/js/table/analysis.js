@@ -34,6 +34,12 @@ function s(tag, attrs = {}, ...children) {
 }
 
 const pct = (p) => `${Math.round(100 * p)}%`;
+let ratingNames = {}; // each rating's name by language, as the server words it (its catalogs)
+
+/** A rating's name in the page's language ("ottima", "errore grave"). */
+function ratingName(rating) {
+  return ratingNames[rating]?.[getLang()] || rating;
+}
 const isCardCode = (a) => /^[A2-7FCR][cdsb]$/.test(a);
 
 /** A move's action as words: a card's full name, or the action's text. */
@@ -88,7 +94,7 @@ export function analysisChart(analysis) {
   moves.forEach((m, i) => {
     const [x, y] = chartPoint(i, n, m.view.win);
     const rating = m.view.rating;
-    const tip = `${i + 1}. ${actionName(m.played)}: ${t(`analysis.rating.${rating}`)} (${pct(m.view.win)})`;
+    const tip = `${i + 1}. ${actionName(m.played)}: ${ratingName(rating)} (${pct(m.view.win)})`;
     const dot = s("circle", { cx: x, cy: y, r: 5, fill: RATING_COLOURS[rating], class: "move" });
     dot.dataset.rating = rating;
     dot.append(s("title", {}, tip));
@@ -104,7 +110,7 @@ export function analysisChart(analysis) {
 function summaryLine(label, summary) {
   const counts = Object.entries(summary.counts)
     .filter(([r, c]) => c && r !== "forced")
-    .map(([r, c]) => `${t(`analysis.rating.${r}`)} ${c}`)
+    .map(([r, c]) => `${ratingName(r)} ${c}`)
     .join(", ");
   return h(
     "p",
@@ -126,11 +132,7 @@ function bestCell(judgement) {
 function ratingCell(judgement, cls) {
   const r = judgement.rating;
   const style = { color: RATING_COLOURS[r], fontWeight: "bold" };
-  return h(
-    "td",
-    { class: `rating ${cls}`, dataset: { rating: r }, style },
-    t(`analysis.rating.${r}`),
-  );
+  return h("td", { class: `rating ${cls}`, dataset: { rating: r }, style }, ratingName(r));
 }
 
 /** The table of the moves: played, its win probability, the best move, the ratings. */
@@ -214,6 +216,7 @@ export async function openAnalysis(view, deal = view.table.deal) {
     const r = await fetch(url);
     const data = await r.json();
     if (!r.ok) throw new Error(data.message || r.statusText);
+    ratingNames = data.ratings || {};
     content.replaceChildren(...analysisBody(data.analysis));
   } catch (err) {
     status.textContent = t("analysis.failed", { error: err.message });
