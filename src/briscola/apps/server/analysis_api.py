@@ -24,11 +24,11 @@ from fastapi import APIRouter, Header, Query, Request
 
 from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint
 from briscola.apps.server.errors import ApiError
+from briscola.apps.server.review import deal_review
 from briscola.apps.server.rooms import Room, Rooms
 from briscola.core.record import GameRecord
 from briscola.core.state import Phase
 from briscola.i18n import LANGS
-from briscola.session.table import DEAL_OVER, OVER
 
 __all__ = ["CACHE_SIZE", "MAX_RUNNING", "AnalysisCache", "router"]
 
@@ -95,25 +95,15 @@ async def _room(request: Request, table_id: str) -> Room:
     return room
 
 
-def _finished_record(room: Room, number: int) -> GameRecord:
-    table = room.table
-    if not 0 <= number < len(table.deals):
-        raise ApiError(404, "no_such_deal", f"the table has no deal {number}")
-    finished = number < len(table.deals) - 1 or table.status in (DEAL_OVER, OVER)
-    if not finished:
-        raise ApiError(409, "deal_not_over", "a deal can be analysed once it is over")
-    deal = table.deals[number]
-    return GameRecord(table.ruleset, deal.dealer, deal.deck, tuple(deal.actions))
-
-
 @router.get("/api/tables/{table_id}/deals/{number}/analysis")
 async def deal_analysis(
     table_id: str, number: int, request: Request, seat: Annotated[int, Query()]
 ) -> dict[str, Any]:
     """A finished deal's analysis from ``seat``'s view, with the seats' names and the ratings'
     names in each language."""
-    room = await _room(request, table_id)
-    record = _finished_record(room, number)
+    # the review's checks: the table and the deal exist, and the deal is over (409 before)
+    review = await deal_review(table_id, number, request)
+    record = GameRecord.from_dict(review["record"])
     players = record.ruleset.players
     if not 0 <= seat < players:
         raise ApiError(422, "bad_seat", f"seat must be from 0 to {players - 1}, not {seat}")
@@ -124,7 +114,7 @@ async def deal_analysis(
     return {
         "table_id": table_id,
         "deal": number,
-        "seats": [s.name for s in room.table.seats],
+        "seats": review["seats"],
         "analysis": result.to_dict(),
         "ratings": {r.value: {lang: r.name_in(lang) for lang in LANGS} for r in Rating},
     }
