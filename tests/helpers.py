@@ -136,11 +136,17 @@ PRESET_NAMES = tuple(PRESETS)
 THREE_REMOVED = ("2c", "2d", "2s", "2b", "Ab", "Fd")
 
 
+MATCH_ONLY = frozenset({"points_tie"})
+"""Options a deal never reads (only a match does: tests/core/test_match.py plays them)."""
+
+
 def option_space(name: str) -> dict[str, tuple[Any, ...]]:
     """Every value each option may take on top of a preset (only valid combinations): the values
     the options registry offers there, and for three players more cards to leave out (point
     cards too), so that a new option is in the conformance run as soon as it is declared."""
-    space = {o.name: tuple(o.offered) for o in offered_on(preset(name))}
+    space = {
+        o.name: tuple(o.offered) for o in offered_on(preset(name)) if o.name not in MATCH_ONLY
+    }
     if "removed" in space:
         space["removed"] = THREE_REMOVED
     return space

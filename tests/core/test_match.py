@@ -125,13 +125,38 @@ def test_points_cumulative() -> None:
     assert m.is_over and m.winner == 1  # 130 reached 120 first, though seat 0 won a deal
 
 
-def test_points_level_above_the_target_plays_on() -> None:
+def test_points_level_at_the_target_is_a_draw() -> None:
+    """RULES.md: "two deals, 120 to win: 120-120 is a draw by default, option: one more deal"."""
     m = match("classic", "points:120")
+    m.record(two(60, 60))
+    m.record(two(60, 60))
+    assert m.points == [120, 120] and m.is_over and m.winner is None
+    with pytest.raises(ValueError, match="over"):
+        m.deal()
+
+
+def test_points_level_at_the_target_plays_one_more_deal_with_the_option() -> None:
+    m = match("classic", "points:120", points_tie="one_more")
     m.record(two(60, 60))
     m.record(two(60, 60))
     assert m.points == [120, 120] and not m.is_over
     m.record(two(61, 59))
     assert m.is_over and m.winner == 0
+
+
+def test_the_score_keeper_applies_the_same_120_120_rule() -> None:
+    from briscola.scorekeeper import Outcome, Sheet
+
+    for tie, outcome in (("draw", Outcome.DRAW), ("one_more", Outcome.PLAYING)):
+        m = match("classic", "points:120", points_tie=tie)
+        sheet = Sheet("s", ["Anna", "Bruno"], target="120", points_tie=tie)
+        for deal in ((60, 60), (60, 60)):
+            m.record(two(*deal))
+            if sheet.outcome is Outcome.PLAYING and any(sheet.totals):
+                sheet.next_deal()
+            sheet.set_total(0, deal[0])
+            sheet.set_total(1, deal[1])
+        assert sheet.outcome is outcome and m.is_over is (outcome is Outcome.DRAW)
 
 
 def test_deals_n_highest_total_wins() -> None:

@@ -156,8 +156,8 @@ def test_applies_reads_players_partnership_and_the_face_up_briscola() -> None:
     assert option("caller_leads").applies.partnership == (Partnership.CALLED,)
     assert option("exchange").applies(preset("pairs"))
     assert not option("exchange").applies(preset("chiamata"))
-    # offered only in team games, but not refused elsewhere
-    assert not option("tricks_visible").applies(preset("classic"))
+    # one's own tricks: an option of every game (RULES.md: "in two players too")
+    assert all(option("tricks_visible").applies(preset(name)) for name in PRESET_NAMES)
     assert preset("classic", tricks_visible="always").tricks_visible is TricksVisible.ALWAYS
 
 

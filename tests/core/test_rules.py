@@ -26,6 +26,7 @@ from briscola.core.rules import (
 FACTS = {
     "classic": (2, 40, 3, None, True),
     "three": (3, 39, 3, None, True),
+    "quattro": (4, 40, 3, None, True),  # "in 4 senza coppie": each for themselves
     "pairs": (4, 40, 3, ((0, 2), (1, 3)), True),
     "six": (6, 36, 3, ((0, 2, 4), (1, 3, 5)), True),
     "scoperta": (2, 40, 3, None, True),
@@ -33,7 +34,7 @@ FACTS = {
 }
 
 
-def test_the_six_presets_exist() -> None:
+def test_the_seven_presets_exist() -> None:
     assert set(preset_names()) == set(FACTS)
     assert set(PRESETS) == set(FACTS)
     for name, rules in PRESETS.items():
@@ -75,9 +76,11 @@ def test_preset_specific_options() -> None:
     assert preset("three").removed == (Card.parse("2c"),)
     assert set(preset("six").removed) == set(parse_cards("2c 2d 2s 2b"))
     for team_game in ("pairs", "six"):
-        rules = preset(team_game)
-        assert rules.partners_see_hands
-        assert rules.tricks_visible is TricksVisible.END_PHASE
+        assert preset(team_game).partners_see_hands
+    # RULES.md: "every player may look through the tricks they have taken ... in two players
+    # too", once the last card is drawn: every preset
+    for name in PRESETS:
+        assert preset(name).tricks_visible is TricksVisible.END_PHASE, name
     chiamata = preset("chiamata")
     assert not chiamata.caller_leads and not chiamata.points_only_auction
     assert not chiamata.bid_multipliers and not chiamata.cappotto_doubles
@@ -96,7 +99,8 @@ def test_preset_specific_options() -> None:
         ("tre", "three"),
         ("4", "pairs"),
         ("four", "pairs"),
-        ("quattro", "pairs"),
+        ("quattro", "quattro"),
+        ("senza-coppie", "quattro"),
         ("coppie", "pairs"),
         ("6", "six"),
         ("sei", "six"),

@@ -9,6 +9,7 @@ import pytest
 
 from briscola.apps.server.catalog import levels, match_formats, presets
 from briscola.apps.terminal import i18n as terminal
+from briscola.core.rules import PRESETS
 from briscola.i18n import (
     CATALOGS,
     DEFAULT_LANG,
@@ -24,7 +25,7 @@ from briscola.i18n import (
 )
 from briscola.scorekeeper import messages as score
 
-AREAS = {"terminal", "score", "bots", "presets", "matches", "analysis"}
+AREAS = {"terminal", "score", "bots", "presets", "matches", "analysis", "web"}
 # The same words in both languages: a number with its sign, a rename arrow, "no", a bid's rank.
 SAME_IN_BOTH = {
     "score.change.add",
@@ -146,7 +147,7 @@ def test_the_server_catalog_and_the_bots_are_worded_in_both_languages() -> None:
     words += [item["title"] for item in match_formats()]
     for item in levels()["levels"]:
         words += [item["title"], item["description"]]
-    assert len(words) == 6 * 2 + 7 + 7 * 2
+    assert len(words) == len(PRESETS) * 2 + 7 + 7 * 2
     for word in words:
         assert set(word) == set(LANGS)
         for text in word.values():

@@ -59,6 +59,8 @@ DYNAMIC: dict[str, set[str] | None] = {
     "terminal.direction.": {d.value for d in Direction},
     "terminal.preset.": set(PRESETS),
     "score.outcome.": {o.value for o in Outcome},
+    # a next deal refused once the game is decided (commands._next_deal)
+    "score.game_over.": {Outcome.WIN.value, Outcome.DRAW.value},
     "score.target.": {k.value for k in TargetKind},
     "score.format.": {k.value for k in FormatKind},
     "score.change.": {

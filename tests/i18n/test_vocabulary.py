@@ -27,6 +27,8 @@ TRICK_OR_HELD = (
     re.compile(r"\bvinto una mano\b"),  # won a trick (the exchange of the 7)
     re.compile(r"\bper primo la mano dopo\b"),  # leads the next trick
     re.compile(r"\bprend[ei](?: tu)? la mano\b", re.IGNORECASE),  # takes the trick
+    re.compile(r"\bMano (?:precedente|successiva|\{n\} di \{total\})"),  # a review, trick by trick
+    re.compile(r"\bnon le mani\b"),  # the hands held (a spectator sees no hand)
 )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from briscola.core.rules import PointsTie
 from briscola.scorekeeper import (
     Competitor,
     FormatKind,
@@ -308,6 +309,37 @@ def test_two_deals_to_120_draw_and_a_drawn_deal() -> None:
     sheet.set_total("Anna", 60)
     sheet.set_total("Bruno", 60)
     assert (sheet.outcome, sheet.totals) == (Outcome.DRAW, (120, 120))
+
+
+def test_120_120_is_a_draw_and_the_game_is_over() -> None:
+    """RULES.md: "two deals, 120 to win: 120-120 is a draw by default" (the engine's rule)."""
+    sheet = pair_sheet(target="120")
+    for _ in range(2):
+        if any(sheet.totals):
+            sheet.next_deal()
+        sheet.set_total("Anna", 60)
+        sheet.set_total("Bruno", 60)
+    assert (sheet.outcome, sheet.totals) == (Outcome.DRAW, (120, 120))
+    err = error(sheet.next_deal)
+    assert err.code == "game_over.draw" and "finita pari (120-120)" in err.message("it")
+    sheet.set_total("Bruno", 50)  # a correction reopens it
+    sheet.set_total("Anna", 70)
+    assert (sheet.outcome, sheet.winner) == (Outcome.WIN, 0)
+    assert error(sheet.next_deal).code == "game_over.win"
+
+
+def test_120_120_plays_one_more_deal_with_the_option() -> None:
+    sheet = pair_sheet(target="120", points_tie="one_more")
+    for deal in ((60, 60), (60, 60), (61, 59)):
+        if any(sheet.totals):
+            assert sheet.outcome is Outcome.PLAYING
+            sheet.next_deal()
+        sheet.set_total("Anna", deal[0])
+        sheet.set_total("Bruno", deal[1])
+    assert (sheet.outcome, sheet.winner, sheet.totals) == (Outcome.WIN, 0, (181, 179))
+    copy = Sheet.from_dict(sheet.to_dict())
+    assert copy.points_tie is PointsTie.ONE_MORE and copy.outcome is Outcome.WIN
+    assert "points_tie" not in pair_sheet(target="120").to_dict()["start"]  # the default: unsaid
 
 
 def test_new_game_after_next_deal_drops_the_empty_deal() -> None:

@@ -15,14 +15,22 @@ session of N deals. The dealer passes to the next seat in the direction of play 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from briscola.core.game import Result, State, new_game
-from briscola.core.rules import Partnership, Ruleset
+from briscola.core.rules import Partnership, PointsTie, Ruleset
 from briscola.core.text import ascii_number, excerpt
 
-__all__ = ["DealSummary", "Match", "MatchFormat", "MatchFormatError", "MatchKind"]
+__all__ = [
+    "DealSummary",
+    "Match",
+    "MatchFormat",
+    "MatchFormatError",
+    "MatchKind",
+    "points_outcome",
+]
 
 
 class MatchFormatError(ValueError):
@@ -82,6 +90,30 @@ class MatchFormat:
         if target is None:
             raise MatchFormatError(f"{excerpt(text)} needs a number, like {key}:3")
         return cls(kind, target)
+
+
+def points_outcome(
+    totals: Sequence[int], target: int, tie: PointsTie = PointsTie.DRAW
+) -> tuple[bool, int | None]:
+    """A match on points: is it decided, and who won (None for a draw)?
+
+    The one rule of the engine's matches and the score keeper (RULES.md: "two deals, 120 to
+    win: 120-120 is a draw by default, option: one more deal"): the top total wins once it
+    reaches ``target``; level top totals there are a draw, or with ``PointsTie.ONE_MORE`` the
+    match goes on.
+
+    >>> points_outcome((120, 120), 120), points_outcome((120, 120), 120, PointsTie.ONE_MORE)
+    ((True, None), (False, None))
+    >>> points_outcome((130, 110), 120), points_outcome((70, 50), 120)
+    ((True, 0), (False, None))
+    """
+    top = max(totals)
+    if top < target:
+        return False, None
+    leaders = [i for i, total in enumerate(totals) if total == top]
+    if len(leaders) == 1:
+        return True, leaders[0]
+    return tie is PointsTie.DRAW, None
 
 
 @dataclass(frozen=True)
@@ -166,9 +198,10 @@ class Match:
     @property
     def is_over(self) -> bool:
         """True once the format's goal is reached by one competitor alone."""
-        return self.winner is not None or (
-            self.format.kind is MatchKind.SINGLE and self.counted_deals >= 1
-        )
+        kind = self.format.kind
+        if kind is MatchKind.POINTS:
+            return points_outcome(self.points, self.format.target, self.ruleset.points_tie)[0]
+        return self.winner is not None or (kind is MatchKind.SINGLE and self.counted_deals >= 1)
 
     @property
     def winner(self) -> int | None:
@@ -187,9 +220,7 @@ class Match:
                 return self._leader(self.wins)
             return None
         if fmt.kind is MatchKind.POINTS:
-            if max(self.points) >= fmt.target:
-                return self._leader(self.points)
-            return None
+            return points_outcome(self.points, fmt.target, self.ruleset.points_tie)[1]
         if played >= fmt.target:
             return self._leader(self.points)
         return None

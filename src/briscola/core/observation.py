@@ -110,6 +110,26 @@ class Observation:
             pts[decl.seat] += decl.points
         return tuple(pts)
 
+    def side_tricks(self) -> tuple[Trick, ...]:
+        """The tricks this seat may look through now: those its side has taken (its own in
+        games without teams; in Briscola chiamata its own, and its partner's once known), when
+        the rules allow it (``tricks_visible``); otherwise none, as at a real table where taken
+        tricks lie face down.
+
+        >>> from briscola.core.game import new_game
+        >>> from briscola.core.rules import preset
+        >>> state = new_game(preset("classic"), seed=3)
+        >>> while state.stock:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> obs = observe(state, 0)
+        >>> obs.tricks_visible, all(t.winner == 0 for t in obs.side_tricks())
+        (True, True)
+        """
+        if not self.tricks_visible:
+            return ()
+        mine = self.sides().with_me
+        return tuple(trick for trick in self.tricks if trick.winner in mine)
+
     def sides(self) -> Sides:
         """Who is surely with this seat, who surely against it, and who is unknown.
 

@@ -24,6 +24,7 @@ __all__ = [
     "Kind",
     "Option",
     "Partnership",
+    "PointsTie",
     "RulesLike",
     "Text",
     "TieRule",
@@ -51,6 +52,13 @@ class TieRule(Enum):
 
     DRAW = "draw"
     REPLAY = "replay"
+
+
+class PointsTie(Enum):
+    """A match on points (e.g. two deals to 120) when the top totals are level at the target."""
+
+    DRAW = "draw"  # 120-120 is a draw
+    ONE_MORE = "one_more"  # one more deal is played
 
 
 class Partnership(Enum):

@@ -15,7 +15,7 @@ README's options table and the protocol schema's ruleset (:mod:`briscola.core.op
 >>> option("caller_leads").applies.where.get("en")
 'Briscola chiamata (5 players)'
 >>> [o.name for o in OPTIONS if o.fast == "no_effect"]
-['name', 'open_hands', 'partners_see_hands', 'tricks_visible']
+['name', 'points_tie', 'open_hands', 'partners_see_hands', 'tricks_visible']
 >>> option("colour")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -33,6 +33,7 @@ from briscola.core.option_types import (
     Exchange,
     Option,
     Partnership,
+    PointsTie,
     RulesLike,
     Text,
     TieRule,
@@ -220,6 +221,23 @@ OPTIONS: Final[tuple[Option, ...]] = (
         enum=TieRule,
     ),
     Option(
+        "points_tie",
+        "enum",
+        PointsTie.DRAW,
+        Text("Pari al traguardo", "Level at the target"),
+        Text(
+            "In una partita a punti (per esempio due smazzate a 120), se chi arriva al traguardo "
+            "è pari con un altro (120 a 120): draw, è pareggio; one_more, si gioca un'altra "
+            "smazzata. Vale per il gioco e per il segnapunti.",
+            "In a match on points (e.g. two deals to 120), when the top totals are level at the "
+            "target (120-120): draw, it is a draw; one_more, one more deal is played. The game "
+            "and the score keeper alike.",
+        ),
+        "no_effect",
+        offered=_values(PointsTie),
+        enum=PointsTie,
+    ),
+    Option(
         "open_hands",
         "bool",
         False,
@@ -276,21 +294,17 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "tricks_visible",
         "enum",
-        TricksVisible.NEVER,
-        Text("Guardare le prese della squadra", "Looking through the side's tricks"),
+        TricksVisible.END_PHASE,
+        Text("Guardare le proprie prese", "Looking through one's tricks"),
         Text(
-            "Quando si possono guardare le prese della propria squadra: never, mai; end_phase, "
-            "finito il mazzo; always, sempre.",
-            "When a player may look through the tricks their side has taken: never; "
-            "end_phase, once the stock is empty; always.",
+            "Quando si possono guardare le prese fatte (a squadre, quelle della squadra): "
+            "end_phase, pescata l'ultima carta, anche in due; never, mai; always, sempre. "
+            "Prima le prese stanno coperte e i punti si contano a memoria.",
+            "When a player may look through the tricks they have taken (in teams, their "
+            "side's): end_phase, once the last card is drawn, in two players too; never; "
+            "always. Before that, tricks lie face down and points are counted from memory.",
         ),
         "no_effect",
-        Applies(
-            Text(
-                "partite a squadre (ammesso in ogni partita)", "team games (allowed in every game)"
-            ),
-            partnership=(Partnership.ALTERNATE,),
-        ),
         offered=_values(TricksVisible),
         enum=TricksVisible,
     ),
@@ -370,7 +384,7 @@ def default_of(name: str) -> Any:
     """An option's default (the :class:`~briscola.core.rules.Ruleset` field's default).
 
     >>> default_of("hand_size"), default_of("tricks_visible")
-    (3, <TricksVisible.NEVER: 'never'>)
+    (3, <TricksVisible.END_PHASE: 'end_phase'>)
     """
     return option(name).default
 

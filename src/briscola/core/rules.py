@@ -35,7 +35,14 @@ from briscola.core.cards import (
     Rank,
     parse_cards,
 )
-from briscola.core.option_types import Direction, Exchange, Partnership, TieRule, TricksVisible
+from briscola.core.option_types import (
+    Direction,
+    Exchange,
+    Partnership,
+    PointsTie,
+    TieRule,
+    TricksVisible,
+)
 from briscola.core.options import OPTIONS, Option, RulesetError, option
 from briscola.core.text import MAX_DIGITS, ascii_number, excerpt, shown
 
@@ -49,6 +56,7 @@ __all__ = [
     "Direction",
     "Exchange",
     "Partnership",
+    "PointsTie",
     "Ruleset",
     "RulesetError",
     "TieRule",
@@ -92,9 +100,10 @@ class Ruleset:
     exchange: Exchange = Exchange.NONE
     open_hands: bool = False
     tie: TieRule = TieRule.DRAW
+    points_tie: PointsTie = PointsTie.DRAW
     direction: Direction = Direction.COUNTERCLOCKWISE
     partners_see_hands: bool = False
-    tricks_visible: TricksVisible = TricksVisible.NEVER
+    tricks_visible: TricksVisible = TricksVisible.END_PHASE
     points_only_auction: bool = False
     caller_leads: bool = False
     bid_multipliers: bool = False
@@ -328,12 +337,12 @@ def _make_presets() -> dict[str, Ruleset]:
     return {
         "classic": Ruleset(name="classic"),
         "three": Ruleset(name="three", players=3, removed=two_of_coppe),
+        "quattro": Ruleset(name="quattro", players=4),
         "pairs": Ruleset(
             name="pairs",
             players=4,
             partnership=Partnership.ALTERNATE,
             partners_see_hands=True,
-            tricks_visible=TricksVisible.END_PHASE,
         ),
         "six": Ruleset(
             name="six",
@@ -341,7 +350,6 @@ def _make_presets() -> dict[str, Ruleset]:
             partnership=Partnership.ALTERNATE,
             removed=all_twos,
             partners_see_hands=True,
-            tricks_visible=TricksVisible.END_PHASE,
         ),
         "scoperta": Ruleset(name="scoperta", open_hands=True),
         "chiamata": Ruleset(
@@ -355,7 +363,8 @@ def _make_presets() -> dict[str, Ruleset]:
 
 
 PRESETS: Final[Mapping[str, Ruleset]] = _make_presets()
-"""The named presets: classic (2), three, pairs (4), six, scoperta (2, open hands), chiamata (5)."""
+"""The named presets: classic (2), three, quattro (4 each for themselves), pairs (4), six,
+scoperta (2, open hands), chiamata (5)."""
 
 _ALIASES: Final = {
     "2": "classic",
@@ -366,7 +375,8 @@ _ALIASES: Final = {
     "tre": "three",
     "4": "pairs",
     "four": "pairs",
-    "quattro": "pairs",
+    "4-solo": "quattro",
+    "senza-coppie": "quattro",
     "coppie": "pairs",
     "6": "six",
     "sei": "six",
@@ -386,12 +396,12 @@ def preset_names() -> tuple[str, ...]:
 def preset(name: str, **options: Any) -> Ruleset:
     """The named preset (or alias), with optional option overrides.
 
-    >>> preset("quattro").name
-    'pairs'
+    >>> preset("4").name, preset("quattro").players, preset("quattro").team_count
+    ('pairs', 4, 4)
     >>> preset("seven")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    briscola.core.options.RulesetError: unknown preset 'seven'; presets: classic, three, pairs, ...
+    briscola.core.options.RulesetError: unknown preset 'seven'; presets: classic, three, quattro, ...
     """
     key = _ALIASES.get(name.strip().lower(), name.strip().lower())
     if key not in PRESETS:

@@ -29,6 +29,7 @@ MESSAGES: Final[dict[str, str]] = {
     # the game and its options
     "terminal.preset.classic": "Classic Briscola (2 players)",
     "terminal.preset.three": "Three-player Briscola",
+    "terminal.preset.quattro": "Briscola for four, each for themselves (4 players)",
     "terminal.preset.pairs": "Briscola in pairs (4 players)",
     "terminal.preset.six": "Six-player Briscola (two teams of three)",
     "terminal.preset.scoperta": "Briscola scoperta (2 players, hands face up)",
@@ -296,6 +297,8 @@ MESSAGES: Final[dict[str, str]] = {
         "with a target of 61 each game is a single deal: press New game to start again"
     ),
     "score.empty_deal": "this deal has no points yet",
+    "score.game_over.win": "the game is already won ({detail}): press New game for the next one",
+    "score.game_over.draw": "the game ended level ({detail}): press New game for the next one",
     "score.empty_game": "this game has no points yet: there is nothing to close",
     "score.bad_state": "invalid sheet data: {detail}",
     "score.no_sheet": "no sheet {ref!r}: see them with `briscola score list`",
@@ -494,6 +497,8 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "presets.three.title": "Three-player Briscola",
     "presets.three.description": "Three players, each for themselves; one 2 is removed.",
+    "presets.quattro.title": "Briscola for four",
+    "presets.quattro.description": "Four players, each for themselves: no pairs.",
     "presets.pairs.title": "Briscola in pairs",
     "presets.pairs.description": "Four players in two pairs: partners sit opposite.",
     "presets.six.title": "Six-player Briscola",

@@ -31,6 +31,7 @@ MESSAGES: Final[dict[str, str]] = {
     # the game and its options
     "terminal.preset.classic": "Briscola classica (2 giocatori)",
     "terminal.preset.three": "Briscola a tre",
+    "terminal.preset.quattro": "Briscola a quattro, ognuno per sé (4 giocatori)",
     "terminal.preset.pairs": "Briscola a coppie (4 giocatori)",
     "terminal.preset.six": "Briscola a sei (due squadre da tre)",
     "terminal.preset.scoperta": "Briscola scoperta (2 giocatori, carte in vista)",
@@ -299,6 +300,12 @@ MESSAGES: Final[dict[str, str]] = {
         "con il traguardo di 61 ogni partita è una smazzata sola: premi Nuova partita per ricominciare"
     ),
     "score.empty_deal": "questa smazzata non ha ancora punti",
+    "score.game_over.win": (
+        "la partita è già vinta ({detail}): premi Nuova partita per la prossima"
+    ),
+    "score.game_over.draw": (
+        "la partita è finita pari ({detail}): premi Nuova partita per la prossima"
+    ),
     "score.empty_game": "questa partita non ha ancora punti: non c'è niente da chiudere",
     "score.bad_state": "dati del foglio non validi: {detail}",
     "score.no_sheet": "nessun foglio {ref!r}: guarda l'elenco con `briscola score list`",
@@ -506,6 +513,8 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "presets.three.title": "Briscola a tre",
     "presets.three.description": "Tre giocatori, ognuno per sé; si toglie un due.",
+    "presets.quattro.title": "Briscola a quattro",
+    "presets.quattro.description": "Quattro giocatori, ognuno per sé: nessuna coppia.",
     "presets.pairs.title": "Briscola a coppie",
     "presets.pairs.description": "Quattro giocatori, due coppie: il compagno siede di fronte.",
     "presets.six.title": "Briscola a sei",

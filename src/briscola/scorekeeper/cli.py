@@ -128,6 +128,13 @@ def new_sheet(
     declarations: Annotated[
         bool, typer.Option("--declarations", help="Allow declarations (deals over 120).")
     ] = False,
+    points_tie: Annotated[
+        str,
+        typer.Option(
+            "--points-tie",
+            help="Level at the target over several deals (120-120): draw, or one_more deal.",
+        ),
+    ] = "draw",
     db: Db = None,
     lang: Lang = DEFAULT_LANG,
 ) -> None:
@@ -141,7 +148,14 @@ def new_sheet(
     if not people:
         _fail(t("ui.needs_competitors", lang))
     with _store(db, lang) as store:
-        sheet = Sheet(name, people, target=target, format=format, declarations=declarations)
+        sheet = Sheet(
+            name,
+            people,
+            target=target,
+            format=format,
+            declarations=declarations,
+            points_tie=points_tie,
+        )
         sheet_id = store.create(sheet)
         console = _console()
         console.print(Text(t("ui.created", lang, id=sheet_id, name=sheet.name), style="bold"))

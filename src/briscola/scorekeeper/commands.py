@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from briscola.core.match import points_outcome
+from briscola.core.rules import PointsTie
 from briscola.scorekeeper.messages import DEFAULT_LANG, ScoreError, t
 from briscola.scorekeeper.terms import (
     DEAL_POINTS,
@@ -83,6 +85,7 @@ class SheetState:
     history: list[GameEntry]
     standing: list[int]
     match: int = 1
+    points_tie: PointsTie = PointsTie.DRAW  # level at the target: a draw, or one more deal
 
     @classmethod
     def new(
@@ -92,9 +95,11 @@ class SheetState:
         target: Target,
         format: SheetFormat,
         declarations: bool,
+        points_tie: PointsTie = PointsTie.DRAW,
     ) -> SheetState:
         """A fresh sheet's state: no points yet; at least two competitors, named apart."""
         state = cls(name, [], target, format, declarations, deals=[[]], history=[], standing=[])
+        state.points_tie = points_tie
         for person in competitors:
             _add_competitor(state, person)
         if len(state.competitors) < 2:
@@ -184,14 +189,23 @@ def game_result(state: SheetState) -> tuple[Outcome, int | None]:
 
     Over several deals (120, chiamata, a custom target) a total is compared only once the deal
     being written is complete: its 120 points all in (units: summing to zero), so that the win
-    never shows before the other side's points of that deal are in.
+    never shows before the other side's points of that deal are in; then the engine's rule for
+    a match on points decides (:func:`briscola.core.match.points_outcome`: 120-120 is a draw, or
+    with ``points_tie`` one_more the game goes on to another deal).
     """
     totals = state.totals()
+    if not state.target.single_deal:
+        if deal_in_progress(state):
+            return Outcome.PLAYING, None
+        decided, winner = points_outcome(totals, state.target.value, state.points_tie)
+        if not decided:
+            return Outcome.PLAYING, None
+        return (Outcome.DRAW, None) if winner is None else (Outcome.WIN, winner)
     top = max(totals)
     reached = top >= state.target.value
-    if not reached and state.target.single_deal and not state.declarations:
+    if not reached and not state.declarations:
         reached = sum(totals) == DEAL_POINTS
-    if not reached or (not state.target.single_deal and deal_in_progress(state)):
+    if not reached:
         return Outcome.PLAYING, None
     leaders = [i for i, total in enumerate(totals) if total == top]
     if len(leaders) > 1:
@@ -333,6 +347,10 @@ def _set(state: SheetState, op: Mapping[str, Any]) -> None:
 def _next_deal(state: SheetState, op: Mapping[str, Any]) -> None:
     if state.target.single_deal:
         raise ScoreError("single_deal")
+    outcome = game_result(state)[0]
+    if outcome is not Outcome.PLAYING:
+        detail = "-".join(str(v) for v in state.totals())
+        raise ScoreError(f"game_over.{outcome.value}", detail=detail)
     _close_deal(state, closing_game=False)
     state.deals.append([0] * len(state.competitors))
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from briscola.core.rules import PointsTie
 from briscola.scorekeeper.commands import (
     Change,
     SheetState,
@@ -53,6 +54,14 @@ LAYOUT_VERSION: Final = 1
 """The version of :meth:`Sheet.to_dict`'s layout."""
 
 
+def _points_tie(value: PointsTie | str) -> PointsTie:
+    """The points_tie option from its value or text (``draw``, ``one_more``)."""
+    try:
+        return value if isinstance(value, PointsTie) else PointsTie(str(value).replace("-", "_"))
+    except ValueError:
+        raise ScoreError("bad_state", detail=f"points_tie {str(value)[:40]!r}") from None
+
+
 class Sheet:
     """A score sheet (see the module's example).
 
@@ -72,6 +81,7 @@ class Sheet:
         target: Target | str | int = "61",
         format: SheetFormat | str = "single",
         declarations: bool = False,
+        points_tie: PointsTie | str = PointsTie.DRAW,
     ) -> None:
         people = [c if isinstance(c, Competitor) else Competitor.parse(c) for c in competitors]
         self._initial = SheetState.new(
@@ -80,6 +90,7 @@ class Sheet:
             target=target if isinstance(target, Target) else Target.parse(target),
             format=format if isinstance(format, SheetFormat) else SheetFormat.parse(format),
             declarations=bool(declarations),
+            points_tie=_points_tie(points_tie),
         )
         self._log: list[dict[str, Any]] = []
         self._cursor = 0
@@ -111,6 +122,12 @@ class Sheet:
     def declarations(self) -> bool:
         """Whether declarations are allowed (a deal may then exceed 120 points)."""
         return self._state.declarations
+
+    @property
+    def points_tie(self) -> PointsTie:
+        """Level top totals at the target (120-120): a draw, or one more deal (the engine's
+        option of the same name)."""
+        return self._state.points_tie
 
     @property
     def deals(self) -> tuple[tuple[int, ...], ...]:
@@ -297,6 +314,8 @@ Anna & Bruno, Carla & Dario
                 "target": str(first.target),
                 "format": str(first.format),
                 "declarations": first.declarations,
+                # written only when not the default, so that older sheets read the same
+                **({} if first.points_tie is PointsTie.DRAW else {"points_tie": "one_more"}),
             },
             "log": [dict(op) for op in self._log],
             "cursor": self._cursor,
@@ -316,6 +335,7 @@ Anna & Bruno, Carla & Dario
                 target=start["target"],
                 format=start["format"],
                 declarations=start["declarations"],
+                points_tie=start.get("points_tie", "draw"),
             )
             log = [dict(op) for op in data["log"]]
             cursor = int(data["cursor"])

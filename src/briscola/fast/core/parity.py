@@ -58,6 +58,8 @@ CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("scoperta", {}),
     ("three", {}),
     ("three", {"removed": "2b", "accusi": True, "exchange": "seven", "inversion": True}),
+    ("quattro", {}),
+    ("quattro", {"accusi": True, "exchange": "two", "direction": "clockwise"}),
     ("pairs", {}),
     ("pairs", {"direction": "clockwise", "accusi": True, "exchange": "two"}),
     ("six", {}),

@@ -101,7 +101,7 @@ export const SCORE_STRINGS = {
     "history.title": "Storia delle partite",
     "history.empty": "Ancora nessuna partita finita.",
     "history.game": "Partita {n}",
-    "history.match_won": "incontro a {name}",
+    "history.match_won": "incontro vinto da {name}",
     "history.unfinished": "non finita",
     "history.draw": "pareggio",
     "share.title": "Condividi ed esporta",
