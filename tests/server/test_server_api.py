@@ -53,7 +53,7 @@ def test_presets_list_every_preset_with_options_and_defaults(client: TestClient)
     body = client.get("/api/presets").json()
     PresetsResponse.model_validate(body)
     names = [p["name"] for p in body["presets"]]
-    assert names == ["classic", "three", "pairs", "six", "scoperta", "chiamata"]
+    assert names == ["classic", "three", "quattro", "pairs", "six", "scoperta", "chiamata"]
     by_name = {p["name"]: p for p in body["presets"]}
     assert by_name["chiamata"]["players"] == 5 and by_name["pairs"]["teams"]
     assert by_name["classic"]["title"]["it"] and by_name["classic"]["title"]["en"]
