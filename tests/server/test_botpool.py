@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,8 +79,9 @@ def test_a_saturated_pool_shrinks_the_budget_and_says_so(
 
     with caplog.at_level(logging.WARNING, logger=botpool.__name__):
         asyncio.run(run())
-    assert seen[0] == {"bot_workers": 1, "bot_queue": 4, "bot_budget": 0.25}
-    assert seen[1] == {"bot_workers": 1, "bot_queue": 0, "bot_budget": 1.0}
+    ready = {"bot_workers": 1, "bot_ready": True}
+    assert seen[0] == {**ready, "bot_queue": 4, "bot_budget": 0.25}
+    assert seen[1] == {**ready, "bot_queue": 0, "bot_budget": 1.0}
     assert pool.shrunk == shrunk + 3  # the first found the worker free: its full budget
     saturated = [r for r in caplog.records if "decisions waiting" in r.getMessage()]
     assert len(saturated) == 1  # once a while, not every decision
@@ -115,6 +117,11 @@ def test_a_game_against_the_champion_is_thought_in_the_pool(tmp_path: Path) -> N
     with client_for(tmp_path / "b.db", bot_workers=1) as client:
         health = client.get("/healthz").json()
         assert health["bot_workers"] == 1 and health["bot_budget"] == 1
+        pool = client.app.state.rooms.pool
+        deadline = time.monotonic() + 120
+        while not client.get("/healthz").json()["bot_ready"]:  # warming in the background
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
         r = client.post("/api/play", json={"preset": "classic", "level": "champion"}).json()
         me = Player(client, r["table_id"], 0, r["token"])
         state = me.connect()
@@ -127,5 +134,4 @@ def test_a_game_against_the_champion_is_thought_in_the_pool(tmp_path: Path) -> N
         while state["observation"]["turn"] != 0:  # the champion answers the last card
             state = me.recv(timeout=60)
         me.close()
-        pool = client.app.state.rooms.pool
         assert pool.pooled_decisions >= 4

@@ -47,6 +47,7 @@ def test_healthz(client: TestClient) -> None:
     health = client.get("/healthz").json()
     assert health["status"] == "ok"
     assert health["bot_workers"] == 0 and health["bot_queue"] == 0 and health["bot_budget"] == 1
+    assert health["bot_ready"] is True and health["tables"] == 0
 
 
 def test_presets_list_every_preset_with_options_and_defaults(client: TestClient) -> None:

@@ -198,10 +198,17 @@ class BotPool:
                 100 * budget,
             )
 
+    def ready(self) -> bool:
+        """True once the workers are up and warm (at once without workers)."""
+        if self.workers == 0:
+            return True
+        return self._executor is not None and (self._starting is None or self._starting.done())
+
     def health(self) -> dict[str, Any]:
         """The pool's figures for ``/healthz``."""
         return {
             "bot_workers": self.workers,
+            "bot_ready": self.ready(),
             "bot_queue": self.waiting,
             "bot_budget": round(self.budget(), 3),
         }

@@ -154,7 +154,8 @@ class _Server:
             [sys.executable, "-c", code, *args], env=env, stdout=self.log, stderr=self.log
         )
 
-    def wait_ready(self, timeout: float = 60.0) -> None:
+    def wait_ready(self, timeout: float = 180.0) -> None:
+        """Wait until the server answers and its bot workers are warm."""
         deadline = time.monotonic() + timeout
         while not self.healthy():
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -162,12 +163,14 @@ class _Server:
             time.sleep(0.2)
 
     def healthy(self) -> bool:
-        """True once the server answers ``/healthz``."""
+        """True once the server answers ``/healthz`` with its bot workers ready (a server
+        that does not say is ready when it answers)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=0.5)
         try:
             conn.request("GET", "/healthz")
-            return conn.getresponse().status == 200
-        except OSError:
+            reply = conn.getresponse()
+            return reply.status == 200 and bool(json.loads(reply.read()).get("bot_ready", True))
+        except (OSError, ValueError):
             return False
         finally:
             conn.close()
@@ -308,7 +311,6 @@ def run_load(
         server = _Server(Path(tmp), bot_delay, list(server_options), server_path)
         try:
             server.wait_ready()
-            time.sleep(2.0)  # the bot workers warm up
             cpu = time.process_time()
             asyncio.run(_drive(server.port, report, think, seed))
             report.client_cpu = time.process_time() - cpu
