@@ -254,3 +254,22 @@ def test_a_table_started_at_once_is_stored_with_its_deal_in_one_transaction(url:
     table_id = body["table_id"]
     assert _run(url, "SELECT started FROM briscola_tables WHERE id = :t", t=table_id) == [(True,)]
     assert _run(url, "SELECT number FROM briscola_deals WHERE table_id = :t", t=table_id) == [(0,)]
+
+
+def test_a_start_stores_the_seats_given_to_bots_with_the_start_in_one_transaction(
+    url: str,
+) -> None:
+    commits: list[str] = []
+    app = create_app(url, bot_delay=0)
+    event.listen(app.state.storage.engine, "commit", lambda conn: commits.append("COMMIT"))
+    with TestClient(app) as c:
+        body = c.post("/api/tables", json={"preset": "three", "seats": ["human"] * 3}).json()
+        table_id = body["table_id"]
+        commits.clear()
+        r = c.post(f"/api/tables/{table_id}/start", json={"token": body["token"], "fill": "random"})
+        assert r.status_code == 200, r.text
+    assert commits == ["COMMIT"]
+    seats = _run(url, "SELECT kind, bot FROM briscola_seats WHERE table_id = :t ORDER BY seat",
+                 t=table_id)  # fmt: skip
+    assert seats == [("human", None), ("bot", "random"), ("bot", "random")]
+    assert _run(url, "SELECT number FROM briscola_deals WHERE table_id = :t", t=table_id) == [(0,)]
