@@ -26,13 +26,23 @@ from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.review import deal_review
 from briscola.apps.server.rooms import Room, Rooms
+from briscola.apps.server.schemas import ErrorResponse
 from briscola.core.record import GameRecord
 from briscola.core.state import Phase
 from briscola.i18n import LANGS
 
 __all__ = ["CACHE_SIZE", "MAX_RUNNING", "AnalysisCache", "router"]
 
-router = APIRouter(tags=["analysis"])
+_ERROR = {"model": ErrorResponse}
+router = APIRouter(
+    tags=["analysis"],
+    responses={
+        403: {**_ERROR, "description": "A bad token, or hints off at this table"},
+        404: {**_ERROR, "description": "No such table or deal"},
+        409: {**_ERROR, "description": "The deal is not over, or it is not this seat's turn"},
+        422: {**_ERROR, "description": "A bad seat or request"},
+    },
+)
 """The analysis's and the hints' API routes."""
 
 CACHE_SIZE = 64
