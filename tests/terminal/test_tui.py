@@ -188,7 +188,7 @@ def test_chiamata_the_auction_and_the_call_by_keys() -> None:
 
 
 def test_the_last_trick_and_the_own_tricks_when_the_rules_allow() -> None:
-    app = make_app("classic", seed=5, tricks_visible="end_phase")  # RULES.md's end phase
+    app = make_app("classic", seed=5)  # RULES.md: every preset, once the last card is drawn
 
     async def drive(pilot: Pilot[int], app: TableApp) -> None:
         game = app.game

@@ -98,8 +98,10 @@ class Summary:
 
 
 def own_tricks(obs: Observation) -> tuple[Trick, ...] | None:
-    """The tricks the human's side has taken, when the rules let them be looked through now
-    (``obs.tricks_visible``: in the end phase, see RULES.md), else None.
+    """The tricks the human's side has taken (:meth:`Observation.side_tricks
+    <briscola.core.observation.Observation.side_tricks>`), when the rules let them be looked
+    through now (``obs.tricks_visible``: once the last card is drawn, see RULES.md), else None
+    (they lie face down: none taken is an empty tuple, not None).
 
     >>> from briscola.core.game import new_game
     >>> from briscola.core.observation import observe
@@ -107,10 +109,7 @@ def own_tricks(obs: Observation) -> tuple[Trick, ...] | None:
     >>> own_tricks(observe(new_game(preset("classic"), seed=1), 0)) is None
     True
     """
-    if not obs.tricks_visible:
-        return None
-    mine = obs.sides().with_me
-    return tuple(trick for trick in obs.tricks if trick.winner in mine)
+    return obs.side_tricks() if obs.tricks_visible else None
 
 
 class TuiGame:
