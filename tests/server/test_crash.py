@@ -48,6 +48,14 @@ def test_kill_9_on_postgresql_loses_nothing(pg_url: str, tmp_path: Path, kills: 
     _assert_nothing_lost(run_crash(pg_url, kills, seed=kills + 1, workdir=tmp_path), kills)
 
 
+def test_the_same_with_the_briscola_executable(tmp_path: Path) -> None:
+    """Each server started from the ``briscola`` executable (seconds each) instead of forked."""
+    url = f"sqlite:///{tmp_path / 'crash.db'}"
+    figures = run_crash(url, 3, seed=3, tables_at_once=2, fork=False, workdir=tmp_path)
+    assert figures.kills == 3 and figures.problems == [] and figures.losses == 0
+    assert figures.finished == figures.tables >= 2
+
+
 # -- the checker sees what is wrong -----------------------------------------------------------
 def _game(db: Path) -> Acknowledged:
     """A table against the computer where seat 0 played a few cards: what it saw."""

@@ -28,7 +28,7 @@ from typing import IO
 
 __all__ = ["Server", "ServerStartError", "Servers", "free_port"]
 
-START_TIMEOUT = 60.0
+START_TIMEOUT = 180.0
 """Seconds a server has to answer ``/healthz`` after its start."""
 
 
