@@ -131,6 +131,9 @@ def test_pairs_a_match_of_several_deals_with_the_score_between_deals() -> None:
         status = text(app, "#status")
         assert "Briscola a coppie" in status and "noi 0 · loro 0" in status
         assert "Nord (noi)" in text(app, "#seat-2") and "Est (loro)" in text(app, "#seat-1")
+        intro = [line.plain for line in app.game.log[:5]]
+        assert "Squadre: noi (Tu, Nord) contro loro (Est, Ovest)" in intro
+        assert not any("«aiuto»" in line for line in intro)  # the line mode's typed commands
         assert await play_deal(pilot, app, lambda n: 2 * n) == 10
         assert app.game.waiting == NEXT_DEAL
         between = modal(app).body.plain

@@ -31,6 +31,7 @@ from rich.text import Text
 from briscola.apps.terminal.game import GameOptions, make_table
 from briscola.apps.terminal.narration import Moment, narrate
 from briscola.apps.terminal.screen import Screen, moves_for
+from briscola.bots import bot_info
 from briscola.core.actions import Action, Bid, Pass
 from briscola.core.cards import Card
 from briscola.core.game import Phase
@@ -71,6 +72,12 @@ class Sink(Screen):
         self.lines.append(Text(title, style="bold"))
         self.print(*lines)
         self.lines.append(Text(""))
+
+    def say(self, key: str, **kwargs: object) -> None:
+        """The message ``key``, except the line mode's welcome (it tells what to type: the
+        full-screen table shows its keys instead)."""
+        if key != "welcome":
+            super().say(key, **kwargs)
 
     def deal_header(self, number: int, dealer: int) -> None:
         """A new deal's line, in bold (the line mode frames it with ``===``)."""
@@ -166,7 +173,11 @@ class TuiGame:
 
     # -- steps ----------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the match: the first deal is dealt."""
+        """Start the match: the line mode's introduction (the game, the computer players, the
+        seats in order of play, the teams) goes to the log, then the first deal is dealt."""
+        info = bot_info(self.options.opponent)
+        self.words.intro(info.title(self.lang), info.description(self.lang), "")
+        self.log.extend(self.words.take())
         self._tell(self.table.start(), None)
 
     def bot_step(self) -> list[Event]:
