@@ -33,7 +33,9 @@ SAME_IN_BOTH = {
     "score.change.set",
     "score.no",
     "terminal.bid.rank",
-    "terminal.cmd.bid",
+    "terminal.option.line",
+    "terminal.option.no",
+    "terminal.option.value",
     "terminal.opponents",
 }
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from briscola.apps.server.catalog import match_formats
+from briscola.apps.terminal.aids import HELP_COMMANDS, option_values
 from briscola.bots import bot_names
 from briscola.core.match import MatchKind
 from briscola.core.rules import PRESETS, Direction
@@ -59,6 +60,10 @@ DYNAMIC: dict[str, set[str] | None] = {
     "terminal.direction.": {d.value for d in Direction},
     "terminal.preset.": set(PRESETS),
     "score.outcome.": {o.value for o in Outcome},
+    # the help lists the commands of the game being played (apps/terminal/aids.py)
+    "terminal.help.cmd.": set(HELP_COMMANDS),
+    "terminal.option.value.": option_values(),
+    "terminal.bot.": None,  # a bot's description without a partner, where it has one
     # a next deal refused once the game is decided (commands._next_deal)
     "score.game_over.": {Outcome.WIN.value, Outcome.DRAW.value},
     "score.target.": {k.value for k in TargetKind},

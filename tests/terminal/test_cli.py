@@ -114,7 +114,9 @@ def test_points_match_in_pairs_with_options() -> None:
         "--option", "direction=clockwise", "--lang", "en",
     )  # fmt: skip
     assert code == 0
-    assert "Options: inversion=true, direction=clockwise" in out
+    # the options in words, each with what it does
+    assert "Options: Tre/Sette inversion: yes. The 7 takes the 3's place" in out
+    assert "Options: Direction of play: clockwise (as the clock)." in out
     assert "(clockwise)" in out
     assert "team wins the match" in out
 

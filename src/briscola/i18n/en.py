@@ -153,10 +153,46 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.match.next": "On to the next deal.",
     # input and errors
     "terminal.help.moves": "Legal moves: {moves}",
-    "terminal.help.commands": (
-        "Commands: a card (e.g. Ad = Ace of coins) or its number · declare d · exchange · bid R / "
-        "bid 75 · pass · call d · help · quit"
+    "terminal.help.commands": "Commands: {commands}",
+    # == terminal (issue 14): the commands of the game being played, own tricks, the points aid
+    "terminal.help.cmd.play": "a card (e.g. Ad = Ace of coins) or its number",
+    "terminal.help.cmd.declare": "declare d (King and Knight of coins)",
+    "terminal.help.cmd.exchange": "exchange (the briscola)",
+    "terminal.help.cmd.auction": "bid R · bid 75 · pass · call d",
+    "terminal.help.cmd.tricks": "tricks (your tricks, once the last card is drawn)",
+    "terminal.help.cmd.tricks_always": "tricks (your tricks)",
+    "terminal.help.cmd.points": "points (the points count: on or off)",
+    "terminal.help.cmd.end": "help · quit",
+    "terminal.tricks.title": "Your tricks",
+    "terminal.tricks.title.side": "Your side's tricks",
+    "terminal.tricks.none": "No tricks yet.",
+    "terminal.tricks.line": "{cards}: {points} points",
+    "terminal.tricks.total": "Total: {points} points",
+    "terminal.tricks.hidden": (
+        "Tricks lie face down: you may look through them once the last card is drawn. "
+        'Points are counted from memory (or switch the count on with "points").'
     ),
+    "terminal.tricks.never": "Under these rules tricks are never looked through.",
+    "terminal.points.on": 'Points count on: you see it at every turn ("points" switches it off).',
+    "terminal.points.off": "Points count off: points are counted from memory.",
+    "terminal.option.line": "{title}: {value}. {help}",
+    "terminal.option.yes": "yes",
+    "terminal.option.value": "{title}: {value}.",
+    "terminal.option.no": "no",
+    "terminal.option.value.none": "none",
+    "terminal.option.value.two": "with the 2 of trumps",
+    "terminal.option.value.seven": "with the 7 of trumps",
+    "terminal.option.value.counterclockwise": "counter-clockwise",
+    "terminal.option.value.clockwise": "clockwise (as the clock)",
+    "terminal.option.value.draw": "a draw",
+    "terminal.option.value.replay": "replayed",
+    "terminal.option.value.never": "never",
+    "terminal.option.value.end_phase": "once the last card is drawn",
+    "terminal.option.value.always": "always",
+    "terminal.option.value.one_more": "one more deal",
+    "terminal.removed": "Cards out of the deck: {cards}.",
+    "terminal.bot.simple.solo": "takes cheap points and does not waste trumps",
+    "terminal.bot.medium.solo": "counts cards, saves trumps, loads points when it pays",
     "terminal.help.cards": (
         "Cards: rank A 2 3 4 5 6 7 F C R + suit c (cups), d (coins), s (swords), b (clubs)"
     ),

@@ -69,18 +69,18 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.prompt.play": (
         "Scrivi una carta (es. {example}) o il suo numero; «aiuto» elenca le mosse."
     ),
-    "terminal.prompt.auction": "Scrivi il numero di una mossa, «bid R», «bid 75» o «passo».",
+    "terminal.prompt.auction": "Scrivi il numero di una mossa, «offro R», «offro 75» o «passo».",
     "terminal.prompt.call": "Hai vinto l'asta: scegli la briscola («chiamo d») o scrivi il numero.",
     "terminal.auction.title": "Asta",
     "terminal.auction.none": "nessuna offerta",
     "terminal.auction.standing": "offerta più alta: {bid} ({who})",
     "terminal.moves.title": "Le tue mosse",
-    "terminal.moves.more_bids": "… oppure «bid N» da {low} a 120 punti",
+    "terminal.moves.more_bids": "… oppure «offro N» da {low} a 120 punti",
     "terminal.cmd.declare": "accuso {suit}",
     "terminal.cmd.exchange": "scambio",
     "terminal.cmd.pass": "passo",
     "terminal.cmd.call": "chiamo {suit}",
-    "terminal.cmd.bid": "bid {bid}",
+    "terminal.cmd.bid": "offro {bid}",
     "terminal.desc.declare": "Re e Cavallo di {suit}: +{points}",
     "terminal.desc.exchange": "dai {gave}, prendi la briscola {took}",
     "terminal.desc.call": "carta chiamata: {card}",
@@ -155,10 +155,46 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.match.next": "Si passa alla smazzata successiva.",
     # input and errors
     "terminal.help.moves": "Mosse possibili: {moves}",
-    "terminal.help.commands": (
-        "Comandi: una carta (es. Ad = Asso di denari) o il suo numero · accuso d · scambio · bid R "
-        "/ bid 75 · passo · chiamo d · aiuto · esci"
+    "terminal.help.commands": "Comandi: {commands}",
+    # == terminal (issue 14): the commands of the game being played, own tricks, the points aid
+    "terminal.help.cmd.play": "una carta (es. Ad = Asso di denari) o il suo numero",
+    "terminal.help.cmd.declare": "accuso d (Re e Cavallo di denari)",
+    "terminal.help.cmd.exchange": "scambio (la briscola)",
+    "terminal.help.cmd.auction": "offro R · offro 75 · passo · chiamo d",
+    "terminal.help.cmd.tricks": "prese (le tue prese, pescata l'ultima carta)",
+    "terminal.help.cmd.tricks_always": "prese (le tue prese)",
+    "terminal.help.cmd.points": "punti (conteggio dei punti: acceso o spento)",
+    "terminal.help.cmd.end": "aiuto · esci",
+    "terminal.tricks.title": "Le tue prese",
+    "terminal.tricks.title.side": "Le prese della tua squadra",
+    "terminal.tricks.none": "Nessuna presa finora.",
+    "terminal.tricks.line": "{cards}: {points} punti",
+    "terminal.tricks.total": "Totale: {points} punti",
+    "terminal.tricks.hidden": (
+        "Le prese stanno coperte: si guardano quando è stata pescata l'ultima carta. "
+        "I punti si contano a memoria (o accendi il conteggio con «punti»)."
     ),
+    "terminal.tricks.never": "Con queste regole le prese non si guardano mai.",
+    "terminal.points.on": "Conteggio dei punti acceso: lo vedi a ogni turno («punti» lo spegne).",
+    "terminal.points.off": "Conteggio dei punti spento: i punti si contano a memoria.",
+    "terminal.option.line": "{title}: {value}. {help}",
+    "terminal.option.yes": "sì",
+    "terminal.option.value": "{title}: {value}.",
+    "terminal.option.no": "no",
+    "terminal.option.value.none": "nessuno",
+    "terminal.option.value.two": "con il 2 di briscola",
+    "terminal.option.value.seven": "con il 7 di briscola",
+    "terminal.option.value.counterclockwise": "antiorario",
+    "terminal.option.value.clockwise": "orario",
+    "terminal.option.value.draw": "pareggio",
+    "terminal.option.value.replay": "si rigioca",
+    "terminal.option.value.never": "mai",
+    "terminal.option.value.end_phase": "pescata l'ultima carta",
+    "terminal.option.value.always": "sempre",
+    "terminal.option.value.one_more": "un'altra smazzata",
+    "terminal.removed": "Carte tolte dal mazzo: {cards}.",
+    "terminal.bot.simple.solo": "prende i punti a buon mercato e non spreca le briscole",
+    "terminal.bot.medium.solo": "conta le carte, risparmia le briscole, carica quando conviene",
     "terminal.help.cards": (
         "Carte: rango A 2 3 4 5 6 7 F C R + seme c (coppe), d (denari), s (spade), b (bastoni)"
     ),
@@ -184,7 +220,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Si offrono punti (da 61 a 120) solo dopo che qualcuno ha offerto il 2."
     ),
     "terminal.err.call_only": "Si chiama la briscola solo dopo aver vinto l'asta.",
-    "terminal.err.in_auction": "Ora c'è l'asta: offri (es. «bid R», «bid 75») o «passo».",
+    "terminal.err.in_auction": "Ora c'è l'asta: offri (es. «offro R», «offro 75») o «passo».",
     "terminal.err.in_call": "Hai vinto l'asta: chiama la briscola («chiamo c», «d», «s» o «b»).",
     "terminal.err.illegal": "Mossa non permessa: {reason}",
     "terminal.bye": "Arrivederci!",

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
+from briscola.apps.terminal import aids
 from briscola.apps.terminal.analysis import offer, show_analysis, show_hint
 from briscola.apps.terminal.narration import Moment, narrate
 from briscola.apps.terminal.prompt import InputProblem, Reader, parse_input, stdin_reader
@@ -93,7 +94,9 @@ class TerminalGame:
         """Play the match to its end; raises ``EOFError`` at the end of input, returns on quit."""
         info = bot_info(self.options.opponent)
         lang = self.options.lang
-        self.screen.intro(info.title(lang), info.description(lang), self.screen.options_summary())
+        description = aids.bot_description(self.screen, info.name, info.description(lang))
+        lines = [line for line in (aids.removed_line(self.screen),) if line]
+        self.screen.intro(info.title(lang), description, [*lines, *aids.option_lines(self.screen)])
         try:
             self._tell(self.table.start(), None)
             while self.table.status != OVER:
@@ -149,6 +152,12 @@ class TerminalGame:
             if choice == "analysis":
                 show_analysis(self.screen.console, self.last_deal, self.human, self.options.lang)
                 continue
+            if choice == "tricks":
+                aids.show_tricks(self.screen, obs)
+                continue
+            if choice == "points":
+                aids.toggle_points(self.screen)
+                continue
             assert not isinstance(choice, str)
             try:
                 return self.table.submit(self.human, choice)
@@ -159,9 +168,9 @@ class TerminalGame:
         listed = [f"{i} = {self.screen.action_text(a)}" for i, a in enumerate(moves, 1)]
         more = [a for a in obs.legal if a not in moves and isinstance(a, Bid)]
         if more and more[0].points is not None:
-            listed.append(f"bid {more[0].points}…120")
+            listed.append(self.screen.t("cmd.bid", bid=f"{more[0].points}…120"))
         self.screen.say("help.moves", moves=", ".join(listed))
-        self.screen.say("help.commands")
+        self.screen.say("help.commands", commands=aids.commands(self.screen))
         self.screen.say("help.cards")
         self.screen.say("help.hint")
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from briscola.apps.terminal.i18n import t
 from briscola.core.actions import (
     Action,
     ActionParseError,
@@ -43,6 +44,8 @@ _HELP = {"help", "aiuto", "?", "h"}
 _QUIT = {"quit", "esci", "exit", "q", "basta"}
 _HINT = {"hint", "suggerimento", "suggerisci", "consiglio"}  # the champion's advice (issue 15)
 _ANALYSIS = {"analisi", "analysis", "analyse", "analyze"}  # the last finished deal's analysis
+_TRICKS = {"prese", "tricks", "presa"}  # one's own tricks, when the rules allow (issue 14)
+_POINTS = {"punti", "points", "conteggio"}  # the points count on or off (issue 14)
 _ALIASES = {
     "dichiaro": "declare",
     "accusa": "declare",
@@ -65,8 +68,9 @@ class InputProblem(Exception):
 
 
 def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "it") -> Action | str:
-    """The human's line as an action, or ``"help"`` / ``"quit"`` / ``"hint"`` / ``"analysis"``;
-    raises :class:`InputProblem`.
+    """The human's line as an action, or ``"help"`` / ``"quit"`` / ``"hint"`` / ``"analysis"`` /
+    ``"tricks"`` (one's own tricks) / ``"points"`` (the points count on or off); raises
+    :class:`InputProblem`.
 
     A number picks from the numbered moves on screen; otherwise the action's text is read
     (``Ad``, ``declare d``/``accuso d``, ``exchange``/``scambio``, ``bid 3``, ``pass``/``passo``,
@@ -84,6 +88,10 @@ def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "i
         return "hint"
     if head in _ANALYSIS and len(words) == 1:
         return "analysis"
+    if head in _TRICKS and len(words) == 1:
+        return "tricks"
+    if head in _POINTS and len(words) == 1:
+        return "points"
     if len(words) == 1 and head.isdigit():
         n = int(head)
         if not 1 <= n <= len(moves):
@@ -132,8 +140,17 @@ def _why_not(action: Action, obs: Observation, lang: str) -> InputProblem:
         points_open = any(isinstance(a, Bid) and a.points is not None for a in obs.legal)
         if isinstance(action, Bid) and action.points is not None and not points_open:
             return InputProblem("err.bid_points")
-        return InputProblem("err.bid", bid=str(action))
+        return InputProblem("err.bid", bid=_bid_words(action, lang))
     return InputProblem("err.call_only")
+
+
+def _bid_words(bid: Bid | Pass, lang: str) -> str:
+    """A bid as a player says it: the rank's name (``Asso``), ``75 punti``, or ``passo``."""
+    if isinstance(bid, Pass):
+        return t("cmd.pass", lang)
+    if bid.rank is not None:
+        return bid.rank.name_in(lang)
+    return t("bid.points", lang, points=bid.points)
 
 
 def stdin_reader(console: Console) -> Reader:

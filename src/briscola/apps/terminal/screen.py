@@ -19,7 +19,7 @@ from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, 
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.game import Phase, trick_winner
 from briscola.core.observation import Observation
-from briscola.core.rules import Exchange, Partnership, Ruleset, preset
+from briscola.core.rules import Exchange, Partnership, Ruleset
 
 __all__ = ["Screen", "moves_for", "seat_names"]
 
@@ -85,6 +85,7 @@ class Screen:
         self.rules = ruleset
         self.human = human
         self.names = seat_names(ruleset.players, human, lang)
+        self.points_aid = False  # the points count, an aid a player switches on ("punti")
 
     # -- small pieces -------------------------------------------------------------------------
     def t(self, key: str, **kwargs: object) -> str:
@@ -202,7 +203,9 @@ class Screen:
         return " · ".join(f"{who} {pts}" for who, pts in pairs)
 
     # -- the game -----------------------------------------------------------------------------
-    def intro(self, bot_title: str, bot_description: str, options: str) -> None:
+    def intro(self, bot_title: str, bot_description: str, options: Sequence[str]) -> None:
+        """The game's title, its options in words (one line each, with what they do), the
+        computer players and the table."""
         name = self.rules.name
         key = f"preset.{name}"
         try:
@@ -210,8 +213,8 @@ class Screen:
         except KeyError:
             title = self.t("preset.other", name=name, players=self.rules.players)
         self.print(Text(title, style="bold"))
-        if options:
-            self.say("options", options=options)
+        for line in options:
+            self.say("options", options=line)
         self.say("opponents", bot=bot_title, description=bot_description)
         direction = self.t(f"direction.{self.rules.direction.value}")
         n, step = self.rules.players, self.rules.step
@@ -268,7 +271,7 @@ class Screen:
             extra = [a for a in obs.legal if isinstance(a, Bid) and a.points is not None]
             if len(extra) > _MAX_POINT_BIDS:
                 lines.append(Text("  " + self.t("moves.more_bids", low=extra[0].points)))
-        if obs.tricks or obs.declarations:
+        if self.points_aid and (obs.tricks or obs.declarations):
             lines.append(Text(self.t("points", scores=self._points_so_far(obs)), style="dim"))
         self.block(self.t("turn.you"), lines)
         if obs.phase is Phase.PLAY:
@@ -361,17 +364,3 @@ class Screen:
             them = sum(pts) - us
             return self.scores([(self.t("team.us"), us), (self.t("team.them"), them)])
         return self.scores((self.name(s), p) for s, p in enumerate(pts))
-
-    def options_summary(self) -> str:
-        """The options that differ from the preset's, as ``key=value``."""
-        try:
-            base = preset(self.rules.name).to_dict()
-        except ValueError:
-            base = {}
-        mine = self.rules.to_dict()
-        changed = []
-        for key, value in mine.items():
-            if base.get(key) != value:
-                text = " ".join(value) if isinstance(value, list) else str(value).lower()
-                changed.append(f"{key}={text}")
-        return ", ".join(changed)

@@ -45,7 +45,12 @@ export function seatBox(view, s) {
     for (const c of known) backs.push(cardImg(c, { cls: "known" }));
     for (let i = known.length; i < count; i++) backs.push(cardImg(null, { decorative: true }));
     const cls = count > 4 ? "backs many" : "backs";
-    cards = h("div", { class: cls, "aria-hidden": known.length ? null : "true" }, backs);
+    const attrs = {
+      class: cls,
+      "aria-hidden": known.length ? null : "true",
+      dataset: { n: String(count) },
+    };
+    cards = h("div", attrs, backs);
   }
   const plate = namePlate(view, s, info, turn);
   const top = sn < -0.3;
