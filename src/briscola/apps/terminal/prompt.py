@@ -46,6 +46,15 @@ _HINT = {"hint", "suggerimento", "suggerisci", "consiglio"}  # the champion's ad
 _ANALYSIS = {"analisi", "analysis", "analyse", "analyze"}  # the last finished deal's analysis
 _TRICKS = {"prese", "tricks", "presa"}  # one's own tricks, when the rules allow (issue 14)
 _POINTS = {"punti", "points", "conteggio"}  # the points count on or off (issue 14)
+_COMMANDS = (
+    (_HELP, "help"),
+    (_QUIT, "quit"),
+    (_HINT, "hint"),
+    (_ANALYSIS, "analysis"),
+    (_TRICKS, "tricks"),
+    (_POINTS, "points"),
+)
+"""The words of each command that is not a move (a line of one word)."""
 _ALIASES = {
     "dichiaro": "declare",
     "accusa": "declare",
@@ -80,18 +89,10 @@ def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "i
     if not words:
         raise InputProblem("err.empty")
     head = words[0].lower()
-    if head in _HELP and len(words) == 1:
-        return "help"
-    if head in _QUIT and len(words) == 1:
-        return "quit"
-    if head in _HINT and len(words) == 1:
-        return "hint"
-    if head in _ANALYSIS and len(words) == 1:
-        return "analysis"
-    if head in _TRICKS and len(words) == 1:
-        return "tricks"
-    if head in _POINTS and len(words) == 1:
-        return "points"
+    if len(words) == 1:
+        for names, command in _COMMANDS:
+            if head in names:
+                return command
     if len(words) == 1 and head.isdigit():
         n = int(head)
         if not 1 <= n <= len(moves):
