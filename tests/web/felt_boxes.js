@@ -1,9 +1,10 @@
 // Run in a table page by tests/web/test_table_look.py: draw a full trick (one card a seat) into
 // the table's latest state, then return the fit of the trick and every pair of the felt's
 // pieces that overlap (cards, their names, plates, the other hands, the stock, the trump's
-// label, the status line), as "kind:seat x kind:seat (w x h)".
-/* global window, document, getComputedStyle, structuredClone */
-() => {
+// label, the status line), as "kind:seat x kind:seat (w x h)". It measures the next frame, as a
+// player sees it: the felt fits its trick again when drawing the bar under it changes its size.
+/* global window, document, getComputedStyle, structuredClone, requestAnimationFrame */
+async () => {
   const v = window.briscolaTable;
   const m = structuredClone(v.msg);
   const o = m.observation;
@@ -13,6 +14,7 @@
   o.phase = "play";
   m.events = [];
   v.onState(m);
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const groups = {
     card: ".trick .played img",
     by: ".trick .played .by",

@@ -2,10 +2,12 @@
 felt for at least 1.5 s before it sweeps to the winner; a played card is tilted and flies in
 from its player's side; with 2 to 6 players on a desktop, a phone upright and sideways, and a
 320×480 embed, no card of a full trick touches another, a name plate, a hand, the stock or the
-status line (element bounding boxes)."""
+status line (element bounding boxes); the chiamata auction's panel hides no name plate; the
+end-of-deal summary opens at its title."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
@@ -122,11 +124,12 @@ def test_no_piece_of_the_felt_overlaps_another(server: str, browser: Browser, si
 
 
 def test_no_piece_overlaps_in_a_small_embed(server: str, browser: Browser) -> None:
+    """2 to 6 players in a 320×480 embed: four and more sit compact (the felt's tight class)."""
     ctx = browser.new_context(viewport={"width": 320, "height": 480}, reduced_motion="reduce")
     ctx.set_default_timeout(TIMEOUT_MS)
     try:
         page = ctx.new_page()
-        for preset in ("classic", "three"):  # four and more at 320×480: not yet (see report)
+        for preset in PRESETS:
             page.goto(f"{server}/embed?preset={preset}&level=simple&lang=it")
             page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
             got = _check_layout(page)
@@ -134,3 +137,83 @@ def test_no_piece_overlaps_in_a_small_embed(server: str, browser: Browser) -> No
             assert got["fit"]["w"] >= 30, (preset, got["fit"])
     finally:
         ctx.close()
+
+
+PANEL_BOXES = """() => {
+  const felt = document.querySelector('.felt').getBoundingClientRect();
+  const el = document.querySelector('.auction');
+  const a = el.getBoundingClientRect();
+  const hidden = [];
+  for (const p of document.querySelectorAll('.seat .plate, .seat .backs, .status')) {
+    const r = p.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const ox = Math.min(a.right, r.right) - Math.max(a.left, r.left);
+    const oy = Math.min(a.bottom, r.bottom) - Math.max(a.top, r.top);
+    if (ox > 0 && oy > 0) hidden.push(`${p.className}:${p.closest('[data-seat]')?.dataset.seat}`);
+  }
+  const inside = a.left >= felt.left && a.right <= felt.right && a.top >= felt.top
+    && a.bottom <= felt.bottom;
+  const bids = el.querySelector('.bids');
+  const b = bids ? bids.getBoundingClientRect() : null;
+  return {hidden, inside, whole: el.scrollHeight <= el.clientHeight + 1,
+          bidsShown: !b || (b.top >= a.top - 1 && b.top < a.bottom)};
+}"""
+
+
+@pytest.mark.parametrize("size", [*SIZES, "embed"])
+def test_the_auction_hides_no_name_plate(server: str, browser: Browser, size: str) -> None:
+    """Chiamata's auction panel lies between the seats, inside the felt, whole on a desktop and
+    a phone upright; where it must scroll (a low felt: a phone sideways, a 320×480 embed) the
+    player's own bids are in view."""
+    width, height = SIZES.get(size, (320, 480))
+    ctx = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = ctx.new_page()
+        if size == "embed":
+            page.goto(f"{server}/embed?preset=chiamata&level=simple&lang=it")
+            page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+        else:
+            _open(page, server, "chiamata")
+        page.locator(".auction .bids").wait_for()  # the computers bid until it is our turn
+        got = page.evaluate(PANEL_BOXES)
+        assert not got["hidden"], (size, got)
+        assert got["inside"], (size, got)
+        assert got["bidsShown"], (size, got)
+        if size in ("desktop", "phone"):
+            assert got["whole"], (size, got)
+    finally:
+        ctx.close()
+
+
+def _play_until_summary(page: Page, limit_s: float = 90) -> None:
+    deadline = time.monotonic() + limit_s
+    while not page.locator("#summary").count():
+        assert time.monotonic() < deadline, "the deal did not reach its summary in time"
+        live = page.locator("#hand.live button.card")
+        if live.count():
+            with contextlib.suppress(Exception):  # the hand was redrawn under the click
+                live.first.click(timeout=500)
+        page.wait_for_timeout(40)
+
+
+def test_the_summary_opens_at_its_title(server: str, context: BrowserContext) -> None:
+    """At 1366×768 the sheet of a four players' match opens scrolled to its top, its title in
+    view, and its focused button (the next deal) in view too, at the sheet's foot."""
+    page = context.new_page()
+    made = page.request.post(
+        server + "/api/play", data={"preset": "pairs", "match": "deals:2"}
+    ).json()
+    page.goto(server + made["url"])
+    _play_until_summary(page)
+    expect(page.locator("#next-deal")).to_be_focused()
+    page.wait_for_timeout(200)
+    got: dict[str, Any] = page.evaluate(
+        """() => { const s = document.querySelector('#summary .sheet');
+             const box = s.getBoundingClientRect();
+             const title = s.querySelector('h2').getBoundingClientRect();
+             const next = document.querySelector('#next-deal').getBoundingClientRect();
+             return {top: s.scrollTop, title: title.top >= box.top && title.bottom <= box.bottom,
+                     next: next.top >= box.top && next.bottom <= box.bottom + 1}; }"""
+    )
+    assert got == {"top": 0, "title": True, "next": True}, got

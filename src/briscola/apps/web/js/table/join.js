@@ -69,9 +69,9 @@ function render() {
       : [];
     box.replaceChildren(
       head(),
-      h("h2", {}, t("join.title")),
+      h("h2", { style: { marginTop: "10px" } }, t("join.title")),
       h("p", { id: "join-problem" }, problem),
-      watch.slice(0, 1),
+      ...watch.slice(0, 1), // replaceChildren takes nodes, not arrays
       h(
         "div",
         { class: "actions" },

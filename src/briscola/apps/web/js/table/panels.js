@@ -180,7 +180,7 @@ function waitingSeat(view, s, i) {
       "span",
       { style: { flex: "1" } },
       s.kind === "bot"
-        ? [botIcon(), " ", s.name]
+        ? [botIcon(), " ", s.name, " ", h("span", { class: "muted level" }, view.levelTitle(s.bot))]
         : s.joined
           ? s.name
           : h("em", { class: "muted" }, t("wait.free")),

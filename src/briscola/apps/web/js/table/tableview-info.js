@@ -7,9 +7,10 @@ import { aidOn, matchStanding, matchTitle, setAid } from "../common/util.js";
 import { lastTrick } from "./panels.js";
 import { setSound, soundOn, speakerIcon } from "./sound.js";
 
-/** Focus the first element matching a selector once the DOM has been drawn. */
+/** Focus the first element matching a selector once the DOM has been drawn, without scrolling
+ * to it (a sheet opens at its title; its buttons stay in view at its foot, see style.css). */
 export function focusSoon(selector) {
-  requestAnimationFrame(() => document.querySelector(selector)?.focus());
+  requestAnimationFrame(() => document.querySelector(selector)?.focus({ preventScroll: true }));
 }
 
 /** Open one of the table's dialogs ("last", "tricks", "rules") and focus its close button. */

@@ -8,6 +8,7 @@
 import { cardImg } from "../common/util.js";
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { fitPanel } from "./panelfit.js";
 
 /** Each seat's tilt in degrees, by seat number: a card lies a little askew, never flat. */
 export const TILT = [-5, 4, -3, 5, -4, 3];
@@ -171,6 +172,12 @@ function placeTrick(el, fit) {
   }
 }
 
+/** The felts fitTrick watches for a change of size. */
+const fitted = new WeakSet();
+
+/** Below this felt area (px²) four or more seats sit compact: a 320×480 embed's felt is ~60 000. */
+const TIGHT_AREA = 100_000;
+
 const OBSTACLES =
   ".seat .plate, .seat .backs, .seat .open-hand-box, .deck, .trump-chip, .trump-label, .status";
 
@@ -190,6 +197,11 @@ export function overlaps(a, b, slack = 0) {
  */
 export function fitTrick(view) {
   const felt = view.felt;
+  if (!fitted.has(felt) && typeof ResizeObserver !== "undefined") {
+    // fit again whenever the felt changes size (the page's styles and fonts come in, a resize)
+    fitted.add(felt);
+    new ResizeObserver(() => view.msg && fitTrick(view)).observe(felt);
+  }
   const frame = felt.getBoundingClientRect();
   if (!frame.width || !frame.height) return view.trickFit;
   const inner = {
@@ -204,12 +216,15 @@ export function fitTrick(view) {
     top: r.top - frame.top,
     bottom: r.bottom - frame.top,
   });
+  // a small felt with four or more seats: compact seats (see style.css, .felt.tight)
+  felt.classList.toggle("tight", view.players >= 4 && frame.width * frame.height < TIGHT_AREA);
   placeChip(felt);
+  fitPanel(felt); // before the seats are measured: it may put their backs away
   const obstacles = [...felt.querySelectorAll(OBSTACLES)]
     .map((e) => rel(e.getBoundingClientRect()))
     .filter((r) => r.right > r.left && r.bottom > r.top);
   const wMax = cssWidth(felt);
-  const label = 18;
+  const label = felt.classList.contains("tight") ? 14 : 18; // the names under the cards
   const cx = (inner.left + inner.right) / 2;
   const bands = freeBand(obstacles, inner, cx);
   const fits = (layout, w, y) => {
@@ -241,7 +256,7 @@ export function fitTrick(view) {
       }
     }
   }
-  if (!best) best = leastOverlap(view, obstacles, cx, ys, label);
+  if (!best) best = leastOverlap(view, obstacles, inner, cx, ys, label);
   // the trick's left and top are inside the felt's border
   best = { ...best, x: best.x - inner.left, y: best.y - inner.top };
   view.trickFit = best;
@@ -250,8 +265,9 @@ export function fitTrick(view) {
   return best;
 }
 
-/** Where nothing fits: the smallest readable trick where it overlaps the least. */
-function leastOverlap(view, obstacles, cx, ys, label) {
+/** Where nothing fits: the smallest readable trick, inside the felt, where it overlaps the
+ * least. */
+function leastOverlap(view, obstacles, inner, cx, ys, label) {
   const w = 34;
   let best = null;
   for (const layout of ["grid", "row"]) {
@@ -263,11 +279,12 @@ function leastOverlap(view, obstacles, cx, ys, label) {
         top: y + box.top,
         bottom: y + box.bottom,
       };
+      if (r.top < inner.top || r.bottom > inner.bottom) continue;
       const area = obstacles.reduce((n, o) => n + overlapArea(r, o), 0);
       if (!best || area < best.area) best = { w, layout, x: cx, y, label, area };
     }
   }
-  return best;
+  return best || { w, layout: "row", x: cx, y: ys[0], label, area: null };
 }
 
 function overlapArea(a, b) {
@@ -280,9 +297,7 @@ function overlapArea(a, b) {
 export function placeChip(felt) {
   const chip = felt.querySelector(".trump-chip");
   if (!chip) return;
-  const seats = [...felt.querySelectorAll(".seat .plate, .seat .backs, .seat .open-hand-box")].map(
-    (e) => e.getBoundingClientRect(),
-  );
+  const seats = [...felt.querySelectorAll(CHIP_OBSTACLES)].map((e) => e.getBoundingClientRect());
   const box = (e) => {
     const r = e.getBoundingClientRect();
     const label = e.querySelector(".trump-label");
@@ -307,6 +322,7 @@ export function placeChip(felt) {
 }
 
 const CORNERS = ["tl", "bl", "tr", "br"];
+const CHIP_OBSTACLES = ".seat .plate, .seat .backs, .seat .open-hand-box, .status";
 
 /** The free band down the middle of the felt: below what hangs from the top, above the rest. */
 function freeBand(obstacles, inner, cx) {
