@@ -1,0 +1,214 @@
+"""Make the web client's screenshots in docs/screenshots/ again, with the same Playwright and
+Debian Chromium as the browser tests (tests/web/browsing.py).
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--only NAME ...]
+
+It serves the game on a free localhost port (a fresh SQLite file, computer players without
+delay), opens each screen at its size and writes NAME.png. A table is shown with a full trick
+drawn on it (one card a seat, as the browser tests draw it), so that each picture shows the
+trick's layout; the summary is reached by playing a whole deal. Look at every picture after
+making them: they are what the docs show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+from browsing import CHROMIUM, CHROMIUM_ARGS, served  # type: ignore[import-not-found]  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+DESKTOP = (1366, 768)
+PHONE = (390, 844)
+EMBED = (320, 480)
+TABLES = {"table-2": "classic", "table-3": "three", "table-4": "pairs", "table-5": "chiamata",
+          "table-6": "six"}  # fmt: skip
+FULL_TRICK = (ROOT / "tests" / "web" / "felt_boxes.js").read_text(encoding="utf-8")
+
+
+def _new_page(browser: Browser, size: tuple[int, int]) -> Page:
+    ctx = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        reduced_motion="reduce",
+        locale="it-IT",
+        device_scale_factor=1,
+    )
+    ctx.set_default_timeout(20_000)
+    return ctx.new_page()
+
+
+def _play(page: Page, server: str, preset: str, **extra: str) -> None:
+    made = page.request.post(server + "/api/play", data={"preset": preset, **extra}).json()
+    page.goto(server + made["url"])  # a fresh browser: the page speaks Italian
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+
+
+def _settle(page: Page) -> None:
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(400)
+
+
+def table(preset: str, size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, size)
+        _play(page, server, preset)
+        if preset == "chiamata":  # past the auction: pass until the computers have bid
+            _pass_auction(page)
+        page.evaluate(FULL_TRICK)
+        _settle(page)
+        page.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
+def _pass_auction(page: Page) -> None:
+    deadline = time.monotonic() + 30
+    while page.evaluate("window.briscolaTable.obs.phase") in ("auction", "call"):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the auction did not end")
+        with contextlib.suppress(Exception):
+            page.locator(".auction .actions .btn-red").click(timeout=500)
+        with contextlib.suppress(Exception):
+            page.locator(".auction .suits button").first.click(timeout=300)
+        page.wait_for_timeout(100)
+
+
+def auction(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, size)
+        _play(page, server, "chiamata")
+        page.locator(".auction .bids").wait_for()
+        _settle(page)
+        page.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
+def summary(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, size)
+        _play(page, server, "pairs", match="deals:2")
+        deadline = time.monotonic() + 120
+        while not page.locator("#summary").count():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the deal did not end")
+            live = page.locator("#hand.live button.card")
+            if live.count():
+                with contextlib.suppress(Exception):
+                    live.first.click(timeout=500)
+            page.wait_for_timeout(40)
+        _settle(page)
+        page.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
+def address(
+    url: str, size: tuple[int, int], wait: str = ""
+) -> Callable[[Browser, str, Path], None]:
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, size)
+        page.goto(server + url)
+        if wait:
+            page.wait_for_function(wait)
+        _settle(page)
+        page.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
+def embed(preset: str) -> Callable[[Browser, str, Path], None]:
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, EMBED)
+        page.goto(f"{server}/embed?preset={preset}&level=simple&lang=it")
+        page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+        page.evaluate(FULL_TRICK)
+        _settle(page)
+        page.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
+def waiting(browser: Browser, server: str, path: Path) -> None:
+    page = _new_page(browser, DESKTOP)
+    made = page.request.post(
+        server + "/api/tables",
+        data={"preset": "three", "seats": ["human", "human", "bot:medium"], "host_name": "Anna"},
+    ).json()
+    page.goto(server + made["url"])
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    _settle(page)
+    page.screenshot(path=path)
+    page.context.close()
+
+
+def watch_offer(browser: Browser, server: str, path: Path) -> None:
+    """The invitation opened once the table has started: the offer to watch instead."""
+    page = _new_page(browser, PHONE)
+    made = page.request.post(server + "/api/tables", data={"seats": ["human", "human"]}).json()
+    page.request.post(
+        f"{server}/api/tables/{made['table_id']}/start",
+        data={"token": made["token"], "fill": "simple"},
+    )
+    page.goto(server + made["invite_url"])
+    _settle(page)
+    page.screenshot(path=path)
+    page.context.close()
+
+
+SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
+    "home-desktop": address("/?lang=it", DESKTOP),
+    "home-phone": address("/?lang=it", PHONE),
+    **{f"{name}-desktop": table(preset, DESKTOP) for name, preset in TABLES.items()},
+    **{f"{name}-phone": table(preset, PHONE) for name, preset in TABLES.items()},
+    "chiamata-desktop": auction(DESKTOP),
+    "chiamata-phone": auction(PHONE),
+    "summary-desktop": summary(DESKTOP),
+    "summary-phone": summary(PHONE),
+    "embed": embed("three"),
+    "embed-6": embed("six"),
+    "waiting-desktop": waiting,
+    "join-watch-phone": watch_offer,
+    "error-table-desktop": address("/table/no-such-table?lang=it", DESKTOP),
+    "error-page-phone": address("/no/such/page?lang=it", PHONE),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--only", nargs="*", choices=sorted(SHOTS), help="these screens only")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    from briscola.apps.server import create_app
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    db = Path(tempfile.mkdtemp()) / "screens.db"
+    with served(create_app(f"sqlite:///{db}", bot_delay=0)) as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for name in args.only or SHOTS:
+            SHOTS[name](browser, server, args.out / f"{name}.png")
+            print(args.out / f"{name}.png")
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
