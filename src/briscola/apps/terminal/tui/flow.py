@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from briscola.apps.terminal import aids
 from briscola.apps.terminal.game import GameOptions, make_table
 from briscola.apps.terminal.narration import Moment, narrate
 from briscola.apps.terminal.screen import Screen, moves_for
@@ -173,11 +174,16 @@ class TuiGame:
 
     # -- steps ----------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the match: the line mode's introduction (the game, the computer players, the
-        seats in order of play, the teams) goes to the log, then the first deal is dealt."""
+        """Start the match: the line mode's introduction (the game, its options in words, the
+        computer players, the seats in order of play, the teams) goes to the log, then the first
+        deal is dealt."""
         info = bot_info(self.options.opponent)
-        self.words.intro(info.title(self.lang), info.description(self.lang), "")
-        self.log.extend(self.words.take())
+        words = self.words
+        description = aids.bot_description(words, info.name, info.description(self.lang))
+        removed = aids.removed_line(words)
+        options = [*([removed] if removed else []), *aids.option_lines(words)]
+        words.intro(info.title(self.lang), description, options)
+        self.log.extend(words.take())
         self._tell(self.table.start(), None)
 
     def bot_step(self) -> list[Event]:
