@@ -190,6 +190,20 @@ SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
 }
 
 
+def shrink(path: Path) -> None:
+    """Store the picture with a palette of 256 colours (about a third of the bytes; the felt's
+    gradient needs no more), where Pillow is installed (matplotlib's extra brings it)."""
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - kept as Chromium wrote it
+        return
+    with Image.open(path) as shot:
+        small = shot.convert("RGB").quantize(
+            256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+        )
+    small.save(path, optimize=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -204,8 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     with served(create_app(f"sqlite:///{db}", bot_delay=0)) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for name in args.only or SHOTS:
-            SHOTS[name](browser, server, args.out / f"{name}.png")
-            print(args.out / f"{name}.png")
+            path = args.out / f"{name}.png"
+            SHOTS[name](browser, server, path)
+            shrink(path)
+            print(path)
         browser.close()
     return 0
 
