@@ -18,10 +18,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from briscola.apps.server.schemas import ErrorResponse
+
 __all__ = [
     "ApiError",
     "add_error_handlers",
     "api_error_reply",
+    "document_errors",
     "http_error_reply",
     "internal_error_reply",
     "invalid_request_reply",
@@ -110,10 +113,57 @@ async def internal_error_reply(request: Request, exc: Exception) -> JSONResponse
     return JSONResponse(body, status_code=500)
 
 
+_ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
+_INVALID = {
+    "description": "invalid_request: the body or a parameter does not match the API",
+    "content": {"application/json": {"schema": _ERROR_REF}},
+}
+
+
+def document_errors(app: FastAPI) -> None:
+    """Make ``app``'s OpenAPI document say what it answers to an invalid request: the 422 of
+    every operation is ``{code, message}`` (:class:`~.schemas.ErrorResponse`), not FastAPI's
+    ``{"detail": [...]}``, which the server never sends.
+
+    >>> from fastapi import FastAPI
+    >>> app = FastAPI()
+    >>> @app.get("/x/{n}")
+    ... def x(n: int) -> int:
+    ...     return n
+    >>> document_errors(app)
+    >>> app.openapi()["paths"]["/x/{n}"]["get"]["responses"]["422"]["content"]
+    {'application/json': {'schema': {'$ref': '#/components/schemas/ErrorResponse'}}}
+    >>> "HTTPValidationError" in app.openapi()["components"]["schemas"]
+    False
+    """
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        document = build()
+        schemas = document.setdefault("components", {}).setdefault("schemas", {})
+        schemas.setdefault(
+            "ErrorResponse", ErrorResponse.model_json_schema(ref_template=_ERROR_REF["$ref"])
+        )
+        for operations in document.get("paths", {}).values():
+            for operation in operations.values():
+                responses = operation.get("responses", {})
+                if "422" in responses:
+                    responses["422"] = dict(_INVALID)
+        schemas.pop("HTTPValidationError", None)
+        schemas.pop("ValidationError", None)
+        app.openapi_schema = document
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def add_error_handlers(app: FastAPI) -> None:
     """Make ``app`` answer every error as ``{code, message}``: :class:`ApiError`, invalid
-    requests, FastAPI's own 4xx (404, 405…) and a bug (500)."""
+    requests, FastAPI's own 4xx (404, 405…) and a bug (500); its OpenAPI document says so."""
     app.exception_handler(ApiError)(api_error_reply)
     app.exception_handler(RequestValidationError)(invalid_request_reply)
     app.exception_handler(StarletteHTTPException)(http_error_reply)
     app.exception_handler(Exception)(internal_error_reply)
+    document_errors(app)

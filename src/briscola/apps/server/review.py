@@ -28,13 +28,20 @@ from fastapi.responses import Response
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.pages import _table_exists, error_page, html_page, web_templates
 from briscola.apps.server.rooms import Rooms
+from briscola.apps.server.schemas import ErrorResponse
 from briscola.core.actions import Play
 from briscola.core.record import GameRecord
 from briscola.session.table import DEAL_OVER, OVER
 
 __all__ = ["deal_steps", "flow_pages", "router"]
 
-router = APIRouter(tags=["tables"])
+router = APIRouter(
+    tags=["tables"],
+    responses={
+        404: {"model": ErrorResponse, "description": "No such table or deal"},
+        409: {"model": ErrorResponse, "description": "The deal is not over"},
+    },
+)
 """The review's API route."""
 
 
