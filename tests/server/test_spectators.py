@@ -45,7 +45,7 @@ class Spectator:
         self._cm.__exit__(None, None, None)
 
 
-def _public_now(state: State) -> set[str]:
+def public_now(state: State) -> set[str]:
     """The cards everybody may see in ``state``, from the rules (not from public_view())."""
     rules = state.ruleset
     seen = {str(c) for t in state.tricks for _, c in t.plays}
@@ -63,7 +63,7 @@ def _public_now(state: State) -> set[str]:
     return seen
 
 
-def _states(ruleset: Ruleset, dealer: int, deck: str, actions: list[str]) -> list[State]:
+def deal_states(ruleset: Ruleset, dealer: int, deck: str, actions: list[str]) -> list[State]:
     state = new_game(ruleset, deck=parse_cards(deck), dealer=dealer)
     out = [state]
     for text in actions:
@@ -81,8 +81,8 @@ def check_spectator(client: TestClient, table_id: str, spectator: Spectator) -> 
     known: dict[tuple[int, int], set[str]] = {}
     so_far = set(removed)
     for number, (dealer, deck, actions) in enumerate(stored.deals):
-        for i, state in enumerate(_states(ruleset, dealer, deck, actions)):
-            so_far |= _public_now(state)
+        for i, state in enumerate(deal_states(ruleset, dealer, deck, actions)):
+            so_far |= public_now(state)
             known[(number, i)] = set(so_far)
     checked = 0
     for message in spectator.messages:

@@ -6,6 +6,7 @@ import { h } from "../common/dom.js";
 import { aidOn, botIcon, cardImg } from "../common/util.js";
 import { shownTrick } from "./trick.js";
 import { openDialog } from "./tableview-info.js";
+import { isWatching } from "./flow.js";
 
 export function seatBox(view, s) {
   const obs = view.obs;
@@ -255,7 +256,7 @@ export function statusLine(view, obs) {
   if (shown.done) {
     took = view.held.winner;
     const n = view.held.points;
-    const me = took === view.seat;
+    const me = took === view.seat && !isWatching(view);
     const key = n
       ? me
         ? "table.takes.me.points"
@@ -275,7 +276,7 @@ export function statusLine(view, obs) {
     obs.turn !== null &&
     obs.turn !== undefined
   ) {
-    mine = obs.turn === view.seat;
+    mine = obs.turn === view.seat && !isWatching(view); // a spectator is nobody
     // who takes leads next: "Bruno prende la mano · Tocca a Bruno" would say the name twice
     if (took !== obs.turn || mine) {
       bits.push(mine ? t("table.yourturn") : t("table.turnof", { name: view.nameOf(obs.turn) }));

@@ -40,11 +40,11 @@ export function renderFlowTop(view) {
   const msg = view.msg;
   if (!msg || view.fatal) return;
   const bits = [];
-  if (isWatching(view)) bits.push(chip("watching", `👁 ${t("watch.title")}`));
+  if (isWatching(view)) bits.push(chip("watching", t("watch.title")));
   else if (msg.spectators > 0) {
     const text =
       msg.spectators === 1 ? t("flow.watchers.one") : t("flow.watchers", { n: msg.spectators });
-    bits.push(chip("spectators", `👁 ${text}`));
+    bits.push(chip("spectators", text));
   }
   const clock = clockChip(view);
   if (clock) bits.push(clock);
@@ -76,7 +76,7 @@ export function renderFlowTop(view) {
 }
 
 function chip(id, text) {
-  return h("span", { class: "score-chip compact", id: `flow-${id}`, role: "status" }, text);
+  return h("span", { class: "score-chip flow-chip", id: `flow-${id}`, role: "status" }, text);
 }
 
 /** The host (or the one person at the table) chooses the computer players' speed. */
@@ -96,7 +96,9 @@ function speedSelect(view) {
       title: t("flow.speed"),
       onchange: (e) => view.send({ type: "speed", speed: e.target.value }),
     },
-    SPEEDS.map((s) => h("option", { value: s }, `⏩ ${t(`flow.speed.${s}`)}`)),
+    SPEEDS.map((s) =>
+      h("option", { value: s }, t("flow.speed.option", { speed: t(`flow.speed.${s}`) })),
+    ),
   );
   select.value = view.msg.speed || "normale";
   return select;
@@ -111,7 +113,7 @@ function clockChip(view) {
     view.clockEnd = Date.now() + clock.left * 1000;
   }
   const el = h("span", {
-    class: "score-chip compact",
+    class: "score-chip flow-chip",
     id: "flow-clock",
     role: "timer",
     title: t("flow.clock.label"),
@@ -120,7 +122,7 @@ function clockChip(view) {
   const mine = clock.seat === view.seat && !isWatching(view);
   const tick = () => {
     const n = Math.max(0, Math.ceil((view.clockEnd - Date.now()) / 1000));
-    el.textContent = `⏱ ${mine ? t("flow.clock.me", { n }) : t("flow.clock", { name: view.nameOf(clock.seat), n })}`;
+    el.textContent = `${mine ? t("flow.clock.me", { n }) : t("flow.clock", { name: view.nameOf(clock.seat), n })}`;
     el.classList.toggle("urgent", n <= 10);
   };
   tick();

@@ -71,38 +71,47 @@ function nav() {
   );
 }
 
+/** How a card of a hand is shown: the card the seat played in the trick raised and ringed (the
+ * winner's in green), the others dimmed. */
+function handCard(card, played, won) {
+  const img = cardImg(card, { cls: won ? "won" : "" });
+  const ring = won ? "#2e7d32" : "#c9a227";
+  const style = played
+    ? { outline: `3px solid ${ring}`, outlineOffset: "1px", transform: "translateY(-6px)" }
+    : { opacity: "0.45" };
+  Object.entries(style).forEach(([k, v]) => (img.style[k] = v));
+  if (played) img.dataset.played = won ? "won" : "played";
+  return img;
+}
+
 /** Each seat's hand before the trick; the card it played marked (the winner's as taken). */
 function hands(s) {
   const played = new Map(s.plays.map(([seat, card]) => [seat, card]));
-  return h(
-    "table",
-    { class: "result-table review-hands" },
+  const rows = s.hands.map((hand, seat) =>
     h(
-      "tbody",
-      {},
-      s.hands.map((hand, seat) =>
+      "tr",
+      { dataset: { seat: String(seat) }, class: seat === s.winner ? "winner" : "" },
+      h("td", {}, data.seats[seat] || t("table.seat", { n: seat + 1 })),
+      h(
+        "td",
+        {},
         h(
-          "tr",
-          { dataset: { seat: String(seat) }, class: seat === s.winner ? "winner" : "" },
-          h("td", {}, data.seats[seat] || t("table.seat", { n: seat + 1 })),
-          h(
-            "td",
-            {},
-            h(
-              "div",
-              { class: "mini-row" },
-              hand.map((c) =>
-                cardImg(c, {
-                  cls: c === played.get(seat) ? (seat === s.winner ? "won" : "played") : "dim",
-                }),
-              ),
-            ),
+          "div",
+          { class: "mini-row", style: { paddingTop: "8px" } },
+          hand.map((c) =>
+            handCard(c, c === played.get(seat), c === played.get(seat) && seat === s.winner),
           ),
-          h("td", { class: "n" }, String(s.taken[seat])),
         ),
       ),
+      h("td", { class: "n" }, String(s.taken[seat])),
     ),
   );
+  const head = h(
+    "thead",
+    {},
+    h("tr", {}, h("th", {}, ""), h("th", {}, ""), h("th", { class: "n" }, t("review.taken"))),
+  );
+  return h("table", { class: "result-table review-hands" }, head, h("tbody", {}, rows));
 }
 
 function render() {
@@ -143,7 +152,7 @@ function render() {
       "p",
       { class: "sub" },
       `${gameTitle(rules.name)} · ${t("review.briscola")} `,
-      data.briscola ? cardImg(data.briscola, { cls: "tiny" }) : "",
+      data.briscola ? briscolaCard(data.briscola) : "",
     ),
     nav(),
     hands(s),
@@ -156,6 +165,13 @@ function render() {
     ),
     h("div", { class: "actions" }, actions),
   );
+}
+
+function briscolaCard(card) {
+  const img = cardImg(card);
+  img.style.width = "30px";
+  img.style.verticalAlign = "middle";
+  return img;
 }
 
 function onKey(e) {
