@@ -475,6 +475,23 @@ def serve(
             "$BRISCOLA_IDLE_SECONDS, else 300); it stays stored and loads on the next visit.",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="Server processes on the same port, sharing the tables through the database "
+            "and Redis (a local redis-server is started unless --redis is given).",
+        ),
+    ] = 1,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="The Redis shared with the other processes, here or on other machines on the "
+            "same database (default $BRISCOLA_REDIS; none: this process serves alone).",
+        ),
+    ] = None,
 ) -> None:
     """Start the web app: play in the browser, alone or with friends (http://HOST:PORT/).
 
@@ -490,11 +507,16 @@ def serve(
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     if bot_workers is None and not os.environ.get("BRISCOLA_BOT_WORKERS", "").strip():
-        bot_workers = os.cpu_count() or 1  # else create_app reads the variable
+        bot_workers = max(1, (os.cpu_count() or 1) // workers)  # else create_app reads it
+    if redis:
+        os.environ["BRISCOLA_REDIS"] = redis  # create_app joins the others (cluster.py)
 
     if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
         raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="--log-level")
     typer.echo(f"Briscola: http://{host}:{port}/  (Ctrl+C to stop)")
+    if workers > 1:
+        caps = (limits.max_tables, limits.idle_seconds)
+        return _serve_workers(workers, host, port, db, log_level, bot_workers, caps)
     run_server(
         host=host,
         port=port,
@@ -503,6 +525,41 @@ def serve(
         bot_workers=bot_workers,
         limits=limits,
     )
+
+
+def _serve_workers(
+    workers: int,
+    host: str,
+    port: int,
+    db: str | None,
+    log_level: str,
+    bot_workers: int | None,
+    caps: tuple[int, float],
+) -> None:
+    """``briscola serve --workers N``: the options reach each process by its environment."""
+    import os
+
+    from briscola.apps.server import WS_MAX_SIZE
+    from briscola.apps.server.logfilter import log_config
+    from briscola.apps.server.workers import RedisMissing, serve_workers
+
+    if bot_workers is not None:
+        os.environ["BRISCOLA_BOT_WORKERS"] = str(bot_workers)
+    os.environ["BRISCOLA_MAX_TABLES"], os.environ["BRISCOLA_IDLE_SECONDS"] = map(str, caps)
+    try:
+        serve_workers(
+            workers,
+            host=host,
+            port=port,
+            db_url=db,
+            redis_url=os.environ.get("BRISCOLA_REDIS"),
+            log_config=log_config(log_level),
+            log_level=log_level,
+            ws_max_size=WS_MAX_SIZE,
+        )
+    except RedisMissing as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1) from None
 
 
 @app.command(

@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from briscola.apps.server import analysis_api, catalog, review, scores, sockets, tables
 from briscola.apps.server.botpool import BotPool
+from briscola.apps.server.cluster import ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import ApiError, add_error_handlers
 from briscola.apps.server.limits import Limits
 from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
@@ -121,8 +122,12 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.launch()  # the workers warm up while the server already answers
         rooms.start()
+        if cluster is not None:
+            await cluster.start()
         yield
         await rooms.close()
+        if cluster is not None:
+            await cluster.close()
         pool.close()
         storage.close()
 
@@ -147,4 +152,8 @@ def create_app(
     scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
+    cluster = cluster_from_env(rooms)  # several processes ($BRISCOLA_REDIS): cluster.py
+    if cluster is not None:
+        cluster.app = app
+        app.add_middleware(ClusterMiddleware, cluster=cluster)
     return app

@@ -20,6 +20,7 @@ from fastapi import WebSocket
 
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.flow import RoomFlow
+from briscola.apps.server.leases import Leases, TableElsewhere
 from briscola.apps.server.limits import Limits, RateLimiter, ServerFull, client_ip, retry_after
 from briscola.apps.server.messages import Refusal, read_message
 from briscola.apps.server.meta import load_meta
@@ -433,9 +434,12 @@ class Rooms:
         self.evicted = 0  # rooms let go while idle
         self._sweeper: asyncio.Task[None] | None = None
         self.recovery = Recovery(storage)
+        self.leases: Leases | None = None  # several processes: the tables this one holds
 
     def add(self, room: Room) -> None:
         """Register a new room (call :meth:`make_space` first)."""
+        if self.leases is not None:
+            self.leases.take(room.table_id)  # a new id: nobody else holds it
         self._adopt(room)
 
     def _adopt(self, room: Room) -> None:
@@ -444,6 +448,21 @@ class Rooms:
 
     def __len__(self) -> int:
         return len(self._rooms)
+
+    def table_ids(self) -> list[str]:
+        """The ids of the tables in memory."""
+        return list(self._rooms)
+
+    async def lose(self, table_id: str) -> None:
+        """Another process took this table over (see :mod:`.cluster`): its room leaves memory
+        and its sockets are closed with 1012, so that they reconnect to the new owner."""
+        room = self._rooms.pop(table_id, None)
+        if room is None:
+            return
+        await room.close()
+        for ws in [w for sockets in room.sockets.values() for w in sockets]:
+            with contextlib.suppress(Exception):
+                await ws.close(1012, "moved")
 
     def make_space(self) -> None:
         """Make room for one more table, letting idle ones go if the process holds its most;
@@ -473,6 +492,8 @@ class Rooms:
         if self._rooms.get(room.table_id) is room:
             del self._rooms[room.table_id]
             self.evicted += 1
+            if self.leases is not None:
+                self.leases.release(room.table_id)
             for task in room._timers.values():
                 task.cancel()
 
@@ -501,8 +522,12 @@ class Rooms:
             if room is not None:
                 return room
             self.make_space()
+            if self.leases is not None and not self.leases.take(table_id):
+                raise TableElsewhere()  # another process took it a moment ago
             loaded = self.recovery.load(table_id)
             if loaded is None:
+                if self.leases is not None:
+                    self.leases.release(table_id)
                 return None
             stored = loaded.stored
             room = Room(
@@ -525,6 +550,8 @@ class Rooms:
         idle = not any(room.sockets.values())
         if idle and room.table.status == "over" and self._rooms.get(room.table_id) is room:
             del self._rooms[room.table_id]
+            if self.leases is not None:
+                self.leases.release(room.table_id)
 
     async def close(self) -> None:
         """Stop letting rooms go, and every room's tasks."""

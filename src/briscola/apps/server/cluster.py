@@ -1,0 +1,365 @@
+"""Several server processes serving the same tables: a table is played by the process holding its
+lease (:mod:`.leases`); a request or socket for it that reaches another process is tunnelled to
+the owner through Redis pub/sub.
+
+The tunnel works on ASGI messages: the process that received the connection (the relay)
+publishes its scope and each message the client sends to the owner's channel; the owner runs the
+app on them as on a local connection (the hello, the token check, the room, the limits) and
+publishes each message the app sends back to the relay's channel. So the owner sends each seat
+only that seat's own view, as it does to its own sockets: no full state is ever published, and
+a relay never computes a view. When the owner dies (its liveness key in Redis expires after
+:data:`~briscola.apps.server.leases.LEASE_SECONDS`), the relay closes its sockets with 1012
+(service restart) and answers a pending request 503; the clients reconnect, and the process they
+reach takes the expired lease and loads the table from storage, where everything acknowledged
+is.
+
+Why Redis and not PostgreSQL's LISTEN/NOTIFY: SQLite, the default database, has no notifications
+at all, and ``--workers N`` on one machine with SQLite is the common case; NOTIFY payloads are
+limited to 8,000 bytes and go through the database's own transaction machinery, which the moves
+already load. Redis is started by ``briscola serve --workers N`` itself (:mod:`.workers`).
+
+Enabled when ``$BRISCOLA_REDIS`` names a Redis server (``redis://host:port/0``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+import os
+import re
+import secrets
+import socket
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
+from briscola.apps.server.rooms import Rooms
+
+__all__ = ["TABLE_PATH", "Cluster", "ClusterMiddleware", "cluster_from_env"]
+
+log = logging.getLogger(__name__)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,100})")
+"""The paths that concern one table (its id in the first group): served by the table's owner."""
+
+SERVICE_RESTART = 1012
+"""The WebSocket close code a relay uses when the owner of its table died: reconnect."""
+
+TUNNELLED = "briscola.tunnelled"
+"""The scope key of a connection run for a relay: the owner serves it here, whatever the lease."""
+
+_SCOPE_KEYS = (
+    "type",
+    "asgi",
+    "http_version",
+    "method",
+    "scheme",
+    "path",
+    "raw_path",
+    "query_string",
+    "root_path",
+    "headers",
+    "client",
+    "server",
+    "subprotocols",
+)
+
+
+def encode(value: Any) -> Any:
+    """An ASGI message or scope as JSON values (bytes as ``{"$b": base64}``).
+
+    >>> decode(json.loads(json.dumps(encode({"body": b"\\x00hi", "headers": [(b"a", b"b")]}))))
+    {'body': b'\\x00hi', 'headers': [[b'a', b'b']]}
+    """
+    if isinstance(value, bytes):
+        return {"$b": base64.b64encode(value).decode()}
+    if isinstance(value, dict):
+        return {k: encode(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(value: Any) -> Any:
+    """The inverse of :func:`encode` (lists stay lists)."""
+    if isinstance(value, dict):
+        if set(value) == {"$b"}:
+            return base64.b64decode(value["$b"])
+        return {k: decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    return value
+
+
+def _channel(process: str) -> str:
+    return f"briscola:process:{process}"
+
+
+def _alive_key(process: str) -> str:
+    return f"briscola:alive:{process}"
+
+
+def _disconnect(kind: str) -> Message:
+    if kind == "websocket":
+        return {"type": "websocket.disconnect", "code": 1006}
+    return {"type": "http.disconnect"}
+
+
+class _Outbound:
+    """A connection this process relays to a table's owner."""
+
+    def __init__(self, owner: str, kind: str) -> None:
+        self.owner = owner
+        self.kind = kind
+        self.replies: asyncio.Queue[Message | None] = asyncio.Queue()  # None: it ended
+        self.owner_died = False
+
+
+class _Inbound:
+    """A connection this process serves for a relay."""
+
+    def __init__(self, relay: str, kind: str) -> None:
+        self.relay = relay
+        self.kind = kind
+        self.messages: asyncio.Queue[Message] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+
+class Cluster:
+    """This process among the others: its leases, its Redis channel, its tunnels."""
+
+    def __init__(self, redis_url: str, leases: Leases, rooms: Rooms) -> None:
+        self.redis_url = redis_url
+        self.leases = leases
+        self.rooms = rooms
+        self.me = leases.owner
+        self.app: ASGIApp | None = None  # the whole app, for the connections run for relays
+        self._redis: aioredis.Redis | None = None
+        self._pubsub: Any = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._outbound: dict[str, _Outbound] = {}
+        self._inbound: dict[str, _Inbound] = {}
+
+    # -- life -------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Connect to Redis, listen on this process's channel, keep the leases and the
+        liveness key renewed."""
+        self._redis = aioredis.from_url(self.redis_url)
+        await self._redis.set(_alive_key(self.me), "1", px=int(LEASE_SECONDS * 1000))
+        self._pubsub = self._redis.pubsub()
+        await self._pubsub.subscribe(_channel(self.me))
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_alive())]
+        log.info("process %s: serving tables with the others through %s", self.me, "Redis")
+
+    async def close(self) -> None:
+        """Stop: end the tunnels, give up the leases, leave Redis."""
+        for task in self._tasks:
+            task.cancel()
+        for conn in list(self._inbound.values()):
+            if conn.task is not None:
+                conn.task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for out in self._outbound.values():
+            out.owner_died = True
+            out.replies.put_nowait(None)
+        self.leases.release_all()
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.delete(_alive_key(self.me))
+                await self._pubsub.aclose()
+                await self._redis.aclose()
+
+    async def _publish(self, process: str, message: dict[str, Any]) -> None:
+        assert self._redis is not None, "the cluster is not started"
+        await self._redis.publish(_channel(process), json.dumps(message))
+
+    async def _keep_alive(self) -> None:
+        """Every :data:`RENEW_SECONDS`: the liveness key, the leases of the rooms in memory (a
+        room whose lease another process took leaves), and the peers' liveness."""
+        assert self._redis is not None
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            try:
+                await self._redis.set(_alive_key(self.me), "1", px=int(LEASE_SECONDS * 1000))
+                ids = self.rooms.table_ids()
+                lost = set(ids) - self.leases.renew(ids)
+                for table_id in lost:
+                    log.warning("table %s: another process took it over; its room leaves", table_id)
+                    await self.rooms.lose(table_id)
+                await self._check_peers()
+            except Exception:
+                log.exception("process %s: renewing its leases failed", self.me)
+
+    async def _check_peers(self) -> None:
+        """End the tunnels whose other end's process died."""
+        assert self._redis is not None
+        peers = {c.owner for c in self._outbound.values()} | {
+            c.relay for c in self._inbound.values()
+        }
+        if not peers:
+            return
+        order = sorted(peers)
+        alive = await self._redis.mget([_alive_key(p) for p in order])
+        dead = {p for p, flag in zip(order, alive, strict=True) if flag is None}
+        for out in self._outbound.values():
+            if out.owner in dead and not out.owner_died:
+                out.owner_died = True
+                out.replies.put_nowait(None)
+        for conn in self._inbound.values():
+            if conn.relay in dead:
+                conn.messages.put_nowait(_disconnect(conn.kind))
+
+    # -- owners -----------------------------------------------------------------------------
+    def owner_elsewhere(self, table_id: str) -> str | None:
+        """The other process that holds ``table_id`` now, or None (this one, or nobody)."""
+        if table_id in self.rooms.table_ids():
+            return None
+        owner = self.leases.owner_of(table_id)
+        return owner if owner is not None and owner != self.me else None
+
+    # -- the channel ------------------------------------------------------------------------
+    async def _listen(self) -> None:
+        async for item in self._pubsub.listen():
+            if item.get("type") != "message":
+                continue
+            try:
+                self._dispatch(json.loads(item["data"]))
+            except Exception:
+                log.exception("process %s: a tunnel message failed", self.me)
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        op, cid = message["op"], message["conn"]
+        if op == "open":
+            self._open(cid, message["from"], decode(message["scope"]))
+        elif op == "in" and cid in self._inbound:
+            self._inbound[cid].messages.put_nowait(decode(message["msg"]))
+        elif op == "out" and cid in self._outbound:
+            self._outbound[cid].replies.put_nowait(decode(message["msg"]))
+        elif op == "end" and cid in self._outbound:
+            self._outbound[cid].replies.put_nowait(None)
+
+    def _open(self, cid: str, relay: str, scope: Scope) -> None:
+        """Serve a relay's connection here."""
+        conn = _Inbound(relay, scope["type"])
+        self._inbound[cid] = conn
+        conn.task = asyncio.get_running_loop().create_task(self._serve(cid, conn, scope))
+
+    async def _serve(self, cid: str, conn: _Inbound, scope: Scope) -> None:
+        assert self.app is not None, "the cluster has no app"
+
+        async def send(message: Message) -> None:
+            await self._publish(conn.relay, {"op": "out", "conn": cid, "msg": encode(message)})
+
+        scope[TUNNELLED] = True
+        if isinstance(scope.get("client"), list):
+            scope["client"] = tuple(scope["client"])
+        try:
+            await self.app(scope, conn.messages.get, send)
+        except Exception:
+            log.exception("process %s: a connection run for %s failed", self.me, conn.relay)
+        finally:
+            self._inbound.pop(cid, None)
+            with contextlib.suppress(Exception):
+                await self._publish(conn.relay, {"op": "end", "conn": cid})
+
+    # -- relays -----------------------------------------------------------------------------
+    async def tunnel(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve a connection by the table's owner: the client's messages go there, its replies
+        come back here."""
+        cid = secrets.token_hex(8)
+        out = _Outbound(owner, scope["type"])
+        self._outbound[cid] = out
+        shown = {k: scope[k] for k in _SCOPE_KEYS if k in scope}
+        await self._publish(
+            owner, {"op": "open", "conn": cid, "from": self.me, "scope": encode(shown)}
+        )
+        pump = asyncio.get_running_loop().create_task(self._pump(owner, cid, receive))
+        started = False
+        try:
+            while (reply := await out.replies.get()) is not None:
+                started = started or reply["type"] in ("websocket.accept", "http.response.start")
+                await send(reply)
+            if out.owner_died:
+                await _owner_gone(scope["type"], started, send)
+        except Exception:  # the client went away
+            log.debug("a client relayed to %s went away", owner)
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+            self._outbound.pop(cid, None)
+
+    async def _pump(self, owner: str, cid: str, receive: Receive) -> None:
+        """The client's messages to the owner, until it disconnects."""
+        while True:
+            message = await receive()
+            await self._publish(owner, {"op": "in", "conn": cid, "msg": encode(message)})
+            if message["type"] in ("websocket.disconnect", "http.disconnect"):
+                return
+
+
+async def _owner_gone(kind: str, started: bool, send: Send) -> None:
+    """Tell a relayed client that the table's owner died: reconnect (1012), or try again
+    (503)."""
+    if kind == "websocket":
+        if started:
+            await send({"type": "websocket.close", "code": SERVICE_RESTART, "reason": "moved"})
+        else:
+            await send({"type": "websocket.close", "code": 1013, "reason": "try again"})
+        return
+    if started:
+        return
+    body = json.dumps(
+        {"code": "table_moved", "message": "the table is moving to another process: try again"}
+    ).encode()
+    headers = [(b"content-type", b"application/json"), (b"retry-after", b"1")]
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class ClusterMiddleware:
+    """The ASGI middleware that sends a table's requests and sockets to the table's owner."""
+
+    def __init__(self, app: ASGIApp, cluster: Cluster) -> None:
+        self.app = app
+        self.cluster = cluster
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve here, or tunnel to the owner of the table named in the path."""
+        if scope["type"] in ("http", "websocket") and not scope.get(TUNNELLED):
+            found = TABLE_PATH.match(scope.get("path", ""))
+            owner = self.cluster.owner_elsewhere(found.group(1)) if found else None
+            if owner is not None:
+                await self.cluster.tunnel(owner, scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def process_id() -> str:
+    """A name for this process, unique among the processes sharing a database."""
+    return f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def cluster_from_env(rooms: Rooms) -> Cluster | None:
+    """The cluster this process belongs to when ``$BRISCOLA_REDIS`` is set, else None (one
+    process: no leases, no Redis)."""
+    url = os.environ.get("BRISCOLA_REDIS", "").strip()
+    if not url:
+        return None
+    leases = Leases(rooms.storage.engine, process_id())
+    rooms.leases = leases
+    return Cluster(url, leases, rooms)

@@ -1,0 +1,229 @@
+"""Several server processes serving one table (issue 12, item 6): two real ``briscola serve``
+processes on loopback share one database (SQLite, and PostgreSQL under scripts/with-postgres.sh)
+and one Redis started here; the two people of a friends' table are connected one to each
+process, each sees the other's moves, the table's owner is killed with SIGKILL, both people
+reconnect to the survivor, which takes the table over, and the game goes on to its end with
+every move they saw acknowledged kept.
+
+Redis comes from Debian's ``redis-server`` (scripts/install-system-deps.sh): without it the test
+fails, saying so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+
+from briscola.apps.server.leases import LEASE_SECONDS, Leases
+from briscola.apps.server.storage import Storage
+from briscola.apps.server.workers import RedisMissing, local_redis
+from briscola.tools.bench.crash_server import free_port, healthy
+from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
+
+pytestmark = pytest.mark.server
+
+SERVER_ENV = {
+    "BRISCOLA_BOT_DELAY": "0",
+    "BRISCOLA_TRICK_HOLD": "0",
+    "BRISCOLA_BOT_WORKERS": "0",
+}
+
+
+@pytest.fixture
+def redis_url() -> Iterator[str]:
+    """A Redis of the test's own; the test fails (never skips) when redis-server is missing."""
+    try:
+        with local_redis() as url:
+            yield url
+    except RedisMissing as exc:
+        pytest.fail(str(exc))
+
+
+class Process:
+    """One ``briscola serve`` process."""
+
+    def __init__(self, db_url: str, redis: str, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        args = ["serve", "--port", str(self.port), "--db", db_url, "--redis", redis]
+        with log.open("w") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "briscola", *args, "--log-level", "warning"],
+                env={**os.environ, **SERVER_ENV},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not healthy(self.port):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start: {self.log.read_text()[-3000:]}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Person:
+    """One seat's person: plays whatever is legal, goes on to the next deal, reconnects."""
+
+    def __init__(self, table_id: str, seat: int, token: str, seed: int) -> None:
+        self.table_id, self.seat, self.token = table_id, seat, token
+        self.rng = random.Random(seed)
+        self.base = ""  # the process this person is connected to
+        self.seen: dict[int, list[str]] = {}  # each deal's actions, as the server showed them
+        self.closes: list[int | None] = []  # how each socket ended
+        self.over = asyncio.Event()
+
+    async def play(self) -> None:
+        """Until the match is over, reconnecting to :attr:`base` whenever the socket ends."""
+        while not self.over.is_set():
+            try:
+                await self._one_socket()
+            except Exception as exc:  # a killed process, a refused handshake: reconnect
+                self.closes.append(getattr(getattr(exc, "rcvd", None), "code", None))
+                await asyncio.sleep(0.2)
+
+    async def _one_socket(self) -> None:
+        url = self.base.replace("http", "ws") + f"/ws/{self.table_id}"
+        async with connect(url, open_timeout=5, close_timeout=1) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            acted: set[tuple[int, int]] = set()
+            while not self.over.is_set():
+                message = json.loads(await ws.recv())
+                if message["type"] == "error":
+                    raise AssertionError(f"seat {self.seat} got {message}")
+                if message["type"] == "state":
+                    await self._on_state(ws, message, acted)
+
+    async def _on_state(self, ws: Any, message: dict[str, Any], acted: set[Any]) -> None:
+        status, deal = message["table"]["status"], message["table"]["deal"]
+        obs = message["observation"]
+        if obs is not None and deal is not None:
+            before = self.seen.get(deal, [])
+            assert obs["actions"][: len(before)] == before[: len(obs["actions"])], "moves lost"
+            if len(obs["actions"]) >= len(before):
+                self.seen[deal] = list(obs["actions"])
+        if status == "over":
+            self.over.set()
+        elif status == "deal_over" and (deal, -1) not in acted:
+            acted.add((deal, -1))
+            await ws.send(json.dumps({"type": "next_deal"}))
+        elif status == "playing" and obs["turn"] == self.seat:
+            await self._move(ws, deal, obs, acted)
+
+    async def _move(self, ws: Any, deal: int, obs: dict[str, Any], acted: set[Any]) -> None:
+        """Play a legal card, once per position."""
+        if (deal, len(obs["actions"])) not in acted:
+            acted.add((deal, len(obs["actions"])))
+            await asyncio.sleep(0.01)
+            action = self.rng.choice(obs["legal"])
+            await ws.send(json.dumps({"type": "action", "action": action}))
+
+    def actions(self) -> int:
+        return sum(len(a) for a in self.seen.values())
+
+
+def _table(a: Process, b: Process) -> tuple[str, list[str]]:
+    """A friends' table of two created on ``a``, joined and started through ``b``."""
+    with httpx.Client(timeout=20) as http:
+        body = {"preset": "classic", "match": "deals:2", "seats": ["human", "human"]}
+        r = http.post(f"{a.base}/api/tables", json={**body, "host_name": "Anna", "lang": "it"})
+        assert r.status_code == 200, r.text
+        table_id, host, invite = r.json()["table_id"], r.json()["token"], r.json()["invite_code"]
+        r = http.post(f"{b.base}/api/tables/{table_id}/join", json={"invite_code": invite})
+        assert r.status_code == 200, r.text  # served by a, through b
+        guest = r.json()["token"]
+        r = http.post(f"{b.base}/api/tables/{table_id}/start", json={"token": host})
+        assert r.status_code == 200, r.text
+        return table_id, [host, guest]
+
+
+async def _until(check: Any, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+async def _game(a: Process, b: Process, db_url: str) -> None:
+    table_id, tokens = _table(a, b)
+    storage = Storage(db_url)
+    try:
+        assert Leases(storage.engine, "test").owner_of(table_id) is not None  # a holds it
+        anna, bruno = (Person(table_id, s, t, seed=s) for s, t in enumerate(tokens))
+        anna.base, bruno.base = a.base, b.base
+        tasks = [asyncio.create_task(p.play()) for p in (anna, bruno)]
+        # each sees the other's moves: bruno's through b, relayed from a
+        await _until(lambda: min(anna.actions(), bruno.actions()) >= 10, 60, "ten moves")
+        assert anna.seen[0][:10] == bruno.seen[0][:10]
+        seen_before = {d: list(a) for d, a in bruno.seen.items()}
+        a.kill()  # the owner dies: anna's socket drops, bruno's relay notices within seconds
+        killed = time.monotonic()
+        anna.base = b.base
+        await _until(lambda: bruno.actions() > sum(map(len, seen_before.values())), 30, "a move")
+        took_over = time.monotonic() - killed
+        assert took_over < LEASE_SECONDS + 5, f"took {took_over:.1f} s"
+        await asyncio.wait_for(asyncio.gather(*tasks), 120)
+    finally:
+        storage.close()
+    for deal, actions in seen_before.items():  # nothing acknowledged lost
+        assert bruno.seen[deal][: len(actions)] == actions
+    assert anna.seen == bruno.seen and len(bruno.seen) == 2
+    assert 1012 in bruno.closes  # the relay told bruno to reconnect
+    with httpx.Client(timeout=20) as http:
+        info = http.get(f"{b.base}/api/tables/{table_id}").json()
+    assert info["status"] == "over"
+
+
+def _run(tmp_path: Path, db_url: str, redis_url: str) -> None:
+    a = Process(db_url, redis_url, tmp_path / "a.log")
+    b: Process | None = None
+    try:
+        a.wait_ready()  # a makes the schema (PostgreSQL's CREATE TABLE races with another's)
+        b = Process(db_url, redis_url, tmp_path / "b.log")
+        b.wait_ready()
+        asyncio.run(_game(a, b, db_url))
+    finally:
+        a.stop()
+        if b is not None:
+            b.stop()
+    assert "Traceback" not in (tmp_path / "b.log").read_text()
+
+
+def test_two_processes_on_sqlite_one_killed(tmp_path: Path, redis_url: str) -> None:
+    _run(tmp_path, f"sqlite:///{tmp_path / 'shared.db'}", redis_url)
+
+
+def test_two_processes_on_postgresql_one_killed(
+    tmp_path: Path,
+    redis_url: str,
+    pg_url: str,  # noqa: F811
+) -> None:
+    _run(tmp_path, pg_url, redis_url)
