@@ -19,7 +19,6 @@ from briscola.core.rules import preset
 from briscola.env.common import final_reward
 from briscola.env.encoding import LAYOUT, N_ACTIONS, OBS_SIZE, action_mask, encode, index_to_action
 from briscola.env.vector import BriscolaVectorEnv, code_tables, vector_bench
-from briscola.fast import FastUnsupportedError
 from briscola.fast import env_kernels as vk
 from briscola.fast.core.replay import decode_action
 
@@ -32,6 +31,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("pairs", {"accusi": True, "exchange": "seven", "tricks_visible": "always"}),
     ("six", {}),
     ("scoperta", {}),
+    ("chiamata", {"accusi": True}),
 ]
 
 
@@ -166,10 +166,10 @@ def test_reproducible_by_seed_and_decks_option() -> None:
 
 
 def test_refusals() -> None:
-    with pytest.raises(FastUnsupportedError):
-        BriscolaVectorEnv(2, preset="chiamata")
     with pytest.raises(ValueError, match="opponent"):
         BriscolaVectorEnv(2, opponent="sensible")
+    with pytest.raises(ValueError, match="reward"):
+        BriscolaVectorEnv(2, reward="money")
     env = BriscolaVectorEnv(2, preset="classic")
     with pytest.raises(RuntimeError):
         env.step([0, 0])

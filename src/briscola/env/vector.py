@@ -12,7 +12,12 @@ value for value), computed inside the compiled kernels from what the learning se
 action space is the same ``Discrete(120)``. A finished deal is scored and a new one dealt in the
 same ``step`` (autoreset): the returned observation is the new deal's first, and
 ``infos["final_observation"]`` holds the finished deal's last one (rows where
-``infos["_final_observation"]`` is True). Briscola chiamata is not played here yet.
+``infos["_final_observation"]`` is True).
+
+Briscola chiamata is played whole: the auction (rank bids, points bids, pass), the call and the
+play, the learning seat acting in each; its observation shows the called card's holder only once
+the seat may know it, as the reference encoder does. A deal everybody passed is void: it ends
+with reward 0.
 
 >>> env = BriscolaVectorEnv(4, preset="classic", opponent="random", seed=1)
 >>> obs, infos = env.reset(seed=1)
@@ -40,7 +45,7 @@ import numpy.typing as npt
 from briscola.core.cards import Card
 from briscola.core.game import IllegalActionError, new_game
 from briscola.core.observation import observe
-from briscola.core.rules import Partnership, Ruleset, TricksVisible
+from briscola.core.rules import Ruleset, TricksVisible
 from briscola.env.common import make_ruleset
 from briscola.env.encoding import N_ACTIONS, OBS_SIZE, action_to_index, encode, points_scale
 from briscola.fast import env_kernels as vk
@@ -53,14 +58,14 @@ from briscola.fast.core.layout import (
     R_SEAT,
     S_LEN,
 )
-from briscola.fast.core.params import FastUnsupportedError, ruleset_params
+from briscola.fast.core.params import ruleset_params
 from briscola.fast.core.replay import decode_action
 from briscola.fast.core.rng import game_rng
 
 __all__ = ["BriscolaVectorEnv", "code_tables", "vector_bench"]
 
 _POLICIES = {"random": POL_RANDOM, "simple": POL_SIMPLE}
-_REWARDS = {"win": 0, "points": 1}
+_REWARDS = {"win": 0, "points": 1, "units": 2}
 
 
 def code_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -89,8 +94,10 @@ class BriscolaVectorEnv:
     Arguments: ``preset`` (a name or a :class:`~briscola.core.rules.Ruleset`), ``opponent``
     (``"simple"`` or ``"random"``, the compiled policy of every other seat), ``seed``, ``seat``
     (the learning seat, or None to draw it each deal), ``dealer`` (a seat, or None to draw it each
-    deal), ``reward`` (``"win"``: +1/0/-1 for the seat's side; ``"points"``: the side's points
-    minus the others', over all points), and ruleset options as keywords.
+    deal), ``reward`` (as :func:`briscola.env.common.final_reward`: ``"win"``: +1/0/-1 for the
+    seat's side; ``"points"``: the side's points minus the others', over all points;
+    ``"units"``: Briscola chiamata's settlement for the seat, other rulesets as ``"win"``), and
+    ruleset options as keywords.
     Raises :class:`~briscola.fast.FastUnsupportedError` for a ruleset it cannot play.
     """
 
@@ -111,14 +118,9 @@ class BriscolaVectorEnv:
         if opponent not in _POLICIES:
             raise ValueError(f"opponent must be 'simple' or 'random', not {opponent!r}")
         if reward not in _REWARDS:
-            raise ValueError(f"reward must be 'win' or 'points', not {reward!r}")
+            raise ValueError(f"reward must be 'win', 'points' or 'units', not {reward!r}")
         self.ruleset = rules = make_ruleset(preset, options)
         self.P = ruleset_params(rules)  # FastUnsupportedError for what the core cannot play
-        if rules.partnership is Partnership.CALLED or not rules.briscola_face_up:
-            raise FastUnsupportedError(
-                "the batch environment does not play Briscola chiamata yet; "
-                "use briscola.env.BriscolaEnv"
-            )
         n = rules.players
         for name, value in (("seat", seat), ("dealer", dealer)):
             if value is not None and not 0 <= value < n:

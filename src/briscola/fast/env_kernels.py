@@ -7,13 +7,16 @@ N deals are held as rows of one state matrix ``S`` (``int64[N, S_LEN]``, the lay
 :mod:`briscola.fast.core.layout`). Each deal has one learning seat; the compiled opponent policy
 (``simple`` or ``random``) plays every other seat. A few facts the state does not keep but an
 observation needs are tracked per deal in ``EX`` (``int64[N, X_LEN]``): the learning seat, the
-cards of completed tricks, those taken by the learning seat's side, the cards taken in exchanges.
+cards of completed tricks, those taken by each seat, the cards taken in exchanges.
 ``LOG`` keeps every action code of the deal in progress, so a deal can be replayed in the
 reference engine.
 
 The observation is the 798-float vector of :func:`briscola.env.encoding.encode`, computed here
 from the state, with only what the learning seat may see (the offsets below; a test checks them
-against :data:`briscola.env.encoding.LAYOUT`). Briscola chiamata is not played here.
+against :data:`briscola.env.encoding.LAYOUT`). In Briscola chiamata the sides come from
+:func:`briscola.fast.core.sides.side_of`, which knows the called card's holder only when the
+learning seat may know it; the cards won by the seat's side are gathered from the cards each seat
+has taken, so a partner's tricks count once the partner is known.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from briscola.fast.core.batch import finish
 from briscola.fast.core.kernel import apply_code, deal, legal, load_deck, stock_left
 from briscola.fast.core.policies import random_choice, simple_choice
 from briscola.fast.core.rng import rng_below, rng_next, shuffle_deck
-from briscola.fast.core.sides import SIDE_WITH, side_of
+from briscola.fast.core.sides import SIDE_AGAINST, SIDE_WITH, side_of
 from briscola.fast.jitcache import I64
 from briscola.fast.jitcache import jit_nrt as _jit
 
@@ -39,20 +42,20 @@ _ONE = np.int64(1)
 # -- per-deal extras EX ---------------------------------------------------------------------------
 X_SEAT: Final = 0  # the learning seat
 X_PLAYED: Final = 1  # bit mask: cards in completed tricks
-X_WON: Final = 2  # bit mask: cards in completed tricks taken by the learning seat's side
-X_TOOK: Final = 3  # bit mask: cards taken from the table in an exchange
-X_EXCH: Final = 4  # 1 once the briscola has been exchanged
-X_NLOG: Final = 5  # actions taken in the deal (entries of LOG)
-X_DEALS: Final = 6  # deals started in this slot
-X_FNLOG: Final = 7  # actions of the last finished deal (entries of FLOG)
-X_LEN: Final = 8
+X_TOOK: Final = 2  # bit mask: cards taken from the table in an exchange
+X_EXCH: Final = 3  # 1 once the briscola has been exchanged
+X_NLOG: Final = 4  # actions taken in the deal (entries of LOG)
+X_DEALS: Final = 5  # deals started in this slot
+X_FNLOG: Final = 6  # actions of the last finished deal (entries of FLOG)
+X_WONBY: Final = 7  # 6 slots, bit masks: the cards in completed tricks taken by each seat
+X_LEN: Final = X_WONBY + L.MAX_PLAYERS
 LOG_LEN: Final = 128
 
 # -- the vector's settings V (int64) --------------------------------------------------------------
 V_POLICY: Final = 0  # POL_RANDOM or L.POL_SIMPLE for every other seat
 V_SEAT: Final = 1  # fixed learning seat, or -1 to draw it each deal
 V_DEALER: Final = 2  # fixed dealer, or -1 to draw it each deal
-V_REWARD: Final = 3  # 0 win/draw/loss, 1 points difference
+V_REWARD: Final = 3  # 0 win/draw/loss, 1 points difference, 2 chiamata's units (else as 0)
 V_OPEN: Final = 4  # open hands
 V_PSH: Final = 5  # partners see hands in the end phase
 V_TV: Final = 6  # tricks visible: 0 never, 1 end phase, 2 always
@@ -85,6 +88,13 @@ F_DECLARED: Final = 660
 F_EXCHANGED: Final = 664
 F_RULESET: Final = 665  # players .. settlement: constant for a ruleset (copied from STATIC)
 F_RULESET_END: Final = 728
+F_CALLER: Final = 728  # chiamata blocks: the caller .. partner known
+F_BIDDER: Final = 734
+F_BID_RANK: Final = 740
+F_BID_POINTS: Final = 750
+F_PASSED: Final = 751
+F_CALLED: Final = 757
+F_PARTNER_KNOWN: Final = 797
 OBS_SIZE: Final = 798
 
 
@@ -121,18 +131,24 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
     scale = np.float64(V[V_SCALE])
     side = 0
     total = 0
+    won = _ONE * 0
+    unknown = False
     for s in range(n):
         r = rel_seat(s, me, step, n)
         pts = S[L.O_PTS + s]
         total += pts
         out[F_HCOUNTS + r] = S[L.O_HCOUNT + s] / np.float64(hs)
         out[F_POINTS + r] = pts / scale
-        with_me = side_of(P, S, me, s) == SIDE_WITH
+        known_side = side_of(P, S, me, s)
+        with_me = known_side == SIDE_WITH
         if with_me:
             side += pts
+            won |= ex[X_WONBY + s]
             out[F_PARTNERS + r] = 1.0
-        else:
+        elif known_side == SIDE_AGAINST:
             out[F_OPPONENTS + r] = 1.0
+        else:
+            unknown = True
         if s == me:
             continue
         shown = V[V_OPEN] != 0 or (V[V_PSH] != 0 and end_phase and with_me)
@@ -150,7 +166,6 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
     for i in range(S[L.S_TN]):
         out[F_TRICK + 40 * rel_seat(S[L.O_TSEAT + i], me, step, n) + S[L.O_TCARD + i]] = 1.0
     played = ex[X_PLAYED]
-    won = ex[X_WON]
     for c in range(40):
         if (played >> c) & _ONE:
             out[F_PLAYED + c] = 1.0
@@ -160,6 +175,8 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
         out[F_BRISCOLA + bris] = 1.0
         if stock > 0:
             out[F_BON_TABLE] = 1.0
+    elif S[L.S_CALLED] >= 0:  # chiamata: the called card stands for the briscola
+        out[F_BRISCOLA + S[L.S_CALLED]] = 1.0
     if S[L.S_TRUMP] >= 0:
         out[F_TRUMP + S[L.S_TRUMP]] = 1.0
     out[F_STOCK] = stock / np.float64(V[V_TOTAL_DECK])
@@ -177,6 +194,34 @@ def encode_one(P: I64, S: I64, ex: I64, V: I64, static: F32, out: F32) -> None:
     out[F_EXCHANGED] = np.float32(ex[X_EXCH])
     for i in range(F_RULESET, F_RULESET_END):
         out[i] = static[i]
+    if P[L.P_PARTNERSHIP] == L.PART_CALLED:
+        encode_auction(P, S, me, unknown, out)
+
+
+@_jit
+def encode_auction(P: I64, S: I64, me: int, unknown: bool, out: F32) -> None:
+    """Briscola chiamata's blocks of the observation: the caller, the standing bid, who passed,
+    the called card, and whether ``me`` knows every seat's side (``unknown``: some one not)."""
+    n = P[L.P_PLAYERS]
+    step = P[L.P_STEP]
+    if S[L.S_CALLER] >= 0:
+        out[F_CALLER + rel_seat(S[L.S_CALLER], me, step, n)] = 1.0
+    kind = S[L.S_STAND_KIND]
+    if kind != 0:
+        out[F_BIDDER + rel_seat(S[L.S_STAND_SEAT], me, step, n)] = 1.0
+        rank = P[L.P_BID_ORDER + S[L.S_STAND_VAL]] if kind == 1 else 2
+        out[F_BID_RANK + rank - 1] = 1.0
+        if kind == 2:
+            span = np.float64(L.A_POINTS_MAX - L.A_POINTS_MIN)
+            out[F_BID_POINTS] = (S[L.S_STAND_VAL] - L.A_POINTS_MIN) / span
+    for s in range(n):
+        if (S[L.S_PASSED] >> s) & _ONE:
+            out[F_PASSED + rel_seat(s, me, step, n)] = 1.0
+    called = S[L.S_CALLED]
+    if called >= 0:
+        out[F_CALLED + called] = 1.0
+        if not unknown:
+            out[F_PARTNER_KNOWN] = 1.0
 
 
 @_jit
@@ -205,12 +250,10 @@ def apply_tracked(P: I64, S: I64, ex: I64, log: I64, buf: I64, V: I64, code: int
         ex[X_EXCH] = 1
     if S[L.S_TRICKS] > t0:
         w = S[L.O_TWIN + t0]
-        mine = side_of(P, S, ex[X_SEAT], w) == SIDE_WITH
         for i in range(P[L.P_PLAYERS]):
             bit = _ONE << S[L.O_TCARD + i]
             ex[X_PLAYED] |= bit
-            if mine:
-                ex[X_WON] |= bit
+            ex[X_WONBY + w] |= bit
     return True
 
 
@@ -266,6 +309,33 @@ def new_deal(
     ex[X_FNLOG] = fnlog
     ex[X_SEAT] = seat
     return advance(P, S, ex, log, buf, V, x)
+
+
+@_jit
+def reward_of(P: I64, row: npt.NDArray[np.int16], me: int, mode: int) -> float:
+    """The learning seat's reward from a finished deal's result row, as
+    :func:`briscola.env.common.final_reward` gives it (mode 0 win, 1 points, 2 units)."""
+    called = P[L.P_PARTNERSHIP] == L.PART_CALLED
+    if called and row[L.R_CALLER] < 0:
+        return 0.0  # a void chiamata deal: everybody passed
+    if mode == 2 and called:
+        return np.float64(row[L.R_UNITS + me])
+    if called:  # side 0 is the caller's and partner's, side 1 the others'
+        team = 0 if me == row[L.R_CALLER] or me == row[L.R_PARTNER] else 1
+    else:
+        team = P[L.P_TEAM + me]
+    if mode == 1:
+        total = 0
+        for t in range(P[L.P_PLAYERS]):
+            total += row[L.R_SEAT + t]
+        if total == 0:
+            return 0.0
+        mine = row[L.R_TEAM + team]
+        return (mine - (total - mine)) / np.float64(total)
+    win = row[L.R_WIN]
+    if (win >> team) & 1 == 0:
+        return -1.0
+    return 1.0 if win == (1 << team) else 0.0
 
 
 Batch = tuple[I64, I64, I64, I64, npt.NDArray[np.uint64], I64, I64, F32, I64]
@@ -340,24 +410,7 @@ def vec_step(
         if s[L.S_PHASE] == L.PH_OVER:
             row = rows[i]
             finish(P, s, row)
-            me = ex[X_SEAT]
-            team = P[L.P_TEAM + me]
-            if V[V_REWARD] == 0:
-                win = row[L.R_WIN]
-                if (win >> team) & 1 == 0:
-                    rewards[i] = -1.0
-                elif win == (1 << team):
-                    rewards[i] = 1.0
-            else:
-                mine = 0
-                total = 0
-                for t in range(P[L.P_PLAYERS]):
-                    pts = row[L.R_SEAT + t]
-                    total += pts
-                    if P[L.P_TEAM + t] == team:
-                        mine += pts
-                if total > 0:
-                    rewards[i] = (mine - (total - mine)) / np.float64(total)
+            rewards[i] = reward_of(P, row, ex[X_SEAT], V[V_REWARD])
             dones[i] = True
             if keep_final:
                 encode_one(P, s, ex, V, static, final_obs[i])
