@@ -1,8 +1,9 @@
 // The invitation page: /join/{table_id}/{invite_code}. Shows the table, asks for a name, takes
 // the first free seat and goes to the table.
-import { applyStatic, getLang, hasText, langSwitch, onLangChange, t } from "../common/i18n.js";
+import { applyStatic, getLang, hasText, onLangChange, t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
 import { api, getName, loadSeat, matchTitle, saveSeat, setName, tableUrl } from "../common/util.js";
+import { pageHead } from "./pagehead.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[1] || "");
@@ -14,25 +15,6 @@ function gameTitle(preset) {
   return hasText(`game.${preset}`) ? t(`game.${preset}`) : preset;
 }
 
-/** The page's top line: the brand and the language switch. */
-function head() {
-  return h(
-    "div",
-    { class: "row", style: { justifyContent: "space-between", alignItems: "center" } },
-    h(
-      "a",
-      { class: "brand", href: "/", style: { color: "var(--ink)", flex: "0 0 auto" } },
-      h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
-      h("span", { class: "brand-name" }, "Briscola"),
-    ),
-    h(
-      "div",
-      { style: { flex: "0 0 auto", background: "var(--felt)", borderRadius: "999px" } },
-      langSwitch(),
-    ),
-  );
-}
-
 /** Draw the page: back to this browser's seat, the problem, or the invitation and its form. */
 function render() {
   const box = document.getElementById("join");
@@ -40,7 +22,7 @@ function render() {
   if (mine && info) {
     // this browser already sits at the table: go back to that seat
     box.replaceChildren(
-      head(),
+      pageHead(),
       h("h2", { style: { marginTop: "10px" } }, t("join.title")),
       h("p", { class: "lead" }, t("join.already")),
       h(
@@ -68,7 +50,7 @@ function render() {
         ]
       : [];
     box.replaceChildren(
-      head(),
+      pageHead(),
       h("h2", { style: { marginTop: "10px" } }, t("join.title")),
       h("p", { id: "join-problem" }, problem),
       ...watch.slice(0, 1), // replaceChildren takes nodes, not arrays
@@ -85,7 +67,7 @@ function render() {
   const host = info.seats[0]?.name;
   const game = `${gameTitle(info.preset)} (${matchTitle(info.match?.format)})`;
   box.replaceChildren(
-    head(),
+    pageHead(),
     h("h2", { style: { marginTop: "10px" } }, t("join.title")),
     h(
       "p",

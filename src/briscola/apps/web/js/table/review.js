@@ -2,9 +2,10 @@
 // deal trick by trick with every hand as it was before the trick (the deal is over: nothing is
 // hidden), the cards of the trick marked, who took it and the points taken so far. The data is
 // GET /api/tables/{id}/deals/{n} (apps/server/review.py).
-import { applyStatic, getLang, hasText, langSwitch, onLangChange, t } from "../common/i18n.js";
+import { applyStatic, getLang, hasText, onLangChange, t } from "../common/i18n.js";
 import { copyText, h, toast } from "../common/dom.js";
 import { api, cardImg, loadSeat } from "../common/util.js";
+import { pageHead } from "./pagehead.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[1] || "");
@@ -12,24 +13,6 @@ const dealNo = Number(parts[2] || "0");
 let data = null;
 let problem = null;
 let step = 0;
-
-function head() {
-  return h(
-    "div",
-    { class: "row", style: { justifyContent: "space-between", alignItems: "center" } },
-    h(
-      "a",
-      { class: "brand", href: "/", style: { color: "var(--ink)", flex: "0 0 auto" } },
-      h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
-      h("span", { class: "brand-name" }, "Briscola"),
-    ),
-    h(
-      "div",
-      { style: { flex: "0 0 auto", background: "var(--felt)", borderRadius: "999px" } },
-      langSwitch(),
-    ),
-  );
-}
 
 function gameTitle(name) {
   return hasText(`game.${name}`) ? t(`game.${name}`) : name;
@@ -118,7 +101,7 @@ function render() {
   const box = document.getElementById("review");
   if (problem || !data) {
     box.replaceChildren(
-      head(),
+      pageHead(),
       h("h2", {}, t("review.title", { n: dealNo + 1 })),
       h("p", { id: "review-problem" }, problem || t("home.loading")),
       h("div", { class: "actions" }, h("a", { class: "btn", href: "/" }, t("table.home"))),
@@ -146,7 +129,7 @@ function render() {
     actions.push(h("a", { class: "btn btn-small", href: back }, t("review.back")));
   }
   box.replaceChildren(
-    head(),
+    pageHead(),
     h("h2", { id: "review-title" }, t("review.title", { n: dealNo + 1 })),
     h(
       "p",
