@@ -101,19 +101,29 @@ async def _seat(websocket: WebSocket, room: Room) -> int | None:
     return seat
 
 
+async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | None:
+    """The table's room, or None when the socket was told why there is none and closed (an
+    unknown table, a damaged one, a full server)."""
+    try:
+        room = await rooms.get(table_id)
+    except DamagedTableError as exc:
+        await refuse_damaged(websocket, exc)
+        return None
+    except ServerFull as exc:
+        await refuse_full(websocket, exc)
+        return None
+    if room is None:
+        await websocket.close(POLICY_VIOLATION, "unknown table")
+    return room
+
+
 @router.websocket("/ws/{table_id}")
 async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
     """A seat's connection to its table (see docs/web-protocol.md)."""
     rooms: Rooms = websocket.app.state.rooms
     await websocket.accept()
-    try:
-        room = await rooms.get(table_id)
-    except DamagedTableError as exc:
-        return await refuse_damaged(websocket, exc)
-    except ServerFull as exc:
-        return await refuse_full(websocket, exc)
+    room = await _room(websocket, rooms, table_id)
     if room is None:
-        await websocket.close(POLICY_VIOLATION, "unknown table")
         return
     room.pins += 1  # the room stays in memory while its hello is awaited
     try:
@@ -177,14 +187,8 @@ async def watch_endpoint(websocket: WebSocket, table_id: str) -> None:
     if "token" in websocket.query_params:
         await websocket.close(POLICY_VIOLATION, "token in URL")
         return
-    try:
-        room = await rooms.get(table_id)
-    except DamagedTableError as exc:
-        return await refuse_damaged(websocket, exc)
-    except ServerFull as exc:
-        return await refuse_full(websocket, exc)
+    room = await _room(websocket, rooms, table_id)
     if room is None:
-        await websocket.close(POLICY_VIOLATION, "unknown table")
         return
     await _watch(websocket, rooms, room)
 
