@@ -188,3 +188,22 @@ def test_friends_watch_rematch_resign_and_review(flow_server: str, browser: Brow
     finally:
         for ctx in (host_ctx, guest_ctx, watch_ctx):
             ctx.close()
+
+
+def test_home_remembers_the_last_choices(flow_server: str, browser: Browser) -> None:
+    ctx = _context(browser)
+    try:
+        page = ctx.new_page()
+        errors = _errors(page)
+        page.goto(flow_server + "/")
+        page.locator("label[for=game-three]").click()
+        level = page.locator("#level option").last.get_attribute("value") or ""
+        page.locator("#level").select_option(level)
+        page.locator("#play-now").click()
+        page.wait_for_url(re.compile(r"/table/"))
+        page.goto(flow_server + "/")
+        expect(page.locator("#game-three")).to_be_checked()
+        expect(page.locator("#level")).to_have_value(level)
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -329,10 +329,47 @@ function render() {
   );
 }
 
+const CHOICES = "briscola.home";
+
+/** Keep the choices of the game asked for (home shows them again next time: a rematch's rules). */
+function remember() {
+  const { preset, options, level, match, seats } = state;
+  try {
+    localStorage.setItem(CHOICES, JSON.stringify({ preset, options, level, match, seats }));
+  } catch {
+    /* storage may be off */
+  }
+}
+
+/** Take back the choices kept last time, those the server still offers. */
+function recall() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(CHOICES) || "null");
+  } catch {
+    return;
+  }
+  if (!saved || typeof saved !== "object") return;
+  if (state.presets.some((p) => p.name === saved.preset)) state.preset = saved.preset;
+  if (state.levels.some((l) => l.name === saved.level)) state.level = saved.level;
+  if (state.matchFormats.some((m) => m.name === saved.match)) state.match = saved.match;
+  if (saved.seats && typeof saved.seats === "object") state.seats = saved.seats;
+  for (const p of state.presets) {
+    const kept = saved.options?.[p.name];
+    if (!kept || typeof kept !== "object") continue;
+    const values = optionValues(p);
+    for (const o of p.options || []) {
+      const v = kept[o.name];
+      if ((o.values || []).some((x) => JSON.stringify(x) === JSON.stringify(v))) values[o.name] = v;
+    }
+  }
+}
+
 /** Ask the server for a table (`path`: play now or create), sit at it and go to it. */
 async function sitAt(path, body) {
   if (state.busy) return;
   state.busy = true;
+  remember();
   try {
     const res = await api(path, body);
     saveSeat(res.table_id, res.seat, res.token);
@@ -425,6 +462,7 @@ async function main() {
     state.levels = byDifficulty(levels.levels || []);
     state.defaultLevel = levels.default || state.levels[0]?.name || "simple";
     state.level = state.defaultLevel;
+    recall();
     render();
   } catch (e) {
     document.getElementById("panels").replaceChildren(h("p", {}, e.message));
