@@ -78,8 +78,13 @@ def _pass_auction(page: Page) -> None:
     while page.evaluate("window.briscolaTable.obs.phase") in ("auction", "call"):
         if time.monotonic() > deadline:
             raise RuntimeError("the auction did not end")
-        with contextlib.suppress(Exception):
-            page.locator(".auction .actions .btn-red").click(timeout=500)
+        bids = page.locator(".auction .bids .btn")
+        with contextlib.suppress(Exception):  # bid the lowest rank once, then pass
+            if bids.count() and not page.evaluate("window.__bid || false"):
+                bids.last.click(timeout=500)
+                page.evaluate("window.__bid = true")
+            else:
+                page.locator(".auction .actions .btn-red").click(timeout=500)
         with contextlib.suppress(Exception):
             page.locator(".auction .suits button").first.click(timeout=300)
         page.wait_for_timeout(100)
