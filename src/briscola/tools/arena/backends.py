@@ -29,17 +29,25 @@ def _indexed(setup: Setup, index: int, task: Task) -> tuple[int, list[GameOutcom
 
 
 def run_tasks(
-    setup: Setup, tasks: Sequence[Task], workers: int = 1, backend: str = "process"
+    setup: Setup,
+    tasks: Sequence[Task],
+    workers: int = 1,
+    backend: str = "process",
+    address: str | None = None,
 ) -> Iterator[tuple[int, list[GameOutcome]]]:
     """Run ``tasks``; yield each one's index and outcomes as it finishes.
 
     ``backend="process"`` runs in this process when ``workers`` is 1, otherwise in a pool of
-    ``workers`` processes; ``backend="ray"`` uses Ray (``pip install 'briscola[ray]'``).
+    ``workers`` processes; ``backend="ray"`` uses Ray (``pip install 'briscola[ray]'``): a
+    cluster of its own on this machine, or the running cluster at ``address`` (``"auto"``, a
+    head's ``HOST:6379`` or ``ray://HOST:10001``), keeping ``workers`` x 4 tasks in flight.
     """
     if backend not in BACKENDS:
         raise ArenaBackendError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ArenaBackendError("an address is a Ray cluster's: use it with the ray backend")
     if backend == "ray":
-        return _ray(setup, tasks, workers)
+        return _ray(setup, tasks, workers, address)
     if workers <= 1:
         return _local(setup, tasks)
     return _pool(setup, tasks, workers)
@@ -75,7 +83,7 @@ def _pool(
 
 
 def _ray(
-    setup: Setup, tasks: Sequence[Task], workers: int
+    setup: Setup, tasks: Sequence[Task], workers: int, address: str | None
 ) -> Iterator[tuple[int, list[GameOutcome]]]:
     try:
         ray: Any = importlib.import_module("ray")
@@ -84,7 +92,9 @@ def _ray(
             "the ray backend needs Ray, which is not installed: pip install 'briscola[ray]' "
             "(or use the default process backend with --workers N)"
         ) from None
-    if not ray.is_initialized():
+    if not ray.is_initialized() and address is not None:  # a running cluster sets its own CPUs
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    elif not ray.is_initialized():
         ray.init(
             num_cpus=max(workers, 1),
             include_dashboard=False,

@@ -77,6 +77,14 @@ def arena_command(
             help="process (default) or ray (pip install 'briscola[ray]').",
         ),
     ] = "process",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            metavar="ADDRESS",
+            help="With --backend ray: a running Ray cluster (auto, HOST:6379 or ray://HOST:10001).",
+        ),
+    ] = None,
     timeout: Annotated[
         float,
         typer.Option("--timeout", metavar="SECONDS", help="An external engine's time per move."),
@@ -104,6 +112,10 @@ def arena_command(
         raise typer.BadParameter(str(exc), param_hint="PLAYER") from None
     if backend not in BACKENDS:
         raise typer.BadParameter(f"use {' or '.join(BACKENDS)}", param_hint="--backend")
+    if address is not None and backend != "ray":
+        raise typer.BadParameter(
+            "a Ray cluster's address needs --backend ray", param_hint="--address"
+        )
     try:
         config = SprtConfig.parse(sprt) if sprt is not None else None
     except SprtError as exc:
@@ -126,6 +138,7 @@ def arena_command(
                 workers=workers,
                 sprt=config,
                 backend=backend,
+                address=address,
                 timeout=timeout,
                 records=records,
                 progress=advance,

@@ -175,6 +175,7 @@ def run_arena(
     *,
     sprt: SprtConfig | str | None = None,
     backend: str = "process",
+    address: str | None = None,
     timeout: float = 30.0,
     records: bool = False,
     bootstrap: int = 200,
@@ -187,7 +188,8 @@ def run_arena(
     sides (all pairs for two sides) plays ``deals`` deals, each in every seat rotation. With
     ``sprt`` (two players, two sides) the deals stop as soon as the test decides; ``deals`` is
     then the most it may play. ``progress(done, total)`` is called with games played.
-    The same arguments give the same result, whatever ``workers`` and ``backend``.
+    The same arguments give the same result, whatever ``workers`` and ``backend``; ``address``
+    names a running Ray cluster for the ray backend (see :func:`.backends.run_tasks`).
     """
     specs_all = _specs(players)
     rules = _ruleset(preset, options)
@@ -216,7 +218,7 @@ def run_arena(
     decision: str | None = None
     next_index = 0
     played = 0
-    results = run_tasks(setup, tasks, workers, backend)
+    results = run_tasks(setup, tasks, workers, backend, address)
     try:
         for index, outcomes in results:
             done[index] = outcomes
