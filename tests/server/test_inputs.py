@@ -188,3 +188,28 @@ def test_offered_option_values_are_taken(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     r = client.post("/api/tables", json={"options": {"inversion": True, "exchange": "Seven"}})
     assert r.status_code == 200, r.text
+
+
+def test_every_422_is_documented_in_the_error_shape(client: TestClient) -> None:
+    """Found by the HTTP fuzzer: the document said FastAPI's ``{"detail": [...]}``."""
+    doc = client.get("/openapi.json").json()
+    answers = [op["responses"] for ops in doc["paths"].values() for op in ops.values()]
+    invalid = [r["422"] for r in answers if "422" in r]
+    assert len(invalid) >= 10
+    for response in invalid:
+        schema = response["content"]["application/json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/ErrorResponse"}, response
+    assert "HTTPValidationError" not in doc["components"]["schemas"]
+    r = client.post("/api/tables", json={"seats": "human"})
+    assert set(r.json()) == {"code", "message"}
+
+
+def test_a_deal_reviews_refusals_are_documented(client: TestClient) -> None:
+    """Found by the HTTP fuzzer: an unknown table's review answered an undocumented 404."""
+    doc = client.get("/openapi.json").json()
+    review = doc["paths"]["/api/tables/{table_id}/deals/{number}"]["get"]["responses"]
+    assert {"404", "409"} <= set(review)
+    shaped(client.get("/api/tables/nope/deals/0"), 404, "not_found")
+    table_id = client.post("/api/play", json={}).json()["table_id"]
+    shaped(client.get(f"/api/tables/{table_id}/deals/0"), 409, "deal_not_over")
+    shaped(client.get(f"/api/tables/{table_id}/deals/7"), 404, "no_such_deal")
