@@ -134,7 +134,9 @@ def test_no_piece_overlaps_in_a_small_embed(server: str, browser: Browser) -> No
             page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
             got = _check_layout(page)
             assert not got["bad"], (preset, got)
-            assert got["fit"]["w"] >= 30, (preset, got["fit"])
+            # three players keep readable cards; four to six sit compact, smaller (26 px or more)
+            least = 30 if preset in ("classic", "three") else 26
+            assert got["fit"]["w"] >= least, (preset, got["fit"])
     finally:
         ctx.close()
 
