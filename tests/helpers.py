@@ -144,9 +144,7 @@ def option_space(name: str) -> dict[str, tuple[Any, ...]]:
     """Every value each option may take on top of a preset (only valid combinations): the values
     the options registry offers there, and for three players more cards to leave out (point
     cards too), so that a new option is in the conformance run as soon as it is declared."""
-    space = {
-        o.name: tuple(o.offered) for o in offered_on(preset(name)) if o.name not in MATCH_ONLY
-    }
+    space = {o.name: tuple(o.offered) for o in offered_on(preset(name)) if o.name not in MATCH_ONLY}
     if "removed" in space:
         space["removed"] = THREE_REMOVED
     return space

@@ -201,7 +201,8 @@ def test_checks_speak_italian_and_english(client: TestClient) -> None:
     sheet = change(client, sheet, op="set_total", competitor=0, value=73)
     it = refused(client, sheet, 400, "over_120", op="set_total", competitor=1, value=50)
     assert it == (
-        "una smazzata vale al massimo 120 punti (senza accusi): qui sarebbero 123 (Anna 73 + Bruno 50)"
+        "una smazzata vale al massimo 120 punti (senza accusi): "
+        "qui sarebbero 123 (Anna 73 + Bruno 50)"
     )
     en = refused(client, sheet, 400, "over_120", lang="en", op="add", competitor=1, delta=48)
     assert en.startswith("a deal is worth at most 120 points")

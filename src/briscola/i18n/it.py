@@ -254,7 +254,9 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.tui.move.exchange": "Scambio: do il {gave}, prendo il {took}",
     "terminal.tui.prompt.play": "scegli la carta con ← → e giocala con Invio (o premi il numero)",
     "terminal.tui.prompt.list": "scegli con ↑ ↓ e conferma con Invio (o premi il numero)",
-    "terminal.tui.prompt.next": "Smazzata finita: Invio per la prossima, R per rivedere il risultato",
+    "terminal.tui.prompt.next": (
+        "Smazzata finita: Invio per la prossima, R per rivedere il risultato"
+    ),
     "terminal.tui.prompt.over": "È finita: Q per uscire, R per rivedere il risultato",
     "terminal.tui.log": "Cronaca",
     "terminal.tui.keys": (
@@ -327,13 +329,15 @@ MESSAGES: Final[dict[str, str]] = {
         "({detail})"
     ),
     "score.zero_sum": (
-        "nella chiamata le unità di una smazzata sommano a zero: queste sommano a {total} ({detail})"
+        "nella chiamata le unità di una smazzata sommano a zero: "
+        "queste sommano a {total} ({detail})"
     ),
     "score.zero_delta": "niente da aggiungere: la quantità è 0",
     "score.nothing_to_undo": "niente da annullare",
     "score.nothing_to_redo": "niente da ripetere",
     "score.single_deal": (
-        "con il traguardo di 61 ogni partita è una smazzata sola: premi Nuova partita per ricominciare"
+        "con il traguardo di 61 ogni partita è una smazzata sola: "
+        "premi Nuova partita per ricominciare"
     ),
     "score.empty_deal": "questa smazzata non ha ancora punti",
     "score.game_over.win": (
