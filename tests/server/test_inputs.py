@@ -27,7 +27,8 @@ def shaped(r: Any, status: int, code: str | None = None) -> str:
 
 def test_fastapis_own_errors_have_the_documented_shape(client: TestClient) -> None:
     shaped(client.get("/api/nothing-here"), 404, "not_found")
-    shaped(client.get("/not/a/page"), 404, "not_found")
+    page = client.get("/not/a/page")  # a person's address: the error page, in HTML
+    assert page.status_code == 404 and "text/html" in page.headers["content-type"]
     shaped(client.delete("/api/presets"), 405, "method_not_allowed")
     shaped(client.put("/api/tables"), 405, "method_not_allowed")
     r = client.post("/api/tables", content=b"{bad", headers={"content-type": "application/json"})

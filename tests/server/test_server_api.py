@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import briscola
+from briscola.apps.server.botnames import NAMES
 from briscola.apps.server.schemas import PresetsResponse, TableInfo
 from server_helpers import TestClient, client_for, make_table
 
@@ -182,7 +183,8 @@ def test_create_join_start(client: TestClient) -> None:
     info = s.json()
     assert info["status"] == "playing"
     assert info["seats"][3]["kind"] == "bot" and info["seats"][3]["bot"] == "random"
-    assert info["seats"][3]["name"] == "Random"
+    # a computer player takes an Italian first name (the level is shown beside it)
+    assert info["seats"][3]["name"] in NAMES
     error(client.post(f"/api/tables/{tid}/start", json={"token": host}), 409, "already_started")
     error(
         client.post(f"/api/tables/{tid}/join", json={"invite_code": code}), 409, "already_started"
@@ -222,10 +224,15 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
 
 
 def test_pages_are_served(client: TestClient) -> None:
-    for path in ("/", "/table/abc", "/join/abc/def", "/embed?preset=classic&level=simple"):
+    tid, _, code = make_table(client, "classic", ["human", "human"])
+    pages = ("/", f"/table/{tid}", f"/join/{tid}/{code}", "/embed?preset=classic&level=simple")
+    for path in pages:
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
         assert "<html" in r.text.lower()
+    for path in ("/table/abc", "/join/abc/def"):  # no such table: the error page, not a table
+        r = client.get(path)
+        assert r.status_code == 404 and "text/html" in r.headers["content-type"], path
 
 
 def test_static_files_and_missing_pages(tmp_path: Path) -> None:
@@ -235,7 +242,9 @@ def test_static_files_and_missing_pages(tmp_path: Path) -> None:
     (web / "table.html").write_text("<!doctype html><html><body>TABLE PAGE</body></html>")
     with client_for(tmp_path / "db.sqlite", static_dir=web) as c:
         assert c.get("/static/js/app.js").text == "export const x = 1;\n"
-        assert "TABLE PAGE" in c.get("/table/xyz").text
+        tid, _, _ = make_table(c, "classic", ["human", "human"])
+        assert "TABLE PAGE" in c.get(f"/table/{tid}").text
+        assert c.get("/table/xyz").status_code == 404  # no such table
         home = c.get("/")
         assert home.status_code == 200 and "not installed" in home.text
         assert c.get("/static/nope.js").status_code == 404
