@@ -265,26 +265,27 @@ export function fitTrick(view) {
   return best;
 }
 
-/** Where nothing fits: the smallest readable trick, inside the felt, where it overlaps the
- * least. */
+/** Where nothing fits: a readable trick (34 px down to 26), inside the felt, where it overlaps
+ * the least (the larger cards when two overlap as little). */
 function leastOverlap(view, obstacles, inner, cx, ys, label) {
-  const w = 34;
   let best = null;
-  for (const layout of ["grid", "row"]) {
-    const box = trickBox(trickSlots(view.players, layout), w, label);
-    for (const y of ys) {
-      const r = {
-        left: cx + box.left,
-        right: cx + box.right,
-        top: y + box.top,
-        bottom: y + box.bottom,
-      };
-      if (r.top < inner.top || r.bottom > inner.bottom) continue;
-      const area = obstacles.reduce((n, o) => n + overlapArea(r, o), 0);
-      if (!best || area < best.area) best = { w, layout, x: cx, y, label, area };
+  for (const w of [34, 30, 26]) {
+    for (const layout of ["grid", "row"]) {
+      const box = trickBox(trickSlots(view.players, layout), w, label);
+      for (const y of ys) {
+        const r = {
+          left: cx + box.left,
+          right: cx + box.right,
+          top: y + box.top,
+          bottom: y + box.bottom,
+        };
+        if (r.top < inner.top || r.bottom > inner.bottom) continue;
+        const area = obstacles.reduce((n, o) => n + overlapArea(r, o), 0);
+        if (!best || area < best.area) best = { w, layout, x: cx, y, label, area };
+      }
     }
   }
-  return best || { w, layout: "row", x: cx, y: ys[0], label, area: null };
+  return best || { w: 26, layout: "row", x: cx, y: ys[0], label, area: null };
 }
 
 function overlapArea(a, b) {
