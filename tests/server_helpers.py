@@ -236,3 +236,25 @@ def players_of(client: TestClient, preset: str) -> int:
     """How many players a preset has, as the API says."""
     presets = client.get("/api/presets").json()["presets"]
     return int(next(p["players"] for p in presets if p["name"] == preset))
+
+
+def cards_on_the_table(state: Any) -> set[str]:
+    """The cards every seat may see in a core ``State``, from the rules reference (not from
+    observe() or public_view()): tricks, the briscola face up, the called card, declarations,
+    exchanges, and every hand when hands are open."""
+    from briscola.core.cards import Card, Rank
+
+    rules = state.ruleset
+    seen = {str(c) for t in state.tricks for _, c in t.plays}
+    seen |= {str(c) for _, c in state.trick}
+    if rules.briscola_face_up and state.briscola is not None:
+        seen.add(str(state.briscola))
+    if state.called is not None:
+        seen.add(str(state.called))
+    for d in state.declarations:
+        seen |= {str(Card(d.suit, Rank.RE)), str(Card(d.suit, Rank.CAVALLO))}
+    for e in state.exchanges:
+        seen |= {str(e.gave), str(e.took)}
+    if rules.open_hands:
+        seen |= {str(c) for hand in state.hands for c in hand}
+    return seen

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from briscola.apps.server.schemas import ErrorMessage, StateMessage
 from briscola.core.actions import parse_action
-from briscola.core.cards import Card, Rank, parse_cards
+from briscola.core.cards import parse_cards
 from briscola.core.game import Phase, State, new_game
 from briscola.core.rules import Ruleset
 from server.midgame import restart_mid_game
@@ -21,6 +21,7 @@ from server_helpers import (
     Player,
     TestClient,
     card_tokens,
+    cards_on_the_table,
     client_for,
     connect_all,
     hello,
@@ -398,19 +399,7 @@ def _teammates(ruleset: Ruleset, seat: int) -> list[int]:
 def _visible_now(state: State, seat: int) -> set[str]:
     """What ``seat`` may see in ``state``, from the rules reference (not from observe())."""
     rules = state.ruleset
-    seen = {str(c) for c in state.hands[seat]}
-    seen |= {str(c) for t in state.tricks for _, c in t.plays}
-    seen |= {str(c) for _, c in state.trick}
-    if rules.briscola_face_up and state.briscola is not None:
-        seen.add(str(state.briscola))
-    if state.called is not None:
-        seen.add(str(state.called))
-    for d in state.declarations:
-        seen |= {str(Card(d.suit, Rank.RE)), str(Card(d.suit, Rank.CAVALLO))}
-    for e in state.exchanges:
-        seen |= {str(e.gave), str(e.took)}
-    if rules.open_hands:
-        seen |= {str(c) for hand in state.hands for c in hand}
+    seen = {str(c) for c in state.hands[seat]} | cards_on_the_table(state)
     if rules.partners_see_hands and not state.stock and state.phase is Phase.PLAY:
         for mate in _teammates(rules, seat):
             seen |= {str(c) for c in state.hands[mate]}

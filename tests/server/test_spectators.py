@@ -11,13 +11,14 @@ from starlette.websockets import WebSocketDisconnect
 
 from briscola.apps.server.schemas import StateMessage
 from briscola.core.actions import parse_action
-from briscola.core.cards import Card, Rank, parse_cards
+from briscola.core.cards import parse_cards
 from briscola.core.game import Phase, State, new_game
 from briscola.core.rules import Ruleset
 from server_helpers import (
     Player,
     TestClient,
     card_tokens,
+    cards_on_the_table,
     connect_all,
     make_table,
     players_of,
@@ -47,18 +48,8 @@ class Spectator:
 
 def public_now(state: State) -> set[str]:
     """The cards everybody may see in ``state``, from the rules (not from public_view())."""
-    rules = state.ruleset
-    seen = {str(c) for t in state.tricks for _, c in t.plays}
-    seen |= {str(c) for _, c in state.trick}
-    if rules.briscola_face_up and state.briscola is not None:
-        seen.add(str(state.briscola))
-    if state.called is not None:
-        seen.add(str(state.called))
-    for d in state.declarations:
-        seen |= {str(Card(d.suit, Rank.RE)), str(Card(d.suit, Rank.CAVALLO))}
-    for e in state.exchanges:
-        seen |= {str(e.gave), str(e.took)}
-    if rules.open_hands or state.phase is Phase.OVER:
+    seen = cards_on_the_table(state)
+    if state.phase is Phase.OVER:
         seen |= {str(c) for hand in state.hands for c in hand}
     return seen
 
