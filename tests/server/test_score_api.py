@@ -6,29 +6,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from score_sheets import create_sheet
 
 from briscola.apps.server.scores import KEY_RE, SheetResponse
 from server_helpers import TestClient, client_for
 
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with client_for(tmp_path / "briscola.db") as c:
-        yield c
-
-
-def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    body.setdefault("competitors", ["Anna", "Bruno"])
-    r = client.post("/api/scores", json=body)
-    assert r.status_code == 201, r.text
-    data: dict[str, Any] = r.json()
-    SheetResponse.model_validate(data)
-    return data
+create = create_sheet  # the ``client`` fixture is the server tests' (conftest.py)
 
 
 def change(

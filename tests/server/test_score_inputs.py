@@ -3,27 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from score_sheets import create_sheet
 
-from server_helpers import TestClient, client_for
+from server_helpers import TestClient
 
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with client_for(tmp_path / "briscola.db") as c:
-        yield c
-
-
-def _sheet(client: TestClient, **body: Any) -> dict[str, Any]:
-    body.setdefault("competitors", ["Anna", "Bruno"])
-    r = client.post("/api/scores", json=body)
-    assert r.status_code == 201, r.text
-    data: dict[str, Any] = r.json()
-    return data
+_sheet = create_sheet  # the ``client`` fixture is the server tests' (conftest.py)
 
 
 @pytest.mark.parametrize(

@@ -392,6 +392,9 @@ MESSAGES: Final[dict[str, str]] = {
         "Game {game} is not finished ({detail}): close it anyway? (y/n) "
     ),
     "score.ui.kept": "The game goes on.",
+    "score.ui.unfinished_refused": (
+        "Game {game} is not finished ({detail}): to close it anyway, add --yes."
+    ),
     "score.ui.pairs_hint": (
         "Four players: if you play two against two, register the pairs "
         "(--pair {a}+{b} --pair {c}+{d}) so that partners' points count together."

@@ -403,6 +403,9 @@ MESSAGES: Final[dict[str, str]] = {
         "La partita {game} non è finita ({detail}): chiuderla lo stesso? (s/n) "
     ),
     "score.ui.kept": "La partita continua.",
+    "score.ui.unfinished_refused": (
+        "La partita {game} non è finita ({detail}): per chiuderla lo stesso aggiungi --yes."
+    ),
     "score.ui.pairs_hint": (
         "Quattro giocatori: se giocate due contro due, registrate le coppie "
         "(--pair {a}+{b} --pair {c}+{d}): i punti dei compagni contano insieme."

@@ -24,7 +24,15 @@ from briscola.scorekeeper.export import csv_text
 from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS, ScoreError, t
 from briscola.scorekeeper.model import Change, Sheet
 from briscola.scorekeeper.render import history_table, sheet_view, sheets_table
-from briscola.scorekeeper.repl import Entry, apply_entry, competitor_index, run_repl
+from briscola.scorekeeper.repl import (
+    Entry,
+    apply_entry,
+    competitor_index,
+    confirm_close,
+    run_repl,
+    unfinished,
+    unfinished_detail,
+)
 from briscola.scorekeeper.store import ENV_VAR, SheetStore
 
 __all__ = ["score_app"]
@@ -50,6 +58,7 @@ SheetRef = Annotated[str, typer.Argument(metavar="SHEET", help="The sheet's id o
 Who = Annotated[
     str, typer.Argument(metavar="COMPETITOR", help="Number in the table (from 1) or name.")
 ]
+Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")]
 _AMOUNT_CONTEXT = {"ignore_unknown_options": True}
 
 
@@ -292,13 +301,33 @@ _sheet_command(
     "Close this deal and start the next one in the same game (120, chiamata, custom).",
     Sheet.next_deal,
 )
-_sheet_command(
-    "new-game",
-    "New game (Nuova partita): close this game into the history and start again.",
-    Sheet.new_game,
-)
 _sheet_command("undo", "Undo the last change.", Sheet.undo, "ui.undone")
 _sheet_command("redo", "Redo the last undone change.", Sheet.redo, "ui.redone")
+
+
+@score_app.command("new-game")
+def new_game(sheet: SheetRef, yes: Yes = False, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
+    """New game (Nuova partita): close this game into the history and start again.
+
+    A game with points that nobody has won yet is closed only when the user says so: asked on a
+    terminal, with ``--yes`` otherwise (refused with a message saying how).
+    """
+    lang = _lang(lang)
+    with _store(db, lang) as store:
+        current = store.find(sheet).sheet
+    if not yes and unfinished(current):
+        if not _interactive():
+            detail = unfinished_detail(current)
+            _fail(t("ui.unfinished_refused", lang, game=current.game_number, detail=detail))
+        if not confirm_close(_console(), current, lang):
+            _console().print(Text(t("ui.kept", lang)))
+            raise typer.Exit(1)
+    _change(db, lang, sheet, Sheet.new_game)
+
+
+def _interactive() -> bool:
+    """True when a person can answer a question: the standard input is a terminal."""
+    return sys.stdin.isatty()
 
 
 @score_app.command("rename")
@@ -383,12 +412,7 @@ def export(
 
 
 @score_app.command("delete")
-def delete(
-    sheet: SheetRef,
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
-    db: Db = None,
-    lang: Lang = DEFAULT_LANG,
-) -> None:
+def delete(sheet: SheetRef, yes: Yes = False, db: Db = None, lang: Lang = DEFAULT_LANG) -> None:
     """Delete a sheet and its history."""
     lang = _lang(lang)
     with _store(db, lang) as store:

@@ -28,7 +28,16 @@ from briscola.scorekeeper.render import history_table, sheet_view
 from briscola.scorekeeper.store import SheetStore, StaleSheetError
 from briscola.scorekeeper.terms import Outcome
 
-__all__ = ["Entry", "apply_entry", "competitor_index", "parse_line", "run_repl"]
+__all__ = [
+    "Entry",
+    "apply_entry",
+    "competitor_index",
+    "confirm_close",
+    "parse_line",
+    "run_repl",
+    "unfinished",
+    "unfinished_detail",
+]
 
 _WORDS: Final = {
     "undo": ("u", "undo", "annulla"),
@@ -109,20 +118,25 @@ def apply_entry(sheet: Sheet, entry: Entry, lang: str = DEFAULT_LANG) -> str | N
     return t("ui.replaced", lang, name=name, old=old, new=entry.amount, who=entry.who)
 
 
-def _unfinished(sheet: Sheet) -> bool:
-    """A game with points in it that nobody has won or drawn yet."""
+def unfinished(sheet: Sheet) -> bool:
+    """A game with points in it that nobody has won or drawn yet (New game would close it)."""
     return any(any(deal) for deal in sheet.deals) and sheet.outcome is Outcome.PLAYING
 
 
-def _confirmed(console: Console, sheet: Sheet, lang: str, echo: bool) -> bool:
-    """Ask before New game closes an unfinished game; yes is ``s``/``si``/``y``/``yes``."""
-    detail = " · ".join(
-        f"{c.name} {p}" for c, p in zip(sheet.competitors, sheet.totals, strict=True)
-    )
+def unfinished_detail(sheet: Sheet) -> str:
+    """The totals of the game in progress, for the question before closing it: ``Anna 10 · …``."""
+    return " · ".join(f"{c.name} {p}" for c, p in zip(sheet.competitors, sheet.totals, strict=True))
+
+
+def confirm_close(console: Console, sheet: Sheet, lang: str, echo: bool = False) -> bool:
+    """Ask before New game closes an unfinished game; yes is ``s``/``si``/``y``/``yes``.
+
+    ``echo`` shows the answer read (from a pipe, for a readable transcript).
+    """
+    detail = unfinished_detail(sheet)
+    question = t("ui.confirm_unfinished", lang, game=sheet.game_number, detail=detail)
     try:
-        answer = console.input(
-            t("ui.confirm_unfinished", lang, game=sheet.game_number, detail=detail)
-        )
+        answer = console.input(question)
     except (EOFError, KeyboardInterrupt):
         return False
     if echo:
@@ -179,8 +193,8 @@ def run_repl(store: SheetStore, ref: str, lang: str, console: Console) -> None:
             continue
         if (
             command == "new_game"
-            and _unfinished(sheet)
-            and not _confirmed(console, sheet, lang, echo)
+            and unfinished(sheet)
+            and not confirm_close(console, sheet, lang, echo)
         ):
             console.print(Text(t("ui.kept", lang)))
             continue
