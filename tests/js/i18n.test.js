@@ -1,14 +1,17 @@
-// The language module (js/common/i18n.js): both languages have every key, the code and the
-// pages ask only for keys that exist, a lookup never shows a raw key, placeholders are filled.
+// The language module (js/common/i18n.js): every language (it, en, ro) has every key, the code
+// and the pages ask only for keys that exist, a lookup never shows a raw key, placeholders are
+// filled.
 import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 
 import {
   CATALOG,
   LANGS,
+  LANG_NAMES,
   cardName,
   fill,
   hasText,
+  listNames,
   onLangChange,
   pick,
   rankName,
@@ -20,6 +23,8 @@ import {
 } from "../../src/briscola/apps/web/js/common/i18n.js";
 import { SCORE_STRINGS } from "../../src/briscola/apps/web/js/common/strings-score.js";
 import { TABLE_STRINGS } from "../../src/briscola/apps/web/js/common/strings-table.js";
+import { SCORE_RO } from "../../src/briscola/apps/web/js/common/ro/score.js";
+import { TABLE_RO } from "../../src/briscola/apps/web/js/common/ro/table.js";
 import { fakePage, usedKeys } from "./source.js";
 
 const KEYS = Object.keys(CATALOG.it);
@@ -27,7 +32,8 @@ const NAMESPACES = new Set(KEYS.map((k) => k.split(".")[0]));
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe("the catalogue", () => {
-  test("every key is in both languages, with a text", () => {
+  test("every key is in every language, with a text", () => {
+    assert.deepEqual(LANGS, ["it", "en", "ro"]);
     for (const lang of LANGS) {
       for (const other of LANGS) {
         const missing = Object.keys(CATALOG[other]).filter((k) => !(k in CATALOG[lang]));
@@ -40,16 +46,30 @@ describe("the catalogue", () => {
   });
 
   test("the game's strings and the score keeper's share no key", () => {
-    for (const lang of LANGS) {
+    for (const lang of ["it", "en"]) {
       const both = Object.keys(TABLE_STRINGS[lang]).filter((k) => k in SCORE_STRINGS[lang]);
       assert.deepEqual(both, []);
     }
+    assert.deepEqual(
+      Object.keys(TABLE_RO).filter((k) => k in SCORE_RO),
+      [],
+    );
   });
 
-  test("a key has the same placeholders in both languages", () => {
+  test("a key has the same placeholders in every language", () => {
     for (const key of KEYS) {
-      assert.deepEqual(placeholders(CATALOG.en[key]), placeholders(CATALOG.it[key]), key);
+      for (const lang of LANGS) {
+        assert.deepEqual(placeholders(CATALOG[lang][key]), placeholders(CATALOG.it[key]), key);
+      }
     }
+  });
+
+  test("Romanian is translated: a text the same as the Italian and the English is a name", () => {
+    const NAMES = new Set(["app.title", "game.chiamata", "new.tchiamata"]);
+    const same = KEYS.filter(
+      (k) => CATALOG.ro[k] === CATALOG.it[k] && CATALOG.ro[k] === CATALOG.en[k],
+    ).filter((k) => !NAMES.has(k) && /[a-z]{3}/i.test(CATALOG.ro[k].replace(/\{\w+\}/g, "")));
+    assert.deepEqual(same, []);
   });
 
   test("every key the code or a page asks for exists", () => {
@@ -123,6 +143,20 @@ describe("the lookup", () => {
     assert.equal(t("net.pending", { n: 2 }), "2 waiting");
   });
 
+  test("names cards in Romanian with the Italian suits, and joins names with și", () => {
+    setLang("ro");
+    assert.equal(cardName("Ad"), "As de denari");
+    assert.equal(cardName("Cb"), "Cal de bastoni");
+    assert.equal(rankName("F"), "Valet");
+    assert.equal(suitName("c"), "coppe");
+    assert.equal(listNames(["Ana", "Bogdan", "Carla"]), "Ana, Bogdan și Carla");
+    assert.equal(t("table.briscola.is", { suit: suitName("s") }), "Atu: spade");
+    setLang("it");
+    assert.equal(listNames(["Anna", "Bruno"]), "Anna e Bruno");
+    assert.equal(listNames(["Anna"]), "Anna");
+    assert.deepEqual(Object.keys(LANG_NAMES), LANGS);
+  });
+
   test("names cards, ranks and suits", () => {
     assert.equal(cardName("Ad"), "Asso di denari");
     assert.equal(cardName("7c"), "Sette di coppe");
@@ -139,6 +173,9 @@ describe("the lookup", () => {
     setLang("en");
     assert.equal(pick(title), "Classic Briscola");
     assert.equal(pick({ it: "solo" }), "solo");
+    setLang("ro");
+    assert.equal(pick({ ...title, ro: "Briscola clasică" }), "Briscola clasică");
+    assert.equal(pick(title), "Briscola classica");
     assert.equal(pick(null, "none"), "none");
     assert.equal(pick("plain"), "plain");
   });

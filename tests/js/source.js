@@ -51,7 +51,7 @@ export function withoutComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
 }
 
-const STRINGS = /^js\/common\/strings-[a-z]+\.js$/; // the catalogue itself
+const STRINGS = /^js\/common\/(?:strings-[a-z]+|ro\/[a-z]+)\.js$/; // the catalogue itself
 const LITERAL_CALL = /\b(?:t|hasText)\(\s*(["'`])([^"'`$]+)\1/g; // t("table.you")
 const KEY_LIKE = /(["'`])([a-z][a-z0-9-]*)\.([a-z0-9_.-]+)\1/g; // "target.custom"
 const BUILT_CALL = /\b(?:t|hasText)\(\s*`([^`$]*)\$\{/g; // t(`error.${code}`)

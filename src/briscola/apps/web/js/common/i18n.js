@@ -1,37 +1,54 @@
 // The web client's one language module, for every page (the game's and the score keeper's): the
 // language in use, shared by the pages (?lang= in the URL, then the choice saved in localStorage
-// "briscola.lang", then Italian), the lookup t("key", {n: 3}) over both sets of strings
-// (strings-table.js, strings-score.js), the names of cards and suits, the [data-i18n] filler and
-// the IT | EN switch.
+// "briscola.lang", then Italian), the lookup t("key", {n: 3}) over every set of strings
+// (strings-table.js, strings-score.js, …; Romanian's in ro/), the names of cards and suits, the
+// [data-i18n] filler and the IT | EN | RO switch.
 //
-// A key missing in the language in use falls back to Italian, then English; a key missing in both
+// A key missing in the language in use falls back to Italian, then English; a key missing in all
 // shows words made from it ("error.table_gone" shows "Table gone"), never the key itself, and the
 // console names it. node's unit tests (tests/js) fail on any key the code or the pages use that
-// the catalogue lacks, and on any key that is not in both languages.
+// the catalogue lacks, and on any key that is not in every language.
 import { parseCard } from "./cards.js";
 import { ANALYSIS_STRINGS } from "./strings-analysis.js";
 import { ERROR_STRINGS } from "./strings-errors.js";
 import { FLOW_STRINGS } from "./strings-flow.js";
 import { SCORE_STRINGS } from "./strings-score.js";
 import { RANK_NAMES, SUIT_NAMES, TABLE_STRINGS } from "./strings-table.js";
+import { RO_STRINGS } from "./ro/index.js";
+import { RANK_NAMES_RO, SUIT_NAMES_RO } from "./ro/table.js";
 
 /** The languages of the client, the default first. */
-export const LANGS = ["it", "en"];
+export const LANGS = ["it", "en", "ro"];
+
+/** Each language's name in itself, for the switch's buttons. */
+export const LANG_NAMES = { it: "Italiano", en: "English", ro: "Română" };
+
+/** The word that joins the last two names of a list ("Anna e Bruno"). */
+const AND = { it: "e", en: "and", ro: "și" };
+
+/** "of" in a card's name ("Asso di denari"). */
+const OF = { it: "di", en: "of", ro: "de" };
+
+const RANKS = { ...RANK_NAMES, ro: RANK_NAMES_RO };
+const SUITS = { ...SUIT_NAMES, ro: SUIT_NAMES_RO };
 
 /** Every string by language: the game's pages', the server's errors, the score keeper's and the
- * flow around a game's (strings-flow.js; no key is in two of them). */
-export const CATALOG = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    {
-      ...TABLE_STRINGS[lang],
-      ...ERROR_STRINGS[lang],
-      ...SCORE_STRINGS[lang],
-      ...ANALYSIS_STRINGS[lang],
-      ...FLOW_STRINGS[lang],
-    },
-  ]),
-);
+ * flow around a game's (strings-flow.js; no key is in two of them); Romanian's from ro/. */
+export const CATALOG = {
+  ...Object.fromEntries(
+    ["it", "en"].map((lang) => [
+      lang,
+      {
+        ...TABLE_STRINGS[lang],
+        ...ERROR_STRINGS[lang],
+        ...SCORE_STRINGS[lang],
+        ...ANALYSIS_STRINGS[lang],
+        ...FLOW_STRINGS[lang],
+      },
+    ]),
+  ),
+  ro: RO_STRINGS,
+};
 
 const KEY = "briscola.lang";
 const listeners = new Set();
@@ -64,7 +81,7 @@ function keepForServer(lang) {
   }
 }
 
-/** Switch every page to `lang` ("it" or "en"; anything else is ignored) and tell the listeners. */
+/** Switch every page to `lang` (one of LANGS; anything else is ignored) and tell the listeners. */
 export function setLang(lang) {
   if (!LANGS.includes(lang)) return;
   current = lang;
@@ -119,7 +136,7 @@ export function t(key, params = {}) {
   return translate(getLang(), key, params);
 }
 
-/** A title object from the server ({it: ..., en: ...}) in the language in use. */
+/** A title object from the server ({it: ..., en: ..., ro: ...}) in the language in use. */
 export function pick(title, fallback = "") {
   if (!title) return fallback;
   if (typeof title === "string") return title;
@@ -128,21 +145,26 @@ export function pick(title, fallback = "") {
 
 /** A rank's name ("Asso", "Ace") from its letter. */
 export function rankName(rank) {
-  return RANK_NAMES[getLang()][rank] ?? rank;
+  return RANKS[getLang()][rank] ?? rank;
 }
 
 /** A suit's name ("denari", "coins") from its letter. */
 export function suitName(letter) {
-  return SUIT_NAMES[getLang()][letter] ?? letter;
+  return SUITS[getLang()][letter] ?? letter;
 }
 
-/** "Asso di denari" / "Ace of coins" from "Ad". */
+/** "Asso di denari" / "Ace of coins" / "As de denari" from "Ad". */
 export function cardName(code) {
   if (!code) return "";
   const card = parseCard(code);
   if (!card) return String(code);
-  const of = getLang() === "it" ? "di" : "of";
-  return `${rankName(card.rank)} ${of} ${suitName(card.suit)}`;
+  return `${rankName(card.rank)} ${OF[getLang()]} ${suitName(card.suit)}`;
+}
+
+/** Names as a list in the language in use: "Anna, Bruno e Carla" / "… and …" / "… și …". */
+export function listNames(names) {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${AND[getLang()]} ${names[names.length - 1]}`;
 }
 
 /** Fill every [data-i18n] element's text and [data-i18n-*] attributes under root. */
@@ -157,7 +179,8 @@ export function applyStatic(root = document) {
   }
 }
 
-/** A small IT | EN switch; returns its element. */
+/** A small IT | EN | RO switch (a group of toggle buttons, each named in its language); returns
+ * its element. */
 export function langSwitch() {
   const box = document.createElement("div");
   box.className = "lang-switch";
@@ -174,7 +197,7 @@ export function langSwitch() {
     b.dataset.lang = lang;
     b.textContent = lang.toUpperCase();
     b.lang = lang;
-    b.setAttribute("aria-label", lang === "it" ? "Italiano" : "English");
+    b.setAttribute("aria-label", LANG_NAMES[lang]);
     b.addEventListener("click", () => setLang(lang));
     box.append(b);
   }

@@ -3,7 +3,7 @@
 // redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
 // The drawing around the felt is in tableview-info.js (top bar, side column) and tableview-hand.js
 // (the player's bar and hand, the keyboard); the felt itself in felt.js, panels.js and summary.js.
-import { cardName, hasText, onLangChange, pick, suitName, t } from "../common/i18n.js";
+import { cardName, hasText, listNames, onLangChange, pick, suitName, t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
 import { api, errorText } from "../common/util.js";
 import { seatBox, statusLine, stockAndBriscola } from "./felt.js";
@@ -392,10 +392,7 @@ class TableView {
   }
 
   sideName(seats) {
-    const names = seats.map((s) => this.nameOf(s));
-    if (names.length === 1) return names[0];
-    const and = document.documentElement.lang === "en" ? " and " : " e ";
-    return names.slice(0, -1).join(", ") + and + names[names.length - 1];
+    return listNames(seats.map((s) => this.nameOf(s)));
   }
 
   competitorName(c) {
