@@ -98,7 +98,6 @@ def test_an_unknown_level_is_refused_with_the_levels() -> None:
         (["--strength", "--pair", "easy"], "UPPER:LOWER"),
         (["--strength", "--pair", "easy:facile"], "two different levels"),
         (["--strength", "--pair", "easy:novice"], "unknown level 'novice'"),
-        (["--strength", "--preset", "three"], "between two sides"),
         (["--think", "--preset", "classic", "--preset", "pairs"], "one preset"),
         (["--think", "--preset", "sette"], "sette"),
         (["--deals", "5"], "goes with --think or --strength"),

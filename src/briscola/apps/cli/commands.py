@@ -322,9 +322,9 @@ def _bench_levels(
     import os
 
     from briscola.tools.bench.levels import (
-        LADDER,
         LEVELS,
         LevelsBenchError,
+        ladder_for,
         level_name,
         parse_pair,
         run_strength,
@@ -346,7 +346,8 @@ def _bench_levels(
         raise typer.BadParameter("--think times every move on one core", param_hint="--workers")
     preset_name = (presets or ["classic"])[0]
     try:
-        ladder = [parse_pair(p) for p in pairs] if pairs else list(LADDER)
+        steps = ladder_for(preset_name)  # the bars: 60%/70% in two players, 55%/60% with more
+        ladder = [parse_pair(p, steps) for p in pairs] if pairs else list(steps)
     except LevelsBenchError as exc:
         raise typer.BadParameter(str(exc), param_hint="--pair") from None
     try:

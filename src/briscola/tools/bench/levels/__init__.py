@@ -8,9 +8,11 @@ the arena (:mod:`.strength`). See docs/levels.md.
 from briscola.tools.bench.levels.report import run_strength, run_think, strength_table, think_table
 from briscola.tools.bench.levels.strength import (
     LADDER,
+    TABLE_LADDER,
     VERDICTS,
     Pair,
     StrengthRow,
+    ladder_for,
     measure_strength,
     parse_pair,
 )
@@ -30,6 +32,7 @@ from briscola.tools.bench.levels.think import (
 __all__ = [
     "LADDER",
     "LEVELS",
+    "TABLE_LADDER",
     "TARGETS",
     "VERDICTS",
     "LevelsBenchError",
@@ -38,6 +41,7 @@ __all__ = [
     "Target",
     "ThinkReport",
     "ThinkTime",
+    "ladder_for",
     "level_name",
     "measure_strength",
     "measure_think",

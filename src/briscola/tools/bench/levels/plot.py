@@ -1,22 +1,54 @@
 """The ladder as a picture: each pair's score with its 95% interval against its bar (PNG).
 
 It reads the JSON that ``briscola bench --strength --json`` writes (:func:`strength_json`), so a
-long run can be drawn again later without playing it twice::
+long run can be drawn again later without playing it twice; several reports of one preset (the
+cheap steps over many deals, the search steps over fewer) are drawn as one ladder, and with
+``--json`` written as one report::
 
     python -m briscola.tools.bench.levels.plot strength.json docs/img/ladder.png
+    python -m briscola.tools.bench.levels.plot cheap.json search.json ladder.png --json ladder.json
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from briscola.tools.arena.plots import _pyplot
 
-__all__ = ["plot_strength"]
+__all__ = ["merge_reports", "plot_strength"]
+
+
+def _deals(data: Mapping[str, Any]) -> str:
+    """The deals of a report's pairs, e.g. ``1,000/300`` (the report's own count if none)."""
+    counts = sorted({int(p["deals"]) for p in data["pairs"] if "deals" in p}, reverse=True)
+    return "/".join(f"{n:,}" for n in counts) if counts else str(data.get("deals", "?"))
+
+
+def merge_reports(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Several strength reports of one preset as one: their pairs in order, each with its own
+    deal count; ``deals`` is the largest, ``met`` whether every pair meets its bar.
+
+    >>> a = {"preset": "six", "deals": 9, "seed": 1, "pairs": [{"met": True, "deals": 9}]}
+    >>> b = {"preset": "six", "deals": 2, "seed": 1, "pairs": [{"met": False, "deals": 2}]}
+    >>> m = merge_reports([a, b])
+    >>> m["deals"], m["met"], len(m["pairs"]), _deals(m)
+    (9, False, 2, '9/2')
+    """
+    if not reports:
+        raise ValueError("give at least one report")
+    presets = {r.get("preset") for r in reports}
+    if len(presets) != 1:
+        raise ValueError(f"the reports are of different presets: {sorted(map(str, presets))}")
+    seeds = sorted({r.get("seed") for r in reports}, key=str)
+    merged = {**reports[0], "pairs": [p for r in reports for p in r["pairs"]]}
+    merged["deals"] = max(int(r.get("deals", 0)) for r in reports)
+    merged["seed"] = seeds[0] if len(seeds) == 1 else "/".join(map(str, seeds))
+    merged["met"] = all(p["met"] for p in merged["pairs"])
+    return merged
 
 
 def plot_strength(data: Mapping[str, Any], path: str | Path) -> Path:
@@ -48,7 +80,7 @@ def plot_strength(data: Mapping[str, Any], path: str | Path) -> Path:
     ax.set_xlim(45, max(80.0, right + 6))
     ax.set_xlabel("score of the first level (win 1, draw ½), with its 95% interval; | the bar")
     ax.set_title(
-        f"{data.get('preset', '')}: {data.get('deals', '?')} duplicate deals a pair, "
+        f"{data.get('preset', '')}: {_deals(data)} duplicate deals a pair, "
         f"seed {data.get('seed', '?')}",
         fontsize=10,
     )
@@ -62,12 +94,30 @@ def plot_strength(data: Mapping[str, Any], path: str | Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m briscola.tools.bench.levels.plot REPORT.json OUT.png``."""
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2:
-        raise SystemExit("usage: python -m briscola.tools.bench.levels.plot REPORT.json OUT.png")
-    data = json.loads(Path(args[0]).read_text(encoding="utf-8"))
-    print(f"wrote {plot_strength(data, args[1])}")
+    """``python -m briscola.tools.bench.levels.plot REPORT.json... OUT.png [--json OUT.json]``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    merged_path = None
+    if "--json" in args:
+        at = args.index("--json")
+        if at + 1 >= len(args):
+            raise SystemExit("--json needs a path")
+        merged_path = args.pop(at + 1)
+        args.pop(at)
+    if len(args) < 2:
+        raise SystemExit(
+            "usage: python -m briscola.tools.bench.levels.plot REPORT.json... OUT.png "
+            "[--json OUT.json]"
+        )
+    reports = [json.loads(Path(a).read_text(encoding="utf-8")) for a in args[:-1]]
+    try:
+        data = merge_reports(reports)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    if merged_path is not None:
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        Path(merged_path).write_text(text, encoding="utf-8")
+        print(f"wrote {merged_path}")
+    print(f"wrote {plot_strength(data, args[-1])}")
 
 
 if __name__ == "__main__":

@@ -85,7 +85,8 @@ def strength_table(rows: Sequence[StrengthRow], preset: str, seed: int) -> Table
     table = Table(
         title=f"Strength: {preset}, {deals} duplicate deals a pair, seed {seed}",
         caption="score: the first level's per deal (win 1, draw ½); points: its margin per "
-        "game; ± a 95% interval over deals; interval: where the score's lies against the bar",
+        "encounter (a game between two sides; settlement units in chiamata); ± a 95% interval "
+        "over deals; interval: where the score's lies against the bar",
     )
     for name in ("pair", "score %", "points", "bar %", "met", "interval"):
         table.add_column(name, no_wrap=True, justify="right" if name == "points" else "left")

@@ -1,13 +1,20 @@
 """Strength of the computer players' levels: each level against the one below it, duplicate deals.
 
-The ladder is played in the arena (:func:`briscola.tools.arena.run_arena`): every deal twice with
-the seats swapped, a win counting 1 and a draw ½, 95% intervals over deals. The bar
-(docs/levels.md): every level scores at least 60% against the one below it, and the champion 70%
-against medium, over 2,000 deals or more.
+The ladder is played in the arena (:func:`briscola.tools.arena.lineups.play_lineups`): duplicate
+deals in every seat rotation, a win counting 1 and a draw ½, 95% intervals over deals. In two
+players and the team games (pairs, six) one level's side meets the other's; in three players and
+Briscola chiamata the seats alternate the two levels (``A B A`` and ``B A B``; ``A B A B A`` and
+``B A B A B``), and the score counts every encounter of a seat of one level with a seat of the
+other. The bars (docs/levels.md): in two players every level scores at least 60% against the one
+below it and the champion 70% against medium, over 2,000 deals or more; with more players (the
+preset ladders, :func:`ladder_for`) 55% and 60%, over 1,000 deals or more.
 
 >>> (row,) = measure_strength([parse_pair("easy:beginner")], deals=2, seed=3)
 >>> row.upper, row.lower, row.bar, row.deals, row.games
 ('easy', 'beginner', 0.6, 2, 4)
+>>> (row,) = measure_strength([parse_pair("easy:beginner", ladder_for("three"))], "three", 1)
+>>> row.bar, row.games  # two lineups, three rotations each, two encounters across per game
+(0.55, 12)
 >>> 0 <= row.score.mean <= 1 and row.verdict in VERDICTS
 True
 """
@@ -21,15 +28,20 @@ from typing import Any
 
 from briscola import __version__
 from briscola.core.rules import RulesetError, preset
-from briscola.tools.arena import ArenaError, run_arena, side_count
+from briscola.tools.arena import ArenaError
+from briscola.tools.arena.backends import ArenaBackendError
+from briscola.tools.arena.lineups import lineups, play_lineups
+from briscola.tools.arena.play import side_count
 from briscola.tools.arena.summary import Results
 from briscola.tools.bench.levels.think import LevelsBenchError, level_name
 
 __all__ = [
     "LADDER",
+    "TABLE_LADDER",
     "VERDICTS",
     "Pair",
     "StrengthRow",
+    "ladder_for",
     "measure_strength",
     "parse_pair",
     "strength_json",
@@ -55,7 +67,33 @@ LADDER = (
     Pair("champion", "hard"),
     Pair("champion", "medium", 0.7),
 )
-"""The pairs measured by default, with their bars."""
+"""The pairs measured by default in two players, with their bars."""
+
+TABLE_LADDER = (
+    Pair("easy", "beginner", 0.55),
+    Pair("medium", "easy", 0.55),
+    Pair("hard", "medium", 0.55),
+    Pair("champion", "hard", 0.55),
+    Pair("champion", "medium", 0.6),
+)
+"""The pairs measured by default with more than two players (three, pairs, six, chiamata): each
+level 55% over the one below, the champion 60% over medium. Luck weighs more at a table of many
+(a partner's cards, the auction), so every margin is smaller than in two players."""
+
+
+def ladder_for(preset_name: str) -> tuple[Pair, ...]:
+    """The default pairs and bars of a preset: :data:`LADDER` in two players,
+    :data:`TABLE_LADDER` with more.
+
+    >>> ladder_for("classic") == LADDER, ladder_for("chiamata") == TABLE_LADDER
+    (True, True)
+    """
+    try:
+        rules = preset(preset_name)
+    except RulesetError as exc:
+        raise LevelsBenchError(str(exc)) from None
+    return LADDER if rules.players == 2 else TABLE_LADDER
+
 
 VERDICTS = {
     "met": "the score reaches the bar and its whole 95% interval lies above it",
@@ -66,11 +104,12 @@ VERDICTS = {
 """The verdicts of a pair, and what each says."""
 
 
-def parse_pair(text: str) -> Pair:
-    """``UPPER:LOWER`` (levels or aliases) as a :class:`Pair`; its bar is the ladder's, or 60%.
+def parse_pair(text: str, ladder: Sequence[Pair] = LADDER) -> Pair:
+    """``UPPER:LOWER`` (levels or aliases) as a :class:`Pair`; its bar is the ``ladder``'s, or
+    the bar of the ladder's first step (60% in two players, 55% with more).
 
-    >>> parse_pair("campione:medio")
-    Pair(upper='champion', lower='medium', bar=0.7)
+    >>> parse_pair("campione:medio"), parse_pair("hard:easy", TABLE_LADDER).bar
+    (Pair(upper='champion', lower='medium', bar=0.7), 0.55)
     """
     upper, sep, lower = text.partition(":")
     if not sep or not upper or not lower:
@@ -78,10 +117,10 @@ def parse_pair(text: str) -> Pair:
     a, b = level_name(upper.strip()), level_name(lower.strip())
     if a == b:
         raise LevelsBenchError(f"a pair needs two different levels (not {text!r})")
-    for pair in LADDER:
+    for pair in ladder:
         if (pair.upper, pair.lower) == (a, b):
             return pair
-    return Pair(a, b)
+    return Pair(a, b, ladder[0].bar if ladder else Pair.bar)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -145,7 +184,8 @@ def measure_strength(
     workers: int = 1,
     progress: Callable[[Pair, int, int], None] | None = None,
 ) -> list[StrengthRow]:
-    """Play every pair over ``deals`` duplicate deals of a two-sided preset in the arena.
+    """Play every pair over ``deals`` duplicate deals of a preset in the arena, in every lineup
+    and seat rotation (:func:`~briscola.tools.arena.lineups.play_lineups`).
 
     ``progress(pair, done, total)`` is called with the pair's games played so far.
     """
@@ -157,10 +197,6 @@ def measure_strength(
         rules = preset(preset_name)
     except RulesetError as exc:
         raise LevelsBenchError(str(exc)) from None
-    if side_count(rules) != 2:
-        raise LevelsBenchError(
-            f"the ladder is measured between two sides; {rules.name} seats {side_count(rules)}"
-        )
     rows = []
     for pair in pairs:
 
@@ -169,28 +205,28 @@ def measure_strength(
                 progress(pair, done, total)
 
         try:
-            result = run_arena(
-                [pair.upper, pair.lower],
-                deals=deals,
-                preset=rules,
-                seed=seed,
-                workers=workers,
-                progress=tick,
+            match = play_lineups(
+                pair.upper, pair.lower, deals, rules, seed=seed, workers=workers, progress=tick
             )
-        except ArenaError as exc:
+        except (ArenaError, ArenaBackendError) as exc:
             raise LevelsBenchError(str(exc)) from None
-        stats = result.pair(0, 1)
-        assert stats is not None
         rows.append(
             StrengthRow(
                 upper=pair.upper,
                 lower=pair.lower,
                 bar=pair.bar,
-                deals=stats.deals,
-                **{f.name: getattr(stats, f.name) for f in fields(Results)},
+                deals=match.deals,
+                **{f.name: getattr(match, f.name) for f in fields(Results)},
             )
         )
     return rows
+
+
+_ENCOUNTERS = (
+    "one a game: the first level's side against the other's (W-D-L count games)",
+    "every seat of the first level against every seat of the other in a game, the higher score "
+    "winning (settlement units in chiamata); W-D-L count these encounters",
+)
 
 
 def strength_json(
@@ -205,6 +241,8 @@ def strength_json(
         "seed": seed,
         "workers": workers,
         "score": "per deal, win 1, draw ½; 95% intervals over deals (Student's t)",
+        "lineups": [list(x) for x in lineups(side_count(preset(preset_name)))],
+        "encounters": _ENCOUNTERS[side_count(preset(preset_name)) > 2],
         "pairs": [r.to_dict() for r in rows],
         "met": all(r.met for r in rows),
     }
