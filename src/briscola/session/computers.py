@@ -1,0 +1,140 @@
+"""The computer players of a table: a bot's seat, or a person's seat on autoplay or after the
+person resigned, played by the stand-in level.
+
+:class:`ComputerTurns` adds to the turn flow (:class:`~briscola.session.turns.Turns`) the moves
+of computer players: played here (:meth:`ComputerTurns.bot_move`), or asked as data
+(:meth:`ComputerTurns.bot_request`) of a bot that thinks elsewhere and answered later
+(:meth:`ComputerTurns.bot_answer`).
+
+>>> from briscola.core.rules import preset
+>>> from briscola.session.seats import Seat
+>>> table = ComputerTurns(preset("classic"), [Seat.human("Anna"), Seat.computer("random")], seed=1)
+>>> _ = table.start()
+>>> table.seats[0].autoplay = True  # Anna lets a computer play for her
+>>> events = table.run_bots()
+>>> [e.type for e in events][-2:], table.status
+(['deal_over', 'match_over'], 'over')
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from briscola.bots import Bot, make_bot
+from briscola.core.actions import Action
+from briscola.core.match import MatchFormat
+from briscola.core.observation import Observation
+from briscola.core.rules import Ruleset
+from briscola.session.botturn import BotRequest, decision_seed
+from briscola.session.events import Event
+from briscola.session.seats import Seat, TableError
+from briscola.session.turns import Turns
+
+__all__ = ["BotFactory", "ComputerTurns"]
+
+log = logging.getLogger(__name__)
+
+BotFactory = Callable[[str, int | None], Bot]
+"""Makes a bot of a level with a seed (:func:`briscola.bots.make_bot` by default)."""
+
+
+class ComputerTurns(Turns):
+    """The turn flow with computer players. ``bot_factory`` makes their bots."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        match_format: MatchFormat | str = "single",
+        seed: int | None = None,
+        *,
+        dealer: int = 0,
+        stand_in: str = "simple",
+        bot_factory: BotFactory = make_bot,
+    ) -> None:
+        super().__init__(ruleset, seats, match_format, seed, dealer=dealer, stand_in=stand_in)
+        self._bot_factory = bot_factory
+        self._bots: dict[int, Bot] = {}
+        self._bot_levels: dict[int, str] = {}
+
+    def bot_to_act(self) -> int | None:
+        """The seat to act if a computer plays it now (a bot, or a human on autoplay)."""
+        seat = self.to_act()
+        if seat is None:
+            return None
+        s = self.seats[seat]
+        return seat if s.is_bot or s.autoplay else None
+
+    def bot_move(self) -> list[Event]:
+        """The computer player to act (a bot, or a stand-in for a human on autoplay) moves."""
+        seat = self.bot_to_act()
+        if seat is None:
+            raise TableError("no_bot_to_act", "no computer player is to act now")
+        return self._computer_move(seat)
+
+    def stand_in_move(self) -> list[Event]:
+        """The person to act took too long: the stand-in computer player makes this one move for
+        them (a ``timed_out`` event, then the move's)."""
+        seat = self.to_act()
+        if seat is None:
+            raise TableError("no_one_to_act", "nobody is to act now")
+        return [Event("timed_out", {"seat": seat}), *self._computer_move(seat)]
+
+    def run_bots(self, limit: int = 10_000) -> list[Event]:
+        """Let computer players move until a person is to act (or the deal ends)."""
+        events: list[Event] = []
+        for _ in range(limit):
+            if self.bot_to_act() is None:
+                break
+            events.extend(self.bot_move())
+        return events
+
+    def bot_request(self) -> BotRequest | None:
+        """What the computer player to act is asked (None when no computer is to act), for a bot
+        that thinks elsewhere; its answer goes to :meth:`bot_answer`."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        obs = self.observation(seat)
+        assert obs is not None
+        deal, move = len(self.deals) - 1, len(self.deals[-1].actions)
+        seed = decision_seed(self.seed, seat, deal, move)
+        return BotRequest(seat, self._bot_level(seat), seed, obs, deal, move)
+
+    def bot_answer(self, request: BotRequest, action: Action) -> list[Event] | None:
+        """Play a computer player's answer to ``request``; None (nothing played) when the table
+        has moved on since it was asked."""
+        if self.bot_to_act() != request.seat or self._bot_level(request.seat) != request.level:
+            return None  # a person took the seat back, or another seat is to act
+        if (len(self.deals) - 1, len(self.deals[-1].actions)) != (request.deal, request.move):
+            return None
+        return self._bot_plays(request.seat, request.observation, action)
+
+    # -- internals --------------------------------------------------------------------------
+    def _computer_move(self, seat: int) -> list[Event]:
+        obs = self.observation(seat)
+        assert obs is not None
+        return self._bot_plays(seat, obs, self._bot(seat).act(obs))
+
+    def _bot_plays(self, seat: int, obs: Observation, action: Action) -> list[Event]:
+        if action not in obs.legal:
+            log.warning(
+                "bot at seat %d chose %s, not legal; playing %s", seat, action, obs.legal[0]
+            )
+            action = obs.legal[0]
+        return self.submit(seat, action)
+
+    def _bot_level(self, seat: int) -> str:
+        s = self.seats[seat]
+        return s.bot if s.is_bot and s.bot else self.stand_in
+
+    def _bot(self, seat: int) -> Bot:
+        level = self._bot_level(seat)
+        bot = self._bots.get(seat)
+        if bot is None or self._bot_levels.get(seat) != level:
+            base = self.seed if self.seed is not None else 0
+            bot = self._bot_factory(level, (base * 7919 + seat) % 2**63)
+            self._bots[seat] = bot
+            self._bot_levels[seat] = level
+        return bot
