@@ -2,6 +2,8 @@
 // auction panel's free room (panelfit.js), levels by difficulty and server errors in words
 // (util.js), and setStyle (dom.js), which sets custom properties that Object.assign drops.
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeEach, test } from "node:test";
 
 import { sortHand } from "../../src/briscola/apps/web/js/common/cards.js";
@@ -9,6 +11,7 @@ import { setStyle } from "../../src/briscola/apps/web/js/common/dom.js";
 import { setLang } from "../../src/briscola/apps/web/js/common/i18n.js";
 import { byDifficulty, errorText } from "../../src/briscola/apps/web/js/common/util.js";
 import { freeGaps, placeIn } from "../../src/briscola/apps/web/js/table/panelfit.js";
+import { CLOSE_REASONS, closedText } from "../../src/briscola/apps/web/js/table/closing.js";
 import {
   TILT,
   cellSize,
@@ -17,7 +20,7 @@ import {
   trickBox,
   trickSlots,
 } from "../../src/briscola/apps/web/js/table/trick.js";
-import { fakePage } from "./source.js";
+import { WEB, fakePage } from "./source.js";
 
 beforeEach(() => {
   fakePage();
@@ -153,6 +156,28 @@ test("a server error in the page's words; the server's English only on an Englis
   assert.match(errorText("no_such_code", "Boom"), /\(no_such_code\)$/);
   setLang("en");
   assert.equal(errorText("no_such_code", "Boom"), "Boom");
+});
+
+test("a socket closed for a damaged table says so, not that there is no seat", () => {
+  const noSeat = closedText("bad token");
+  assert.match(noSeat, /Non hai un posto/);
+  assert.match(closedText("damaged table"), /danneggiato/);
+  assert.match(closedText("unknown table"), /non esiste/);
+  assert.match(closedText("rate limited"), /Troppe richieste/);
+  assert.equal(closedText("token in URL"), noSeat);
+  setLang("en");
+  assert.match(closedText("damaged table"), /damaged/);
+  assert.notEqual(closedText("damaged table"), closedText("bad token"));
+});
+
+test("the close reasons the client words are those the server closes with", () => {
+  const server = join(WEB, "../server");
+  const said = new Set();
+  for (const f of readdirSync(server).filter((f) => f.endsWith(".py")))
+    for (const m of readFileSync(join(server, f), "utf8").matchAll(/POLICY_VIOLATION, "([^"]+)"/g))
+      said.add(m[1]);
+  assert.ok(said.has("bad token"), [...said]);
+  for (const reason of CLOSE_REASONS) assert.ok(said.has(reason), reason);
 });
 
 test("setStyle sets custom properties with setProperty and the rest as properties", () => {

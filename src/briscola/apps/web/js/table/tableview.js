@@ -9,6 +9,7 @@ import { api, errorText } from "../common/util.js";
 import { seatBox, statusLine, stockAndBriscola } from "./felt.js";
 import { fitTrick, shownTrick, trickCards } from "./trick.js";
 import { playSound } from "./sound.js";
+import { closedText } from "./closing.js";
 import { auctionPanel, callPanel, dialogSheet, waitingRoom } from "./panels.js";
 import { dealSummary } from "./summary.js";
 import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
@@ -123,7 +124,7 @@ class TableView {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
       if (ev.code === 1008) {
-        this.fatal = ev.reason === "unknown table" ? t("table.nosuch") : t("table.noseat");
+        this.fatal = closedText(ev.reason);
         this.render();
         return;
       }
