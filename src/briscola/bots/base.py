@@ -24,7 +24,7 @@ from typing import Protocol
 
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
-from briscola.i18n import translations
+from briscola.i18n import web_translations
 
 __all__ = ["Bot", "BotInfo", "UnknownBotError", "bot_info", "bot_names", "make_bot", "turn_actions"]
 
@@ -62,7 +62,7 @@ class BotInfo:
     aliases: tuple[str, ...] = ()
 
     def title(self, lang: str = "it") -> str:
-        """The bot's display name in Italian (``it``) or English (``en``)."""
+        """The bot's display name in Italian (``it``), English (``en``) or Romanian (``ro``)."""
         return self.titles.get(lang, self.titles["en"])
 
     def description(self, lang: str = "it") -> str:
@@ -113,8 +113,9 @@ def _make_champion(seed: int | None) -> Bot:
 
 
 def _words(name: str) -> tuple[dict[str, str], dict[str, str]]:
-    """A bot's titles and descriptions in every language (``bots.<name>.`` in the catalogs)."""
-    return translations(f"bots.{name}.title"), translations(f"bots.{name}.description")
+    """A bot's titles and descriptions in every language of the web client (``bots.<name>.`` in
+    the catalogs)."""
+    return web_translations(f"bots.{name}.title"), web_translations(f"bots.{name}.description")
 
 
 _REGISTRY: dict[str, BotInfo] = {

@@ -1,4 +1,5 @@
-"""Every message of the Python side, one catalog per language: :mod:`.it` and :mod:`.en`.
+"""Every message of the Python side, one catalog per language: :mod:`.it` and :mod:`.en`, and
+:mod:`.ro` for what the server words for the web client.
 
 A catalog is a flat ``MESSAGES: dict[str, str]``; its keys are namespaced by area
 (``terminal.`` the terminal game, ``score.`` the score keeper, ``bots.`` the computer players'
@@ -11,6 +12,13 @@ formats), and each message is a :meth:`str.format` template. :func:`t` finds and
 'Campione'
 >>> translations("matches.best-of:3")
 {'it': 'Al meglio di 3', 'en': 'Best of 3'}
+>>> web_translations("matches.best-of:3")["ro"]
+'Cel mai bun din 3'
+
+Italian and English (:data:`LANGS`) cover every area. The web client speaks Romanian too
+(:data:`WEB_LANGS`): :mod:`.ro` covers the areas the server words for it (its ``AREAS``: the
+computer players, presets, match formats, the analysis, the error pages) and the options' words;
+the terminal and the score keeper's command line stay Italian and English.
 
 A raw key never reaches a user:
 
@@ -39,12 +47,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from briscola.i18n import en, it
+from briscola.i18n import en, it, ro
 
 __all__ = [
     "CATALOGS",
     "DEFAULT_LANG",
     "LANGS",
+    "WEB_LANGS",
     "MissingMessageError",
     "MissingTranslationWarning",
     "UnknownLanguageError",
@@ -53,10 +62,13 @@ __all__ = [
     "section",
     "t",
     "translations",
+    "web_translations",
 ]
 
 LANGS: Final = ("it", "en")
-"""The languages, the default first."""
+"""The languages of every area (terminal, score keeper, server), the default first."""
+WEB_LANGS: Final = ("it", "en", "ro")
+"""The languages of the web client: :data:`LANGS` and Romanian (:mod:`.ro`)."""
 DEFAULT_LANG: Final = "it"
 
 CATALOGS: Final[Mapping[str, Mapping[str, str]]] = MappingProxyType(
@@ -64,8 +76,16 @@ CATALOGS: Final[Mapping[str, Mapping[str, str]]] = MappingProxyType(
 )
 """Each language's messages by key (read only)."""
 
-# Where to look when a language lacks a key: every other language, in the order of LANGS.
-_FALLBACKS: Final = {lang: tuple(other for other in LANGS if other != lang) for lang in LANGS}
+# Every catalog t() reads: the complete ones and Romanian's (the web's areas only).
+_ALL: Final[Mapping[str, Mapping[str, str]]] = MappingProxyType(
+    {**CATALOGS, "ro": MappingProxyType(ro.MESSAGES)}
+)
+
+# Where to look when a language lacks a key: every other complete language, in the order of LANGS.
+# Romanian's gaps (a key another helper adds in Italian and English) take the Italian without a
+# warning: tests/i18n/test_romanian.py lists them, the page shows Italian words, never a key.
+_QUIET: Final = frozenset({"ro"})
+_FALLBACKS: Final = {lang: tuple(other for other in LANGS if other != lang) for lang in WEB_LANGS}
 
 
 class UnknownLanguageError(ValueError):
@@ -74,12 +94,12 @@ class UnknownLanguageError(ValueError):
     >>> t("terminal.bye", "fr")
     Traceback (most recent call last):
     ...
-    briscola.i18n.UnknownLanguageError: unknown language 'fr': use it or en
+    briscola.i18n.UnknownLanguageError: unknown language 'fr': use it or en (ro on the web)
     """
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        super().__init__(f"unknown language {lang!r}: use {' or '.join(LANGS)}")
+        super().__init__(f"unknown language {lang!r}: use {' or '.join(LANGS)} (ro on the web)")
 
 
 class MissingMessageError(KeyError):
@@ -104,19 +124,21 @@ class MissingTranslationWarning(UserWarning):
 
 
 def check_lang(lang: str) -> str:
-    """``lang`` itself when it is in :data:`LANGS`; else :class:`UnknownLanguageError`."""
-    if lang not in CATALOGS:
+    """``lang`` itself when it is in :data:`WEB_LANGS`; else :class:`UnknownLanguageError`."""
+    if lang not in _ALL:
         raise UnknownLanguageError(lang)
     return lang
 
 
 def _text(key: str, lang: str) -> str:
     """The template of ``key`` in ``lang``, else in another language (with a warning)."""
-    found = CATALOGS[check_lang(lang)].get(key)
+    found = _ALL[check_lang(lang)].get(key)
     if found is not None:
         return found
     for other in _FALLBACKS[lang]:
         found = CATALOGS[other].get(key)
+        if found is not None and lang in _QUIET:
+            return found
         if found is not None:
             warnings.warn(
                 f"missing translation: {key!r} has no {lang!r} text, using {other!r}",
@@ -143,6 +165,12 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
 def translations(key: str, /, **params: object) -> dict[str, str]:
     """The message ``key`` in every language, as ``{lang: text}`` (the shape of the JSON APIs)."""
     return {lang: t(key, lang, **params) for lang in LANGS}
+
+
+def web_translations(key: str, /, **params: object) -> dict[str, str]:
+    """The message ``key`` in every language of the web client (:data:`WEB_LANGS`), as
+    ``{lang: text}``: for a key of :data:`.ro.AREAS` (what the server words for the web)."""
+    return {lang: t(key, lang, **params) for lang in WEB_LANGS}
 
 
 def section(prefix: str) -> dict[str, dict[str, str]]:

@@ -564,4 +564,5 @@ MESSAGES: Final[dict[str, str]] = {
     "web.error.not_found.text": "There is nothing at this address: the link may be incomplete.",
     "web.error.home": "To the home page",
     "web.error.language": "English",
+    "web.player": "Player {n}",
 }

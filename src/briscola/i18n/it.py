@@ -586,4 +586,5 @@ MESSAGES: Final[dict[str, str]] = {
     "web.error.not_found.text": "A questo indirizzo non c'è niente: forse il link è incompleto.",
     "web.error.home": "Alla pagina iniziale",
     "web.error.language": "Italiano",
+    "web.player": "Giocatore {n}",
 }

@@ -29,7 +29,7 @@ from briscola.apps.server.rooms import Room, Rooms
 from briscola.apps.server.schemas import ErrorResponse
 from briscola.core.record import GameRecord
 from briscola.core.state import Phase
-from briscola.i18n import LANGS
+from briscola.i18n import WEB_LANGS
 
 __all__ = ["CACHE_SIZE", "MAX_RUNNING", "AnalysisCache", "router"]
 
@@ -126,7 +126,7 @@ async def deal_analysis(
         "deal": number,
         "seats": review["seats"],
         "analysis": result.to_dict(),
-        "ratings": {r.value: {lang: r.name_in(lang) for lang in LANGS} for r in Rating},
+        "ratings": {r.value: {lang: r.name_in(lang) for lang in WEB_LANGS} for r in Rating},
     }
 
 
@@ -148,4 +148,4 @@ async def seat_hint(
     if obs is None or obs.phase is not Phase.PLAY or not obs.legal:
         raise ApiError(409, "not_your_turn", "a hint is given when it is your turn to play")
     tip = await asyncio.to_thread(hint, obs, _budget(request), len(obs.actions))
-    return {**tip.to_dict(), "reason": {lang: tip.reason(lang) for lang in LANGS}}
+    return {**tip.to_dict(), "reason": {lang: tip.reason(lang) for lang in WEB_LANGS}}

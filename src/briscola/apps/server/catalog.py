@@ -7,7 +7,8 @@ from typing import Any, Final
 from briscola.bots import bot_info, bot_names
 from briscola.core.options import offered_on
 from briscola.core.rules import PRESETS, Partnership, Ruleset
-from briscola.i18n import CATALOGS, DEFAULT_LANG, LANGS, translations
+from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, web_translations
+from briscola.i18n.ro import option_text
 
 __all__ = ["DEFAULT_LEVEL", "levels", "match_formats", "preset_options", "presets"]
 
@@ -27,7 +28,7 @@ _MATCHES: Final = (
 
 def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
     """The options a player may set on a preset, from the options registry: each with its title
-    and help in Italian and English, its allowed values and the preset's value as default.
+    and help in Italian, English and Romanian, its allowed values and the preset's value as default.
 
     >>> removed = next(o for o in preset_options(PRESETS["three"]) if o["name"] == "removed")
     >>> removed["default"]  # one card offered at a time
@@ -44,8 +45,16 @@ def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
         out.append(
             {
                 "name": opt.name,
-                "title": {"it": opt.title.it, "en": opt.title.en},
-                "help": {"it": opt.help.it, "en": opt.help.en},
+                "title": {
+                    "it": opt.title.it,
+                    "en": opt.title.en,
+                    "ro": option_text(opt.name, 0, opt.title.it),
+                },
+                "help": {
+                    "it": opt.help.it,
+                    "en": opt.help.en,
+                    "ro": option_text(opt.name, 1, opt.help.it),
+                },
                 "values": list(opt.offered),
                 "default": default,
             }
@@ -57,10 +66,13 @@ def _preset_words(name: str) -> dict[str, dict[str, str]]:
     """A preset's title and description in every language (``presets.<name>.`` in the catalogs);
     a preset without them is titled by its name."""
     if f"presets.{name}.title" not in CATALOGS[DEFAULT_LANG]:
-        return {"title": dict.fromkeys(LANGS, name), "description": dict.fromkeys(LANGS, "")}
+        return {
+            "title": dict.fromkeys(WEB_LANGS, name),
+            "description": dict.fromkeys(WEB_LANGS, ""),
+        }
     return {
-        "title": translations(f"presets.{name}.title"),
-        "description": translations(f"presets.{name}.description"),
+        "title": web_translations(f"presets.{name}.title"),
+        "description": web_translations(f"presets.{name}.description"),
     }
 
 
@@ -88,7 +100,7 @@ def presets() -> dict[str, Any]:
 
 def match_formats() -> list[dict[str, Any]]:
     """The usual match formats with their names."""
-    return [{"name": k, "title": translations(f"matches.{k}")} for k in _MATCHES]
+    return [{"name": k, "title": web_translations(f"matches.{k}")} for k in _MATCHES]
 
 
 def levels() -> dict[str, Any]:
@@ -99,8 +111,8 @@ def levels() -> dict[str, Any]:
         out.append(
             {
                 "name": info.name,
-                "title": {"it": info.title("it"), "en": info.title("en")},
-                "description": {"it": info.description("it"), "en": info.description("en")},
+                "title": {lang: info.title(lang) for lang in WEB_LANGS},
+                "description": {lang: info.description(lang) for lang in WEB_LANGS},
             }
         )
     default = DEFAULT_LEVEL if DEFAULT_LEVEL in bot_names() else bot_names()[0]

@@ -30,7 +30,7 @@ from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoe
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from briscola.apps.server.errors import http_error_reply
-from briscola.i18n import LANGS, t
+from briscola.i18n import WEB_LANGS, t
 
 __all__ = [
     "default_static_dir",
@@ -126,8 +126,9 @@ async def _table_exists(request: Request, table_id: str) -> bool:
 
 
 def page_lang(request: Request) -> str:
-    """The language of a page the server words itself: ``?lang=``, else the client's cookie,
-    else the browser's Accept-Language, else Italian.
+    """The language of a page the server words itself (one of the web client's, Italian, English
+    or Romanian): ``?lang=``, else the client's cookie, else the browser's Accept-Language, else
+    Italian.
 
     >>> from starlette.requests import Request
     >>> def asked(query: str = "", cookie: str = "", accept: str = "") -> str:
@@ -138,18 +139,25 @@ def page_lang(request: Request) -> str:
     ('it', 'en', 'en', 'en')
     >>> asked("lang=xx", accept="de, it;q=0.5")
     'it'
+    >>> asked("lang=ro"), asked(cookie="briscola_lang=ro"), asked(accept="ro-RO,ro;q=0.9,en;q=0.8")
+    ('ro', 'ro', 'ro')
     """
     asked = [request.query_params.get("lang", ""), request.cookies.get(LANG_COOKIE, "")]
     for part in request.headers.get("accept-language", "").split(","):
         asked.append(part.split(";")[0].strip().split("-")[0].lower())
-    return next((lang for lang in asked if lang in LANGS), LANGS[0])
+    return next((lang for lang in asked if lang in WEB_LANGS), WEB_LANGS[0])
 
 
 def error_page(templates: Jinja2Templates, request: Request, kind: str, status: int) -> Response:
     """The page of an error a person meets by a link (``kind``: ``unknown_table`` or
-    ``not_found``), in the page's language, with the HTTP status ``status``."""
+    ``not_found``), in the page's language, with the HTTP status ``status`` and a link to each
+    other language (its name in itself)."""
     lang = page_lang(request)
-    other = next(x for x in LANGS if x != lang)
+    others = [
+        {"lang": x, "name": t("web.error.language", x), "href": f"{request.url.path}?lang={x}"}
+        for x in WEB_LANGS
+        if x != lang
+    ]
     texts = {
         "unknown_table": (
             t("web.error.unknown_table.title", lang),
@@ -164,9 +172,7 @@ def error_page(templates: Jinja2Templates, request: Request, kind: str, status: 
         "heading": title,
         "text": text,
         "home": t("web.error.home", lang),
-        "other_lang": other,
-        "other_name": t("web.error.language", other),
-        "other_href": f"{request.url.path}?lang={other}",
+        "other_langs": others,
     }
     try:
         return templates.TemplateResponse(request, "error.html", context, status_code=status)

@@ -40,7 +40,7 @@ __all__ = [
 
 PROTOCOL = 1
 
-Lang = Literal["it", "en"]
+Lang = Literal["it", "en", "ro"]
 
 
 def printable(text: str) -> str:
@@ -94,10 +94,11 @@ class ErrorResponse(BaseModel):
 
 
 class Titled(BaseModel):
-    """A name in Italian and English."""
+    """A name in Italian, English and Romanian (the web client's languages)."""
 
     it: str
     en: str
+    ro: str
 
 
 class OptionInfo(BaseModel):

@@ -182,7 +182,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 _MISSING_PAGE = "<!doctype html><title>Briscola</title><p>score.html is missing</p>"
 LangQuery = Annotated[
-    Literal["it", "en"] | None,
+    Literal["it", "en", "ro"] | None,
     Query(description="The language of messages (default: Accept-Language, else it)"),
 ]
 

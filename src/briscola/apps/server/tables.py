@@ -36,6 +36,7 @@ from briscola.core.cards import format_cards
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import Ruleset, RulesetError, preset
 from briscola.core.text import excerpt
+from briscola.i18n import t
 from briscola.session.table import Event, Seat, Table, TableError
 
 __all__ = ["router"]
@@ -122,7 +123,7 @@ def _human_name(name: str, seat: int, lang: str) -> str:
     name = " ".join(name.split())[:40]
     if name:
         return name
-    return f"Giocatore {seat + 1}" if lang == "it" else f"Player {seat + 1}"
+    return t("web.player", lang, n=seat + 1)
 
 
 def _seat_levels(specs: list[str], ruleset: Ruleset) -> list[str | None]:

@@ -1,6 +1,7 @@
-// An error page the server words in the page's language (error.html): the link to the other
+// An error page the server words in the page's language (error.html): a link to another
 // language keeps that choice for the client's pages too.
 import { setLang } from "../common/i18n.js";
 
-const link = document.querySelector(".lang-link");
-link?.addEventListener("click", () => setLang(link.getAttribute("hreflang")));
+for (const link of document.querySelectorAll(".lang-link")) {
+  link.addEventListener("click", () => setLang(link.getAttribute("hreflang")));
+}
