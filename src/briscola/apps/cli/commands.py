@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 from typing import Annotated
 
 import typer
@@ -430,6 +431,19 @@ def analyze(
             raise typer.Exit(2) from None
 
 
+MAX_TRICK_HOLD = 30.0
+"""The longest hold ``serve --trick-hold`` accepts, in seconds."""
+
+
+def _hold_seconds(value: float | None) -> float | None:
+    """``--trick-hold``'s value, refused unless it is a number of seconds from 0 to 30."""
+    if value is not None and not (math.isfinite(value) and 0 <= value <= MAX_TRICK_HOLD):
+        raise typer.BadParameter(
+            f"a number of seconds from 0 to {MAX_TRICK_HOLD:g} is needed, not {value:g}"
+        )
+    return value
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -493,6 +507,15 @@ def serve(
             "same database (default $BRISCOLA_REDIS; none: this process serves alone).",
         ),
     ] = None,
+    trick_hold: Annotated[
+        float | None,
+        typer.Option(
+            metavar="SECONDS",
+            callback=_hold_seconds,
+            help="How long a completed trick stays on the table before a computer player leads "
+            f"again, 0 to {MAX_TRICK_HOLD:g} (default $BRISCOLA_TRICK_HOLD, else 1.5).",
+        ),
+    ] = None,
 ) -> None:
     """Start the web app: play in the browser, alone or with friends (http://HOST:PORT/).
 
@@ -511,6 +534,8 @@ def serve(
         bot_workers = max(1, (os.cpu_count() or 1) // workers)  # else create_app reads it
     if redis:
         os.environ["BRISCOLA_REDIS"] = redis  # create_app joins the others (cluster.py)
+    if trick_hold is not None and workers > 1:
+        os.environ["BRISCOLA_TRICK_HOLD"] = str(trick_hold)  # each process's create_app reads it
 
     if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
         raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="--log-level")
@@ -525,6 +550,7 @@ def serve(
         log_level=log_level,
         bot_workers=bot_workers,
         limits=limits,
+        trick_hold=trick_hold,
     )
 
 
