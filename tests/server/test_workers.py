@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +26,7 @@ from websockets.asyncio.client import connect
 from briscola.apps.server.leases import LEASE_SECONDS, Leases
 from briscola.apps.server.storage import Storage
 from briscola.apps.server.workers import RedisMissing, local_redis
-from briscola.tools.bench.crash_server import free_port, healthy
+from briscola.tools.bench.serve_process import ServeProcess
 from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
 
 pytestmark = pytest.mark.server
@@ -52,41 +48,10 @@ def redis_url() -> Iterator[str]:
         pytest.fail(str(exc))
 
 
-class Process:
-    """One ``briscola serve`` process."""
-
-    def __init__(self, db_url: str, redis: str, log: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        args = ["serve", "--port", str(self.port), "--db", db_url, "--redis", redis]
-        with log.open("w") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "briscola", *args, "--log-level", "warning"],
-                env={**os.environ, **SERVER_ENV},
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-
-    def wait_ready(self, timeout: float = 60.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not healthy(self.port):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {self.log.read_text()[-3000:]}")
-            time.sleep(0.1)
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+def Process(db_url: str, redis: str, log: Path) -> ServeProcess:
+    """One ``briscola serve`` process on the shared database and Redis."""
+    args = ["--db", db_url, "--redis", redis, "--log-level", "warning"]
+    return ServeProcess(args, log, SERVER_ENV)
 
 
 class Person:
@@ -149,7 +114,7 @@ class Person:
         return sum(len(a) for a in self.seen.values())
 
 
-def _table(a: Process, b: Process) -> tuple[str, list[str]]:
+def _table(a: ServeProcess, b: ServeProcess) -> tuple[str, list[str]]:
     """A friends' table of two created on ``a``, joined and started through ``b``."""
     with httpx.Client(timeout=20) as http:
         body = {"preset": "classic", "match": "deals:2", "seats": ["human", "human"]}
@@ -172,7 +137,7 @@ async def _until(check: Any, timeout: float, what: str) -> None:
         await asyncio.sleep(0.05)
 
 
-async def _game(a: Process, b: Process, db_url: str) -> None:
+async def _game(a: ServeProcess, b: ServeProcess, db_url: str) -> None:
     table_id, tokens = _table(a, b)
     storage = Storage(db_url)
     try:
@@ -195,7 +160,8 @@ async def _game(a: Process, b: Process, db_url: str) -> None:
         storage.close()
     for deal, actions in seen_before.items():  # nothing acknowledged lost
         assert bruno.seen[deal][: len(actions)] == actions
-    assert anna.seen == bruno.seen and len(bruno.seen) == 2
+    # two deals, or more when their points are level (deals:2 goes on until one leads)
+    assert anna.seen == bruno.seen and len(bruno.seen) >= 2
     assert 1012 in bruno.closes  # the relay told bruno to reconnect
     with httpx.Client(timeout=20) as http:
         info = http.get(f"{b.base}/api/tables/{table_id}").json()
@@ -204,7 +170,7 @@ async def _game(a: Process, b: Process, db_url: str) -> None:
 
 def _run(tmp_path: Path, db_url: str, redis_url: str) -> None:
     a = Process(db_url, redis_url, tmp_path / "a.log")
-    b: Process | None = None
+    b: ServeProcess | None = None
     try:
         a.wait_ready()  # a makes the schema (PostgreSQL's CREATE TABLE races with another's)
         b = Process(db_url, redis_url, tmp_path / "b.log")

@@ -39,6 +39,7 @@ import redis.asyncio as aioredis
 
 from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
 from briscola.apps.server.rooms import Rooms
+from briscola.apps.server.wire import dumps
 
 __all__ = ["TABLE_PATH", "Cluster", "ClusterMiddleware", "cluster_from_env"]
 
@@ -185,7 +186,7 @@ class Cluster:
 
     async def _publish(self, process: str, message: dict[str, Any]) -> None:
         assert self._redis is not None, "the cluster is not started"
-        await self._redis.publish(_channel(process), json.dumps(message))
+        await self._redis.publish(_channel(process), dumps(message))
 
     async def _keep_alive(self) -> None:
         """Every :data:`RENEW_SECONDS`: the liveness key, the leases of the rooms in memory (a

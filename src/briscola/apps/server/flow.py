@@ -22,6 +22,7 @@ from fastapi import WebSocket
 from briscola.apps.server.meta import set_meta
 from briscola.apps.server.pacing import SPEEDS, MoveClock, Pace
 from briscola.apps.server.schemas import PROTOCOL, RematchMessage, ResignMessage, SpeedMessage
+from briscola.apps.server.wire import dumps
 from briscola.session.audience import public_view
 from briscola.session.table import OVER, Event, TableError
 
@@ -105,7 +106,7 @@ class RoomFlow:
 async def send_json(ws: WebSocket, message: dict[str, Any]) -> None:
     """Send ``message`` to one socket; one that went away is left to its own handler."""
     try:
-        await ws.send_text(json.dumps(message))
+        await ws.send_text(dumps(message))
     except Exception:
         log.debug("could not send to a socket that went away")
 

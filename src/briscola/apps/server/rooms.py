@@ -12,13 +12,15 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
+from briscola.apps.server import seatflags
 from briscola.apps.server.botpool import BotPool
+from briscola.apps.server.commits import GroupCommit
 from briscola.apps.server.flow import RoomFlow
 from briscola.apps.server.leases import Leases, TableElsewhere
 from briscola.apps.server.limits import Limits, RateLimiter, ServerFull, client_ip, retry_after
@@ -26,7 +28,8 @@ from briscola.apps.server.messages import Refusal, read_message
 from briscola.apps.server.meta import load_meta
 from briscola.apps.server.recovery import Recovery
 from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, SyncMessage
-from briscola.apps.server.storage import Storage, StoredSeat, token_matches
+from briscola.apps.server.storage import Progress, Storage, StoredSeat, token_matches
+from briscola.apps.server.wire import dumps
 from briscola.core.cards import Card, Rank, Suit, format_cards
 from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
@@ -123,6 +126,7 @@ class Room:
         self.sockets: dict[int, list[WebSocket]] = {}
         self.pool = BotPool(0)  # where its computer players think (Rooms gives its own)
         self.limiter: RateLimiter | None = None  # the per-client limits (Rooms gives its own)
+        self.commits: GroupCommit | None = None  # the group commit (Rooms gives its own)
         now = time.monotonic()
         self.idle_since: float | None = now  # when its last connection left (None: connected)
         self.pins = 0  # sockets between their arrival and their hello: the room is not let go
@@ -196,7 +200,7 @@ class Room:
 
     async def _send(self, ws: WebSocket, message: dict[str, Any]) -> None:
         try:
-            await ws.send_text(json.dumps(message))
+            await ws.send_text(dumps(message))
         except Exception:  # a socket that went away; its own handler cleans up
             log.debug("could not send to a socket of table %s", self.table_id)
 
@@ -220,23 +224,43 @@ class Room:
     def persist(self, *, started: bool = False, seats: Sequence[int] = ()) -> None:
         """Write what is not yet stored, in one transaction: that the match started (``started``),
         the ``seats`` that changed with it, the deals dealt since and the actions taken since."""
+        progress, stored = self._unsaved(started=started, seats=seats)
+        self.storage.save_many([progress])
+        stored()
+
+    async def store(self) -> None:
+        """Write what is not yet stored (the deals dealt and actions taken since), grouped with
+        the other tables' changes of this turn of the loop (:mod:`~.commits`); return once it is
+        committed."""
+        progress, stored = self._unsaved()
+        if self.commits is None:
+            self.storage.save_many([progress])
+            stored()
+        else:
+            await self.commits.save(progress, stored)
+
+    def _unsaved(
+        self, *, started: bool = False, seats: Sequence[int] = ()
+    ) -> tuple[Progress, Callable[[], None]]:
+        """What storage lacks of the table, and what to note once it is stored."""
         deals: list[tuple[int, int, str]] = []
         actions: list[tuple[int, int, int, str]] = []
         for i, deal in enumerate(self.table.deals):
-            if i >= len(self._saved):
-                self._saved.append(0)
             if i not in self._rows:
                 deals.append((i, deal.dealer, format_cards(deal.deck)))
+            saved = self._saved[i] if i < len(self._saved) else 0
             actions.extend(
-                (i, k, deal.seats[k], str(deal.actions[k]))
-                for k in range(self._saved[i], len(deal.actions))
+                (i, k, deal.seats[k], str(deal.actions[k])) for k in range(saved, len(deal.actions))
             )
-        changed = [self._stored_seat(i) for i in seats]
-        self.storage.save_progress(
-            self.table_id, started=started, seats=changed, deals=deals, actions=actions
-        )
-        self._rows.update(d[0] for d in deals)
-        self._saved = [len(deal.actions) for deal in self.table.deals]
+        changed = tuple(self._stored_seat(i) for i in seats)
+        counts = [len(deal.actions) for deal in self.table.deals]
+        rows = {d[0] for d in deals}
+
+        def stored() -> None:
+            self._rows.update(rows)
+            self._saved = counts
+
+        return Progress(self.table_id, started, changed, tuple(deals), tuple(actions)), stored
 
     def save_seat(self, seat: int) -> None:
         """Store a seat after it changed (joined, given to a bot)."""
@@ -251,7 +275,7 @@ class Room:
 
     async def commit(self, events: Sequence[Event]) -> None:
         """After a change: store it, send every seat its view, let the computer players go on."""
-        self.persist()
+        await self.store()
         await self.broadcast(events)
         self._arm()
         self.kick()
@@ -270,7 +294,7 @@ class Room:
             events += self.table.set_autoplay(seat, False)
             events += self._expire_absent()
             if events:
-                self.persist()  # stored before it is shown (a deal dealt for absent seats)
+                await self.store()  # stored before it is shown (a deal dealt for absent seats)
             await self._send(ws, self.state_message(seat))
             if events:
                 await self.broadcast(events, skip=ws)
@@ -374,7 +398,7 @@ class Room:
                     events = self.table.bot_answer(request, action)
                     if events is None or not self.humans_connected():
                         continue
-                    self.persist()
+                    await self.store()
                     await self.broadcast(events)
         except asyncio.CancelledError:
             if thinking is not None:
@@ -431,6 +455,7 @@ class Rooms:
         self._loading = asyncio.Lock()
         self.pool = pool or BotPool(0)
         self.limiter = RateLimiter(settings.limits)
+        self.commits = GroupCommit(storage)
         self.evicted = 0  # rooms let go while idle
         self._sweeper: asyncio.Task[None] | None = None
         self.recovery = Recovery(storage)
@@ -443,7 +468,7 @@ class Rooms:
         self._adopt(room)
 
     def _adopt(self, room: Room) -> None:
-        room.pool, room.limiter = self.pool, self.limiter
+        room.pool, room.limiter, room.commits = self.pool, self.limiter, self.commits
         self._rooms[room.table_id] = room
 
     def __len__(self) -> int:
@@ -490,6 +515,7 @@ class Rooms:
     def _let_go(self, room: Room) -> None:
         """Drop an idle room from memory: storage holds all of it, :meth:`get` loads it again."""
         if self._rooms.get(room.table_id) is room:
+            seatflags.keep(room)  # autoplay and ready: the table's record does not hold them
             del self._rooms[room.table_id]
             self.evicted += 1
             if self.leases is not None:
@@ -540,7 +566,9 @@ class Rooms:
                 stored.lang,
                 saved=loaded.saved,
             )
-            room.flow.restore(room, load_meta(self.storage, table_id))
+            meta = load_meta(self.storage, table_id)
+            room.flow.restore(room, meta)
+            seatflags.restore(room, meta)  # autoplay and ready, kept when it left memory
             room.persist()  # a deal dealt again from the seed (or the first one) is stored now
             self._adopt(room)
             return room

@@ -37,6 +37,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
     text,
     update,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_DB_URL",
+    "Progress",
     "Storage",
     "StoredSeat",
     "StoredTable",
@@ -210,6 +212,28 @@ _COLUMNS: Final = ("id", "match_format", "seed", "invite_code", "started", "stan
 """The columns of a table's row that :class:`StoredTable` holds as they are."""
 
 
+@dataclass(frozen=True)
+class Progress:
+    """What one table did since it was last stored: whether its match started, the seats that
+    changed with it, the deals dealt (number, dealer, deck text) and the actions taken (deal,
+    number in the deal, seat, action text). False when there is nothing to store."""
+
+    table_id: str
+    started: bool = False
+    seats: tuple[StoredSeat, ...] = ()
+    deals: tuple[tuple[int, int, str], ...] = ()
+    actions: tuple[tuple[int, int, int, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.started or self.seats or self.deals or self.actions)
+
+
+_TABLES: Final = Base.metadata.tables["briscola_tables"]
+_SEATS: Final = Base.metadata.tables["briscola_seats"]
+_DEALS: Final = Base.metadata.tables["briscola_deals"]
+_ACTIONS: Final = Base.metadata.tables["briscola_actions"]
+
+
 class Storage:
     """The database of tables. Every method is one short transaction."""
 
@@ -242,16 +266,21 @@ class Storage:
         """Store a new table, its seats and the deals it holds (a table started at once holds
         its first deal) in one transaction; later deals and actions are stored as they happen,
         by :meth:`save_progress`."""
-        now = datetime.now(UTC)
-        with self._s() as s, s.begin():
-            s.add(TableRow(created_at=now, **table.columns()))
-            s.flush()
-            for seat in table.seats:
-                s.add(SeatRow(table_id=table.id, seat=seat.seat, **seat.columns()))
-            for number, (dealer, deck, actions) in enumerate(table.deals):
-                if dealer is None or deck is None or actions:
-                    raise ValueError(f"deal {number} of a new table needs a deck and no actions")
-                s.add(DealRow(table_id=table.id, number=number, dealer=dealer, deck=deck))
+        for number, (dealer, deck, actions) in enumerate(table.deals):
+            if dealer is None or deck is None or actions:
+                raise ValueError(f"deal {number} of a new table needs a deck and no actions")
+        seats = [{"table_id": table.id, "seat": s.seat, **s.columns()} for s in table.seats]
+        deals = [
+            {"table_id": table.id, "number": n, "dealer": dealer, "deck": deck}
+            for n, (dealer, deck, _) in enumerate(table.deals)
+        ]
+        with self.engine.begin() as conn:
+            row = {"created_at": datetime.now(UTC), **table.columns()}
+            conn.execute(insert(_TABLES), [row])
+            if seats:
+                conn.execute(insert(_SEATS), seats)
+            if deals:
+                conn.execute(insert(_DEALS), deals)
 
     def update_seat(self, table_id: str, seat: StoredSeat) -> None:
         """Store a seat's new kind, name, state or token hash."""
@@ -275,27 +304,42 @@ class Storage:
         changed with it (empty seats given to bots), the deals just dealt (number, dealer, deck
         text) and the actions just taken (deal, number in the deal, seat, action text): a crash
         keeps all of it or none, never a deal's actions without it."""
-        if not (started or seats or deals or actions):
+        self.save_many([Progress(table_id, started, tuple(seats), tuple(deals), tuple(actions))])
+
+    def save_many(self, batch: Sequence[Progress]) -> None:
+        """Record the progress of several tables in **one** transaction (a group commit: see
+        :mod:`~briscola.apps.server.commits`): all of it is stored or none. SQLAlchemy Core
+        statements, one ``executemany`` per kind of row, no ORM objects."""
+        batch = [p for p in batch if p]
+        if not batch:
             return
         now = datetime.now(UTC)
-        with self._s() as s, s.begin():
+        deals = [
+            {"table_id": p.table_id, "number": number, "dealer": dealer, "deck": deck}
+            for p in batch
+            for number, dealer, deck in p.deals
+        ]
+        actions = [
+            {"table_id": p.table_id, "deal": d, "number": n, "seat": seat, "action": a, "at": now}
+            for p in batch
+            for d, n, seat, a in p.actions
+        ]
+        with self.engine.begin() as conn:
+            started = [p.table_id for p in batch if p.started]
             if started:
-                s.execute(update(TableRow).where(TableRow.id == table_id).values(started=True))
-            for seat in seats:
-                s.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-                    .values(**seat.columns())
-                )
-            s.add_all(
-                DealRow(table_id=table_id, number=number, dealer=dealer, deck=deck)
-                for number, dealer, deck in deals
-            )
-            s.flush()
-            s.add_all(
-                ActionRow(table_id=table_id, deal=deal, number=n, seat=seat, action=text, at=now)
-                for deal, n, seat, text in actions
-            )
+                conn.execute(update(_TABLES).where(_TABLES.c.id.in_(started)), {"started": True})
+            for p in batch:
+                for seat in p.seats:
+                    conn.execute(
+                        update(_SEATS).where(
+                            _SEATS.c.table_id == p.table_id, _SEATS.c.seat == seat.seat
+                        ),
+                        seat.columns(),
+                    )
+            if deals:
+                conn.execute(insert(_DEALS), deals)
+            if actions:
+                conn.execute(insert(_ACTIONS), actions)
 
     def mark_damaged(self, table_id: str, why: str | None) -> None:
         """Mark a table damaged (``why`` it cannot be rebuilt exactly), or sound again (None)."""

@@ -14,6 +14,11 @@ table that ends is replaced by a new one, so ``tables`` stay in play for ``secon
 
     python scripts/load_bench.py --tables 1000 --level simple
     python scripts/load_bench.py --tables 100 --level champion --bot-workers 2
+    python scripts/load_bench.py --tables 200 --saturate --workers 2   # capacity of 2 processes
+
+The server's CPU time (its workers' and their children's included) is measured over the run, and
+divided by the moves it made: the CPU cost of a move, which a loaded machine changes far less
+than the latencies. The machine's load average before and after is in the report.
 
 >>> summary([0.010, 0.020, 0.030, 0.040])["p50"]
 25.0
@@ -23,20 +28,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import http.client
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import orjson
+
+from briscola.tools.bench.serve_process import ServeProcess, process_tree
 
 __all__ = ["LoadReport", "main", "run_load", "summary"]
 
@@ -68,6 +73,11 @@ class LoadReport:
     rss_mb: float = 0.0
     min_budget: float = 1.0
     client_cpu: float = 0.0
+    server_cpu: float = 0.0
+    workers: int = 1
+    think: float = 2.0
+    load: tuple[float, float] = (0.0, 0.0)
+    """The machine's 1-minute load average before and after the run."""
 
     def error(self, kind: str) -> None:
         """Count one error of ``kind``."""
@@ -75,21 +85,27 @@ class LoadReport:
 
     def to_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready data."""
+        moves = self.human_moves + self.bot_moves
         return {
             "tables": self.tables,
             "level": self.level,
+            "workers": self.workers,
             "seconds": self.seconds,
+            "think": self.think,
             "bot_delay": self.bot_delay,
             "ack_ms": summary(self.acks),
             "bot_beyond_delay_ms": summary(self.bots),
             "create_ms": summary(self.creations),
             "errors": dict(self.errors),
             "human_moves_per_s": round(self.human_moves / self.seconds, 1),
-            "moves_per_s": round((self.human_moves + self.bot_moves) / self.seconds, 1),
+            "moves_per_s": round(moves / self.seconds, 1),
             "games_finished": self.games,
             "server_rss_mb": round(self.rss_mb, 1),
             "min_bot_budget": self.min_budget,
             "client_cpu_s": round(self.client_cpu, 1),
+            "server_cpu_s": round(self.server_cpu, 1),
+            "server_cpu_ms_per_move": round(1000 * self.server_cpu / moves, 2) if moves else None,
+            "load_average": list(self.load),
         }
 
     def text(self) -> str:
@@ -104,29 +120,25 @@ class LoadReport:
 
         return "\n".join(
             [
-                f"{self.tables} tables vs {self.level}, {self.seconds:.0f} s, "
-                f"bot delay {self.bot_delay} s",
+                f"{self.tables} tables vs {self.level}, {self.workers} worker(s), "
+                f"{self.seconds:.0f} s, think {self.think} s, bot delay {self.bot_delay} s, "
+                f"load average {self.load[0]:.2f} before, {self.load[1]:.2f} after",
                 row("ack", d["ack_ms"]),
                 row("bot beyond delay", d["bot_beyond_delay_ms"]),
                 row("new table", d["create_ms"]),
                 f"moves/s {d['moves_per_s']} (human {d['human_moves_per_s']}), games "
                 f"{self.games}, errors {d['errors'] or 0}",
                 f"server RSS {d['server_rss_mb']} MB, lowest bot budget {self.min_budget}, "
-                f"client CPU {d['client_cpu_s']} s",
+                f"client CPU {d['client_cpu_s']} s, server CPU {d['server_cpu_s']} s "
+                f"({d['server_cpu_ms_per_move']} ms a move)",
             ]
         )
 
 
 def _rss_mb(pid: int) -> float:
-    """The resident memory of a process and its children, in MB (Linux)."""
+    """The resident memory of a process and all its descendants, in MB (Linux)."""
     total = 0.0
-    pids = [pid]
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        pids += [int(c) for c in children]
-    except OSError:
-        pass
-    for p in pids:
+    for p in process_tree(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -136,52 +148,24 @@ def _rss_mb(pid: int) -> float:
     return total
 
 
-class _Server:
-    """A ``briscola serve`` process on a free port, with its own database."""
-
-    def __init__(self, workdir: Path, bot_delay: float, options: list[str], path: str | None):
-        with socket.socket() as probe:  # a port free on the loopback now
-            probe.bind(("127.0.0.1", 0))
-            self.port = int(probe.getsockname()[1])
-        env = dict(os.environ, BRISCOLA_BOT_DELAY=str(bot_delay), BRISCOLA_TRICK_HOLD="0")
-        if path:
-            env["PYTHONPATH"] = path
-        code = "from briscola.apps.cli import main; main()"
-        args = ["serve", "--port", str(self.port), "--db", str(workdir / "load.db")]
-        args += ["--log-level", "warning", *options]
-        self.log = open(workdir / "server.log", "w")  # noqa: SIM115 (closed in stop)
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", code, *args], env=env, stdout=self.log, stderr=self.log
-        )
-
-    def wait_ready(self, timeout: float = 180.0) -> None:
-        """Wait until the server answers and its bot workers are warm."""
-        deadline = time.monotonic() + timeout
-        while not self.healthy():
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start (see {self.log.name})")
-            time.sleep(0.2)
-
-    def healthy(self) -> bool:
-        """True once the server answers ``/healthz`` with its bot workers ready (a server
-        that does not say is ready when it answers)."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=0.5)
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) used so far by a process and its descendants (Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in process_tree(pid):
         try:
-            conn.request("GET", "/healthz")
-            reply = conn.getresponse()
-            return reply.status == 200 and bool(json.loads(reply.read()).get("bot_ready", True))
-        except (OSError, ValueError):
-            return False
-        finally:
-            conn.close()
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
 
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
+
+def _server(workdir: Path, bot_delay: float, options: list[str], path: str | None) -> ServeProcess:
+    """``briscola serve`` on a fresh SQLite file, pacing its computers by ``bot_delay``."""
+    env = {"BRISCOLA_BOT_DELAY": str(bot_delay), "BRISCOLA_TRICK_HOLD": "0"}
+    args = ["--db", str(workdir / "load.db"), "--log-level", "warning", *options]
+    return ServeProcess(args, workdir / "server.log", env, path)
 
 
 class _Load:
@@ -217,7 +201,7 @@ class _Load:
         self.report.creations.append(time.monotonic() - started)
         body = reply.json()
         async with connect(f"{self.ws_base}/ws/{body['table_id']}", max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": body["token"]}))
+            await ws.send(_text({"type": "hello", "token": body["token"]}))
             await self.play(ws, body["seat"])
 
     async def play(self, ws: Any, seat: int) -> None:
@@ -230,7 +214,7 @@ class _Load:
             except TimeoutError:
                 return
             now = time.monotonic()
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message["type"] == "error":
                 self.report.error(message.get("code", "error"))
                 continue
@@ -244,9 +228,7 @@ class _Load:
             obs = message["observation"]
             if obs and obs["turn"] == seat and obs["legal"] and sent is None:
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                await ws.send(
-                    json.dumps({"type": "action", "action": self.rng.choice(obs["legal"])})
-                )
+                await ws.send(_text({"type": "action", "action": self.rng.choice(obs["legal"])}))
                 sent = time.monotonic()
 
     def _count(
@@ -280,6 +262,10 @@ async def _watch_health(port: int, report: LoadReport, until: float) -> None:
             await asyncio.sleep(1.0)
 
 
+def _text(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
+
+
 async def _drive(port: int, report: LoadReport, think: float, seed: int) -> None:
     import httpx
 
@@ -287,7 +273,7 @@ async def _drive(port: int, report: LoadReport, think: float, seed: int) -> None
     load.until = time.monotonic() + report.seconds
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
     async with httpx.AsyncClient(base_url=load.base, limits=limits, timeout=60) as http:
-        spread = 2 * think  # the people arrive over two think times
+        spread = max(2 * think, 1.0)  # the people arrive over two think times (1 s at least)
         people = [load.person(http, spread * i / report.tables) for i in range(report.tables)]
         await asyncio.gather(*people, _watch_health(port, report, load.until))
 
@@ -299,25 +285,36 @@ def run_load(
     *,
     think: float = 2.0,
     bot_delay: float = 0.8,
+    workers: int = 1,
     server_options: Sequence[str] = (),
     server_path: str | None = None,
     seed: int = 1,
 ) -> LoadReport:
     """Start a server, load it with ``tables`` tables of one person against ``level`` for
-    ``seconds``, stop it: the figures. ``server_options``: more ``briscola serve`` options
+    ``seconds``, stop it: the figures. ``workers``: its processes (``--workers``; more than one
+    starts a Redis of its own); ``server_options``: more ``briscola serve`` options
     (``--bot-workers 0``); ``server_path``: a ``PYTHONPATH`` for the server (another version)."""
-    report = LoadReport(tables, level, seconds, bot_delay)
+    report = LoadReport(tables, level, seconds, bot_delay, workers=workers, think=think)
+    options = [*(["--workers", str(workers)] if workers > 1 else []), *server_options]
     with tempfile.TemporaryDirectory(prefix="briscola-load-") as tmp:
-        server = _Server(Path(tmp), bot_delay, list(server_options), server_path)
+        server = _server(Path(tmp), bot_delay, options, server_path)
         try:
-            server.wait_ready()
-            cpu = time.process_time()
+            server.wait_ready(bots=True)
+            before = os.getloadavg()[0]
+            cpu, server_cpu = time.process_time(), _cpu_seconds(server.pid)
             asyncio.run(_drive(server.port, report, think, seed))
             report.client_cpu = time.process_time() - cpu
-            report.rss_mb = _rss_mb(server.process.pid)
+            report.server_cpu = _cpu_seconds(server.pid) - server_cpu
+            report.rss_mb = _rss_mb(server.pid)
+            report.load = (before, os.getloadavg()[0])
         finally:
             server.stop()
     return report
+
+
+SATURATE_THINK = 0.0
+"""``--saturate``: the people answer at once and the computers play without a delay, so the
+tables offer more moves than the server can take: the moves a second are its capacity."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -328,6 +325,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=2.0, help="a person's mean think time")
     parser.add_argument("--bot-delay", type=float, default=0.8)
+    parser.add_argument("--workers", type=int, default=1, help="server processes (--workers)")
+    parser.add_argument(
+        "--saturate",
+        action="store_true",
+        help="no think time and no computer delay: measure how many moves a second it takes",
+    )
     parser.add_argument("--bot-workers", type=int, help="the server's (default: one per core)")
     parser.add_argument("--server-path", help="PYTHONPATH of the server (another version)")
     parser.add_argument("--seed", type=int, default=1)
@@ -338,8 +341,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.tables,
         args.level,
         args.seconds,
-        think=args.think,
-        bot_delay=args.bot_delay,
+        think=SATURATE_THINK if args.saturate else args.think,
+        bot_delay=0.0 if args.saturate else args.bot_delay,
+        workers=args.workers,
         server_options=options,
         server_path=args.server_path,
         seed=args.seed,
