@@ -234,7 +234,7 @@ def test_a_hint_names_the_best_move_and_only_legal_actions() -> None:
     assert str(tip.best) == "Ac"
     assert tip.reason("it") == "Gioca Ac: vinci il 100% delle volte. Le altre mosse: 3s 0%, 3d 0%."
     assert tip.reason("en").startswith("Play Ac: you win 100% of the time. The other moves:")
-    with pytest.raises(ValueError, match="only play-phase decisions"):
+    with pytest.raises(ValueError, match="no bid or call to make now"):
         evaluate(observe(new_game(preset("chiamata"), seed=1), 0))
 
 

@@ -10,6 +10,7 @@ Layering: it uses core, fast and bots, and is used by the apps (cli, terminal, s
 
 from __future__ import annotations
 
+from briscola.analysis.auction import phase_name
 from briscola.analysis.deal import Analysis, Judgement, MoveAnalysis, Summary, analyze, judge
 from briscola.analysis.evaluation import DEFAULT_BUDGET, ActionValue, evaluate, hindsight
 from briscola.analysis.hints import Hint, hint
@@ -31,4 +32,5 @@ __all__ = [
     "hint",
     "judge",
     "move_accuracy",
+    "phase_name",
 ]

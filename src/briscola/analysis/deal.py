@@ -1,12 +1,12 @@
 """The analysis of one seat's moves in a deal's record: each move rated, a summary, hindsight.
 
-For every play-phase decision of the seat (the auction's bids and the call of Briscola chiamata
-are not rated), every legal action is valued from that seat's observation at that moment
-(:func:`briscola.analysis.evaluation.evaluate`); the best action is the one with the highest
-win probability (the expected margin breaks ties), the loss is its win probability minus the
-played action's, and the move is rated by the loss (:mod:`briscola.analysis.ratings`). Once the
-deal is over the same moves are also valued in hindsight, every card known
-(:func:`briscola.analysis.evaluation.hindsight`), and rated apart.
+For every decision of the seat (its cards, and in Briscola chiamata its bids, passes and call
+too, :mod:`briscola.analysis.auction`), every legal action is valued from that seat's
+observation at that moment (:func:`briscola.analysis.evaluation.evaluate`); the best action is
+the one with the highest win probability (the expected margin breaks ties), the loss is its win
+probability minus the played action's, and the move is rated by the loss
+(:mod:`briscola.analysis.ratings`). Once the deal is over the same moves are also valued in
+hindsight, every card known (:func:`briscola.analysis.evaluation.hindsight`), and rated apart.
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.record import GameRecord
@@ -39,7 +39,7 @@ from briscola.core.state import Phase
 __all__ = ["FORMAT", "Analysis", "Judgement", "MoveAnalysis", "Summary", "analyze", "judge"]
 
 FORMAT = "briscola-analysis"
-VERSION = 1
+VERSION = 2
 Progress = Callable[[int, int], None]
 """Called with (moves done, moves in all) as an analysis goes."""
 
@@ -91,14 +91,16 @@ def judge(values: tuple[ActionValue, ...], played: Action) -> Judgement:
 @dataclass(frozen=True)
 class MoveAnalysis:
     """One decision of the seat: where it was (action ``index`` of the record, the trick's
-    number from 1, the stock's size) and its judgements: ``view`` from the seat's observation,
-    ``hindsight`` with every card known (None while the deal is not over)."""
+    number from 1, or 0 in the auction and the call, the stock's size) and its judgements:
+    ``view`` from the seat's observation, ``hindsight`` with every card known (None while the
+    deal is not over); ``phase`` says whether it was a card, a bid (or pass) or the call."""
 
     index: int
     trick: int
     stock: int
     view: Judgement
     hindsight: Judgement | None
+    phase: Phase = Phase.PLAY
 
     @property
     def played(self) -> Action:
@@ -109,6 +111,7 @@ class MoveAnalysis:
         """JSON-ready data (see docs/analysis.schema.json)."""
         return {
             "index": self.index,
+            "phase": self.phase.value,
             "trick": self.trick,
             "stock": self.stock,
             "played": str(self.played),
@@ -197,13 +200,17 @@ class Analysis:
         return data
 
 
+RATED = (Phase.AUCTION, Phase.CALL, Phase.PLAY)
+"""The phases whose decisions are rated: Briscola chiamata's auction and call, and the play."""
+
+
 def decisions(record: GameRecord, seat: int) -> list[tuple[int, State]]:
-    """The seat's play-phase decisions: (index of the action in the record, state before it)."""
+    """The seat's decisions: (index of the action in the record, state before it)."""
     states = record.states()
     return [
         (i, states[i])
         for i in range(len(record.actions))
-        if states[i].phase is Phase.PLAY and states[i].turn == seat
+        if states[i].phase in RATED and states[i].turn == seat
     ]
 
 
@@ -232,7 +239,8 @@ def analyze(
         values = evaluate(observe(state, seat), budget, (seed * 1_000_003 + index) % 2**63)
         hind = judge(hindsight(state, seat), played) if finished and with_hindsight else None
         view = judge(values, played)
-        moves.append(MoveAnalysis(index, len(state.tricks) + 1, len(state.stock), view, hind))
+        trick = len(state.tricks) + 1 if state.phase is Phase.PLAY else 0
+        moves.append(MoveAnalysis(index, trick, len(state.stock), view, hind, state.phase))
         if progress is not None:
             progress(done + 1, len(todo))
     return Analysis(record, seat, budget, seed, tuple(moves), finished)

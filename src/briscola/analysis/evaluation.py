@@ -41,14 +41,23 @@ from briscola.core.observation import Observation, observe
 from briscola.core.rules import Partnership
 from briscola.core.state import Phase
 
-__all__ = ["DEFAULT_BUDGET", "HINDSIGHT_EXACT_STOCK", "ActionValue", "evaluate", "hindsight"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "HINDSIGHT_EXACT_STOCK",
+    "LAM",
+    "ActionValue",
+    "evaluate",
+    "hindsight",
+    "values_of",
+]
 
 DEFAULT_BUDGET = 2000
 """Sampled worlds per decision (every action is played on each): see docs/analysis.md, Speed."""
 HINDSIGHT_EXACT_STOCK = 8
 """Two players: hindsight is exact (the solver from the position) with this many stock cards or
 fewer; before that the champion's rollout policy plays until the solver can take over."""
-_LAM = 0.25  # the kernels' weight of the margin: a world's value is win + _LAM * margin / total
+LAM = 0.25
+"""The kernels' weight of the margin: a world's value is win + LAM * margin / total."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +94,10 @@ def _split(obs: Observation, P: np.ndarray, vals: np.ndarray) -> tuple[np.ndarra
         win = np.where(units > 0, 1.0, np.where(units < 0, 0.0, 0.5))
         return win, units
     win = np.where(vals > 0.75, 1.0, np.where(vals > 0.25, 0.5, 0.0))
-    return win, (vals - win) / _LAM * total
+    return win, (vals - win) / LAM * total
 
 
-def _values(
+def values_of(
     obs: Observation,
     P: np.ndarray,
     actions: Sequence[Action],
@@ -106,9 +115,7 @@ def _values(
 
 def _check(obs: Observation) -> None:
     if obs.phase is not Phase.PLAY or not obs.legal:
-        raise ValueError(
-            f"seat {obs.seat} has no card to play now: only play-phase decisions are evaluated"
-        )
+        raise ValueError(f"seat {obs.seat} has no card to play, bid or call to make now")
 
 
 def evaluate(
@@ -116,9 +123,13 @@ def evaluate(
 ) -> tuple[ActionValue, ...]:
     """The value of each of ``obs.legal`` from what ``obs`` shows (see the module's
     documentation); ``budget`` sampled worlds (fewer when every world is enumerated), the same
-    result for the same ``seed``. ValueError outside the seat's play-phase turn."""
+    result for the same ``seed``. A bid, a pass or a call of Briscola chiamata is valued by
+    :func:`briscola.analysis.auction.evaluate_auction`. ValueError outside the seat's turn."""
+    from briscola.analysis import auction
     from briscola.fast.search import pimc as FS
 
+    if auction.is_auction(obs):
+        return auction.evaluate_auction(obs, budget, seed)
     _check(obs)
     cfg = CHAMPION
     enc = FS.encode_observation(obs)
@@ -132,12 +143,12 @@ def evaluate(
         if worlds is not None:
             out = np.zeros((len(worlds), n_cand), np.float64)
             FS.exact_worlds(
-                enc.P, enc.S, work, enc.slots, worlds, n_unk, obs.seat, enc.cands, n_cand, _LAM, out
+                enc.P, enc.S, work, enc.slots, worlds, n_unk, obs.seat, enc.cands, n_cand, LAM, out
             )  # fmt: skip
             weights = np.ones(len(worlds))
             if events is not None:
                 weights = world_weights(FS, enc, obs, cfg, events, seed, worlds)
-            return _values(obs, enc.P, enc.actions, out, weights, exact=len(worlds) == 1)
+            return values_of(obs, enc.P, enc.actions, out, weights, exact=len(worlds) == 1)
     solve = cfg.solve_stock if two else -1
     if two and obs.stock_count <= cfg.solved_stock:
         # a short stock: each world solved exactly from the root (as many as the champion does)
@@ -148,14 +159,14 @@ def evaluate(
         worlds = posterior_worlds(FS, enc, obs, cfg, events, seed, budget)
         FS.pimc_worlds(
             enc.P, enc.T, enc.S, work, enc.slots, worlds, 0, n_unk, enc.hidden_called, obs.seat,
-            enc.cands, active, cfg.policy, solve, _LAM, vals,
+            enc.cands, active, cfg.policy, solve, LAM, vals,
         )  # fmt: skip
     else:
         FS.pimc(
             enc.P, enc.T, enc.S, work, enc.slots, enc.pool.copy(), n_unk, enc.hidden_called,
-            obs.seat, enc.cands, active, np.uint64(seed % 2**64), cfg.policy, solve, _LAM, vals,
+            obs.seat, enc.cands, active, np.uint64(seed % 2**64), cfg.policy, solve, LAM, vals,
         )  # fmt: skip
-    return _values(obs, enc.P, enc.actions, vals, np.ones(budget))
+    return values_of(obs, enc.P, enc.actions, vals, np.ones(budget))
 
 
 def _true_world(state: State, enc: Any) -> np.ndarray:
@@ -182,13 +193,17 @@ def hindsight(state: State, seat: int | None = None) -> tuple[ActionValue, ...]:
     """The value of each legal action of the seat to act in ``state`` with every card known
     (the stock's order too): exact in two players with :data:`HINDSIGHT_EXACT_STOCK` stock cards
     or fewer, else the champion's rollout policy for every seat until the solver (two players)
-    can take over; a single deterministic line of play, so its ``win`` is 0, 0.5 or 1."""
+    can take over; a single deterministic line of play, so its ``win`` is 0, 0.5 or 1. The
+    auction and the call: :func:`briscola.analysis.auction.hindsight_auction`."""
+    from briscola.analysis import auction
     from briscola.fast.search import pimc as FS
 
     seat = state.turn if seat is None else seat
     if seat is None:
         raise ValueError("nobody is to act: the deal is over")
     obs = observe(state, seat)
+    if auction.is_auction(obs):
+        return auction.hindsight_auction(state, seat)
     _check(obs)
     enc = FS.encode_observation(obs)
     work = FS.work_arrays()
@@ -200,13 +215,13 @@ def hindsight(state: State, seat: int | None = None) -> tuple[ActionValue, ...]:
     vals = np.zeros((1, n_cand), np.float64)
     if two and FS.can_solve(enc.P, S, HINDSIGHT_EXACT_STOCK):
         FS.exact_worlds(
-            enc.P, enc.S, work, enc.slots, world, len(enc.pool), seat, enc.cands, n_cand, _LAM,
+            enc.P, enc.S, work, enc.slots, world, len(enc.pool), seat, enc.cands, n_cand, LAM,
             vals,
         )  # fmt: skip
-        return _values(obs, enc.P, enc.actions, vals, np.ones(1), exact=True)
+        return values_of(obs, enc.P, enc.actions, vals, np.ones(1), exact=True)
     FS.pimc_worlds(
         enc.P, enc.T, enc.S, work, enc.slots, world, 0, len(enc.pool), enc.hidden_called, seat,
         enc.cands, np.ones(n_cand, np.int64), CHAMPION.policy,
-        HINDSIGHT_EXACT_STOCK if two else -1, _LAM, vals,
+        HINDSIGHT_EXACT_STOCK if two else -1, LAM, vals,
     )  # fmt: skip
-    return _values(obs, enc.P, enc.actions, vals, np.ones(1))
+    return values_of(obs, enc.P, enc.actions, vals, np.ones(1))

@@ -28,7 +28,17 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from briscola.analysis import DEFAULT_BUDGET, Analysis, Judgement, Rating, Summary, analyze, hint
+from briscola.analysis import (
+    DEFAULT_BUDGET,
+    Analysis,
+    Judgement,
+    MoveAnalysis,
+    Rating,
+    Summary,
+    analyze,
+    hint,
+    phase_name,
+)
 from briscola.apps.terminal.i18n import t
 from briscola.core.observation import Observation
 from briscola.core.record import GameRecord, RecordError
@@ -73,6 +83,13 @@ def _cell(j: Judgement, lang: str) -> str:
     return f"{j.rating.name_in(lang)} ({j.best} {_pct(j.best_win)})"
 
 
+def _where(move: MoveAnalysis, lang: str) -> str:
+    """The trick's number, or "asta" / "chiamata" for a bid or the call of Briscola chiamata."""
+    if move.phase is Phase.PLAY:
+        return str(move.trick)
+    return phase_name(move.phase, lang)
+
+
 def _summary_line(key: str, s: Summary, lang: str) -> str:
     counts = ", ".join(
         f"{r.name_in(lang)} {n}" for r, n in s.counts.items() if n and r is not Rating.FORCED
@@ -90,7 +107,7 @@ def show(console: Console, result: Analysis, lang: str) -> None:
         view, hind = move.view, move.hindsight
         table.add_row(
             str(n),
-            str(move.trick),
+            _where(move, lang),
             str(move.played),
             _pct(view.win),
             f"{view.best} {_pct(view.best_win)}",
@@ -105,11 +122,13 @@ def show(console: Console, result: Analysis, lang: str) -> None:
         console.print(t("analysis.no_turning", lang))
     else:
         move = result.moves[turning]
-        console.print(
-            t("analysis.turning", lang, trick=move.trick, played=str(move.played),
-              best=str(move.view.best), loss=_pct(move.view.loss)),
-            highlight=False,
-        )  # fmt: skip
+        words = {"played": str(move.played), "best": str(move.view.best)}
+        if move.phase is Phase.PLAY:
+            line = t("analysis.turning", lang, trick=move.trick, loss=_pct(move.view.loss), **words)
+        else:
+            where = _where(move, lang)
+            line = t("analysis.turning.bid", lang, where=where, loss=_pct(move.view.loss), **words)
+        console.print(line, highlight=False)
     hind_summary = result.hindsight_summary
     if hind_summary is None:
         console.print(t("analysis.unfinished", lang))
@@ -135,6 +154,11 @@ def plot(result: Analysis, path: Path, lang: str) -> None:
             label=t("analysis.plot.view", lang))  # fmt: skip
     ax.scatter(xs, [m.view.win for m in result.moves], zorder=3,
                c=[_COLOUR[m.view.rating] for m in result.moves])  # fmt: skip
+    bids = [i for i, m in enumerate(result.moves, 1) if m.phase is not Phase.PLAY]
+    if bids:  # the auction's and the call's moves: a square around the dot
+        ax.scatter(bids, [result.moves[i - 1].view.win for i in bids], zorder=2, s=140,
+                   marker="s", facecolors="none", edgecolors="#37474f",
+                   label=t("analysis.plot.auction", lang))  # fmt: skip
     if result.hindsight_summary is not None:
         hind = [m.hindsight.win for m in result.moves if m.hindsight is not None]
         ax.plot(xs, hind, color="#8d6e63", linestyle="--", label=t("analysis.plot.hindsight", lang))

@@ -2,8 +2,9 @@
 
 Each preset plays ``deals`` deals with the medium level at every seat (seeded: every run plays
 the same deals); each deal's record is analysed for seat 0 at the default budget, hindsight
-included (:func:`briscola.analysis.analyze`), and a hint is timed at each of seat 0's play
-decisions (:func:`briscola.analysis.hint`). The kernels are loaded first, so compiling is not
+included (:func:`briscola.analysis.analyze`: in Briscola chiamata its bids and call too), and a
+hint is timed at each of seat 0's play decisions (:func:`briscola.analysis.hint`; hints are
+given in the play). The kernels are loaded first, so compiling is not
 timed; the search runs on one core, and the bars are judged on the process's CPU time (on a
 machine shared with other work the wall-clock time runs longer; it is shown too). The bars: a
 two-player deal in 5 s, a chiamata deal (and any other preset's) in 20 s, a hint in 300 ms (the
@@ -33,6 +34,7 @@ from briscola.core.game import new_game
 from briscola.core.observation import observe
 from briscola.core.record import GameRecord
 from briscola.core.rules import preset, preset_names
+from briscola.core.state import Phase
 
 __all__ = ["AnalysisTiming", "main", "run"]
 
@@ -47,7 +49,7 @@ class AnalysisTiming:
 
     preset: str
     budget: int
-    decisions: int  # seat 0's play decisions, in all deals
+    decisions: int  # seat 0's decisions analysed (chiamata: bids and call too), in all deals
     deal_seconds: tuple[float, ...]  # CPU time
     hint_seconds: tuple[float, ...]  # CPU time
     deal_bar: float
@@ -82,10 +84,12 @@ def time_preset(name: str, deals: int, budget: int, seed: int = 0) -> AnalysisTi
         deal_times.append(time.process_time() - start)
         walls.append(time.perf_counter() - wall)
         for _, state in decisions(record, 0):
+            n += 1
+            if state.phase is not Phase.PLAY:
+                continue
             start = time.process_time()
             hint(observe(state, 0), budget, seed=d)
             hint_times.append(time.process_time() - start)
-            n += 1
     bar = DEAL_BAR_TWO if preset(name).players == 2 else DEAL_BAR_OTHER
     return AnalysisTiming(name, budget, n, tuple(deal_times), tuple(hint_times), bar, tuple(walls))
 
