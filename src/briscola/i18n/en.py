@@ -510,6 +510,13 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.analysis.later": "For the analysis of this deal, type “analysis” at your turn.",
     "terminal.analysis.nothing_yet": "No finished deal to analyse yet.",
+    # analysis of the auction and the call (briscola chiamata)
+    "analysis.phase.auction": "auction",
+    "analysis.phase.call": "call",
+    "terminal.analysis.turning.bid": (
+        "Turning point: {where}, “{played}” instead of “{best}” (-{loss} win probability)."
+    ),
+    "terminal.analysis.plot.auction": "Auction and call",
     # == bots: the computer players' titles and descriptions (briscola.bots)
     "bots.random.title": "Random",
     "bots.random.description": "plays a legal move at random",

@@ -528,6 +528,14 @@ MESSAGES: Final[dict[str, str]] = {
         "Per l'analisi di questa smazzata scrivi «analisi» quando tocca a te."
     ),
     "terminal.analysis.nothing_yet": "Nessuna smazzata finita da analizzare, per ora.",
+    # analysis of the auction and the call (briscola chiamata)
+    "analysis.phase.auction": "asta",
+    "analysis.phase.call": "chiamata",
+    "terminal.analysis.turning.bid": (
+        "Momento decisivo: {where}, «{played}» invece di «{best}» "
+        "(-{loss} di probabilità di vittoria)."
+    ),
+    "terminal.analysis.plot.auction": "Asta e chiamata",
     # == bots: the computer players' titles and descriptions (briscola.bots)
     "bots.random.title": "Casuale",
     "bots.random.description": "gioca una mossa lecita a caso",
