@@ -146,3 +146,39 @@ def test_reports_of_one_preset_are_merged_and_drawn_as_one_ladder(tmp_path: Path
         merge_reports([])
     with pytest.raises(SystemExit, match="needs a path"):
         plot_main([str(cheap), str(png), "--json"])
+
+
+def test_a_run_in_chunks_holds_the_games_and_figures_of_one_run() -> None:
+    from briscola.tools.bench.levels import measure_strength
+    from briscola.tools.bench.levels.strength import strength_json
+
+    whole = run_arena(["simple", "random"], deals=3, preset="pairs", seed=8)
+    tail = run_arena(["simple", "random"], deals=2, preset="pairs", seed=8, first_deal=1)
+    assert [g.deck for g in tail.games] == [g.deck for g in whole.games if g.deal >= 1]
+    assert [g.scores for g in tail.games] == [g.scores for g in whole.games if g.deal >= 1]
+    with pytest.raises(ArenaError, match="0 or more"):
+        run_arena(["simple", "random"], deals=1, first_deal=-1)
+
+    pair = parse_pair("medium:easy", TABLE_LADDER)
+    (one,) = measure_strength([pair], "three", 3, seed=8)
+    chunks = [
+        strength_json(
+            measure_strength([pair], "three", n, seed=8, first_deal=k), "three", n, 8, 1, k
+        )
+        for k, n in ((2, 1), (0, 2))  # in any order
+    ]
+    (row,) = merge_reports(chunks)["pairs"]
+    assert (row["deals"], row["games"], row["wins"], row["losses"]) == (
+        one.deals,
+        one.games,
+        one.wins,
+        one.losses,
+    )
+    assert row["score"]["mean"] == pytest.approx(one.score.mean)
+    assert row["score"]["high"] == pytest.approx(one.score.high)
+    assert row["verdict"] == one.verdict
+    gap = [chunks[0], strength_json([], "three", 1, 8, 1, 5) | {"pairs": chunks[1]["pairs"]}]
+    with pytest.raises(ValueError, match="starts at deal"):
+        merge_reports(gap)
+    with pytest.raises(ValueError, match="different seeds"):
+        merge_reports([chunks[0], {**chunks[1], "seed": 9}])

@@ -180,6 +180,7 @@ def run_arena(
     records: bool = False,
     bootstrap: int = 200,
     progress: Callable[[int, int], None] | None = None,
+    first_deal: int = 0,
 ) -> ArenaResult:
     """Play a duplicate tournament and summarize it.
 
@@ -190,12 +191,16 @@ def run_arena(
     then the most it may play. ``progress(done, total)`` is called with games played.
     The same arguments give the same result, whatever ``workers`` and ``backend``; ``address``
     names a running Ray cluster for the ray backend (see :func:`.backends.run_tasks`).
+    ``first_deal`` starts at that deal of the seed's sequence: a long run may be played in
+    chunks (deals 0–99, then 100–199, …) that together hold the games of one run.
     """
     specs_all = _specs(players)
     rules = _ruleset(preset, options)
     sides = side_count(rules)
     if deals < 1:
         raise ArenaError("play at least one deal")
+    if first_deal < 0:
+        raise ArenaError("the first deal is 0 or more")
     if len(specs_all) < 2:
         raise ArenaError("an arena needs at least two players")
     if len(specs_all) < sides:
@@ -207,7 +212,8 @@ def run_arena(
     if config is not None and (len(specs_all) != 2 or sides != 2):
         raise ArenaError("an SPRT compares two players in a two-sided game (classic, pairs, …)")
     matchups = list(combinations(range(len(specs_all)), sides))
-    tasks = [Task(m, players_, d) for d in range(deals) for m, players_ in enumerate(matchups)]
+    chunk = range(first_deal, first_deal + deals)
+    tasks = [Task(m, players_, d) for d in chunk for m, players_ in enumerate(matchups)]
     setup = Setup(rules, tuple(specs_all), seed, timeout, records)
     total = len(tasks) * sides
     start = time.perf_counter()

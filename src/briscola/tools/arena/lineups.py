@@ -102,12 +102,14 @@ def play_lineups(
     *,
     backend: str = "process",
     progress: Callable[[int, int], None] | None = None,
+    first_deal: int = 0,
 ) -> LineupMatch:
     """Play ``first`` against ``second`` (player specs, see :mod:`.players`) in every lineup of
     the ruleset, each on the same ``deals`` duplicate deals of ``seed`` in every rotation.
 
     ``progress(done, total)`` is called with the games played over all lineups. Two copies of one
-    bot score exactly 50%: every deal is a mirror of itself.
+    bot score exactly 50%: every deal is a mirror of itself. ``first_deal`` plays the deals from
+    that one on (a chunk of a longer run; see :func:`.core.run_arena`).
     """
     rules = preset if isinstance(preset, Ruleset) else make_preset(preset)
     if options:
@@ -128,7 +130,7 @@ def play_lineups(
         specs = parse_players([(first, second)[p] for p in lineup])
         result = run_arena(
             specs, deals, rules, seed=seed, workers=workers, backend=backend, bootstrap=0,
-            progress=tick,
+            progress=tick, first_deal=first_deal,
         )  # fmt: skip
         for game in result.games:
             _add_encounters(table, game, lineup)

@@ -28,6 +28,7 @@ __all__ = [
     "bradley_terry",
     "elo_to_score",
     "mean_ci",
+    "pool_estimates",
     "score_to_elo",
     "sprt_llr",
     "t975",
@@ -93,6 +94,30 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     if n == 1:
         return Estimate(mean, math.nan, math.nan, 1, math.nan)
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+    half = t975(n - 1) * sd / math.sqrt(n)
+    return Estimate(mean, mean - half, mean + half, n, sd)
+
+
+def pool_estimates(parts: Sequence[Estimate]) -> Estimate:
+    """The estimate of all the samples of ``parts`` together (each a :func:`mean_ci` of its own
+    samples): the same mean, deviation and interval as :func:`mean_ci` over every sample.
+
+    >>> a, b = [0.5, 1.0, 0.75], [0.25, 0.0, 1.0, 0.5]
+    >>> whole, pooled = mean_ci(a + b), pool_estimates([mean_ci(a), mean_ci(b)])
+    >>> pairs = zip(asdict(whole).values(), asdict(pooled).values(), strict=True)
+    >>> pooled.n, all(math.isclose(x, y) for x, y in pairs)
+    (7, True)
+    """
+    parts = [p for p in parts if p.n > 0]
+    n = sum(p.n for p in parts)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0, math.nan)
+    mean = math.fsum(p.n * p.mean for p in parts) / n
+    if n == 1:
+        return Estimate(mean, math.nan, math.nan, 1, math.nan)
+    within = math.fsum((p.n - 1) * p.sd**2 for p in parts if p.n > 1)
+    between = math.fsum(p.n * (p.mean - mean) ** 2 for p in parts)
+    sd = math.sqrt((within + between) / (n - 1))
     half = t975(n - 1) * sd / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half, n, sd)
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from briscola.tools.arena.plots import _pyplot
+from briscola.tools.bench.levels.strength import pool_rows
 
 __all__ = ["merge_reports", "plot_strength"]
 
@@ -28,26 +29,54 @@ def _deals(data: Mapping[str, Any]) -> str:
     return "/".join(f"{n:,}" for n in counts) if counts else str(data.get("deals", "?"))
 
 
-def merge_reports(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Several strength reports of one preset as one: their pairs in order, each with its own
-    deal count; ``deals`` is the largest, ``met`` whether every pair meets its bar.
+def _chunks(reports: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The reports in deal order, checked to follow one another without gaps or overlaps when
+    they play the same pair (chunks of one run)."""
+    ordered = sorted(reports, key=lambda r: int(r.get("first_deal", 0)))
+    end: dict[tuple[str, str], int] = {}
+    for report in ordered:
+        start = int(report.get("first_deal", 0))
+        for pair in report["pairs"]:
+            key = (pair["upper"], pair["lower"])
+            if key in end and end[key] != start:
+                raise ValueError(
+                    f"{key[0]} vs {key[1]}: a chunk starts at deal {start}, not at {end[key]}"
+                )
+            end[key] = start + int(pair.get("deals", report.get("deals", 0)))
+    return ordered
 
-    >>> a = {"preset": "six", "deals": 9, "seed": 1, "pairs": [{"met": True, "deals": 9}]}
-    >>> b = {"preset": "six", "deals": 2, "seed": 1, "pairs": [{"met": False, "deals": 2}]}
+
+def merge_reports(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Several strength reports of one preset and seed as one: their pairs in order, each with
+    its own deal count; the rows of one pair from chunks of one run (``first_deal``, deals after
+    deals) are pooled (:func:`pool_rows`). ``deals`` is the largest, ``met`` whether every pair
+    meets its bar.
+
+    >>> row = {"upper": "easy", "lower": "beginner", "met": True, "deals": 9}
+    >>> a = {"preset": "six", "deals": 9, "seed": 1, "pairs": [row]}
+    >>> b = {**a, "deals": 2, "pairs": [{**row, "upper": "medium", "met": False, "deals": 2}]}
     >>> m = merge_reports([a, b])
     >>> m["deals"], m["met"], len(m["pairs"]), _deals(m)
     (9, False, 2, '9/2')
     """
     if not reports:
         raise ValueError("give at least one report")
-    presets = {r.get("preset") for r in reports}
-    if len(presets) != 1:
-        raise ValueError(f"the reports are of different presets: {sorted(map(str, presets))}")
-    seeds = sorted({r.get("seed") for r in reports}, key=str)
-    merged = {**reports[0], "pairs": [p for r in reports for p in r["pairs"]]}
-    merged["deals"] = max(int(r.get("deals", 0)) for r in reports)
-    merged["seed"] = seeds[0] if len(seeds) == 1 else "/".join(map(str, seeds))
-    merged["met"] = all(p["met"] for p in merged["pairs"])
+    for setting in ("preset", "seed"):
+        values = {str(r.get(setting)) for r in reports}
+        if len(values) != 1:
+            raise ValueError(f"the reports are of different {setting}s: {sorted(values)}")
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for report in _chunks(reports):
+        for pair in report["pairs"]:
+            groups.setdefault((pair["upper"], pair["lower"]), []).append(dict(pair))
+    order = [(p["upper"], p["lower"]) for r in reports for p in r["pairs"]]
+    pairs = []
+    for key in dict.fromkeys(order):
+        rows = groups[key]
+        pairs.append(rows[0] if len(rows) == 1 else pool_rows(rows).to_dict())
+    merged = {**reports[0], "pairs": pairs, "first_deal": 0}
+    merged["deals"] = max(int(p.get("deals", 0)) for p in pairs)
+    merged["met"] = all(p["met"] for p in pairs)
     return merged
 
 

@@ -28,10 +28,11 @@ from typing import Any
 
 from briscola import __version__
 from briscola.core.rules import RulesetError, preset
-from briscola.tools.arena import ArenaError
+from briscola.tools.arena import ArenaError, Estimate
 from briscola.tools.arena.backends import ArenaBackendError
 from briscola.tools.arena.lineups import lineups, play_lineups
 from briscola.tools.arena.play import side_count
+from briscola.tools.arena.stats import pool_estimates
 from briscola.tools.arena.summary import Results
 from briscola.tools.bench.levels.think import LevelsBenchError, level_name
 
@@ -44,6 +45,7 @@ __all__ = [
     "ladder_for",
     "measure_strength",
     "parse_pair",
+    "pool_rows",
     "strength_json",
 ]
 
@@ -175,6 +177,45 @@ class StrengthRow(Results):
         }
 
 
+def _estimate(data: dict[str, Any]) -> Estimate:
+    """An :class:`Estimate` from its JSON (null as ``nan``)."""
+    value = {
+        k: math.nan if data.get(k) is None else float(data[k])
+        for k in ("mean", "low", "high", "sd")
+    }
+    return Estimate(value["mean"], value["low"], value["high"], int(data["n"]), value["sd"])
+
+
+def pool_rows(rows: Sequence[dict[str, Any]]) -> StrengthRow:
+    """One pair's rows (``StrengthRow.to_dict``'s data) from chunks of one run, deals after
+    deals, as the row of the whole run: the counts added, the estimates pooled.
+
+    >>> (row,) = measure_strength([parse_pair("easy:beginner")], deals=3, seed=2)
+    >>> parts = [measure_strength([parse_pair("easy:beginner")], deals=n, seed=2, first_deal=k)[0]
+    ...          for k, n in ((0, 2), (2, 1))]
+    >>> pooled = pool_rows([p.to_dict() for p in parts])
+    >>> (pooled.deals, pooled.wins, pooled.losses) == (row.deals, row.wins, row.losses)
+    True
+    >>> math.isclose(pooled.score.high, row.score.high)
+    True
+    """
+    if not rows or len({(r["upper"], r["lower"], r["bar"]) for r in rows}) != 1:
+        raise LevelsBenchError("pool the rows of one pair, with one bar")
+    first = rows[0]
+    return StrengthRow(
+        upper=first["upper"],
+        lower=first["lower"],
+        bar=first["bar"],
+        deals=sum(int(r["deals"]) for r in rows),
+        games=sum(int(r["games"]) for r in rows),
+        wins=sum(int(r["wins"]) for r in rows),
+        draws=sum(int(r["draws"]) for r in rows),
+        losses=sum(int(r["losses"]) for r in rows),
+        score=pool_estimates([_estimate(r["score"]) for r in rows]),
+        diff=pool_estimates([_estimate(r["point_diff"]) for r in rows]),
+    )
+
+
 def measure_strength(
     pairs: Sequence[Pair] = LADDER,
     preset_name: str = "classic",
@@ -183,11 +224,14 @@ def measure_strength(
     seed: int = 1,
     workers: int = 1,
     progress: Callable[[Pair, int, int], None] | None = None,
+    first_deal: int = 0,
 ) -> list[StrengthRow]:
     """Play every pair over ``deals`` duplicate deals of a preset in the arena, in every lineup
     and seat rotation (:func:`~briscola.tools.arena.lineups.play_lineups`).
 
-    ``progress(pair, done, total)`` is called with the pair's games played so far.
+    ``progress(pair, done, total)`` is called with the pair's games played so far. With
+    ``first_deal`` the deals start there: chunks of one long run, pooled by
+    :func:`~briscola.tools.bench.levels.plot.merge_reports` into the run's figures.
     """
     if deals < 1:
         raise LevelsBenchError("play at least one deal")
@@ -206,8 +250,9 @@ def measure_strength(
 
         try:
             match = play_lineups(
-                pair.upper, pair.lower, deals, rules, seed=seed, workers=workers, progress=tick
-            )
+                pair.upper, pair.lower, deals, rules, seed=seed, workers=workers,
+                progress=tick, first_deal=first_deal,
+            )  # fmt: skip
         except (ArenaError, ArenaBackendError) as exc:
             raise LevelsBenchError(str(exc)) from None
         rows.append(
@@ -230,7 +275,12 @@ _ENCOUNTERS = (
 
 
 def strength_json(
-    rows: Sequence[StrengthRow], preset_name: str, deals: int, seed: int, workers: int
+    rows: Sequence[StrengthRow],
+    preset_name: str,
+    deals: int,
+    seed: int,
+    workers: int,
+    first_deal: int = 0,
 ) -> dict[str, Any]:
     """The rows and their settings, JSON-ready."""
     return {
@@ -239,6 +289,7 @@ def strength_json(
         "preset": preset(preset_name).name,
         "deals": deals,
         "seed": seed,
+        "first_deal": first_deal,
         "workers": workers,
         "score": "per deal, win 1, draw ½; 95% intervals over deals (Student's t)",
         "lineups": [list(x) for x in lineups(side_count(preset(preset_name)))],
