@@ -66,6 +66,14 @@ class Table(ComputerTurns):
     """A table of seats playing a match. See the module's documentation."""
 
     # -- people -----------------------------------------------------------------------------
+    @property
+    def unattended(self) -> bool:
+        """True once every person has resigned a started match: nobody plays a seat any more,
+        and whoever runs the table lets its computer players play the match to its end by
+        themselves, dealing each next deal (:meth:`next_deal`) without waiting for anybody; the
+        last resignation between deals deals the next one at once."""
+        return self.started and not self.human_seats()
+
     def resign(self, seat: int) -> list[Event]:
         """``seat``'s person leaves the match for good: the seat goes to the stand-in computer
         player (keeping its name) and the table records the resignation."""
@@ -167,7 +175,7 @@ class Table(ComputerTurns):
         if (
             self.status == DEAL_OVER
             and self.all_ready()
-            and any(s.ready for s in self.seats if not s.is_bot)
+            and (self.unattended or any(s.ready for s in self.seats if not s.is_bot))
         ):
             return self._deal()
         return []

@@ -33,7 +33,7 @@ from briscola.apps.server.wire import dumps
 from briscola.core.cards import Card, Rank, Suit, format_cards
 from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
-from briscola.session.table import WAITING, BotRequest, Event, Table, TableError
+from briscola.session.table import DEAL_OVER, WAITING, BotRequest, Event, Table, TableError
 
 __all__ = ["Room", "RoomLock", "Rooms", "Settings", "card_points", "rate_limited", "refuse_full"]
 
@@ -167,6 +167,11 @@ class Room:
     def humans_connected(self) -> bool:
         """True while at least one person is connected."""
         return any(self.sockets.get(i) for i in self.table.human_seats())
+
+    def plays_on(self) -> bool:
+        """True while the computer players go on: a person is connected, or nobody plays a seat
+        any more (every person resigned: they play the match to its end by themselves)."""
+        return self.humans_connected() or self.table.unattended
 
     def has_connections(self) -> bool:
         """True while any socket is connected to the room (a seat's or a spectator's)."""
@@ -379,7 +384,7 @@ class Room:
     def kick(self) -> None:
         """Make sure the computer players move if it is their turn."""
         idle = self._driver is None or self._driver.done()
-        if idle and self.table.bot_to_act() is not None and self.humans_connected():
+        if idle and self.table.bot_to_act() is not None and self.plays_on():
             self._driver = asyncio.create_task(self._drive())
 
     async def _drive(self) -> None:
@@ -387,16 +392,18 @@ class Room:
         its answer, unless the table moved on meanwhile (then it is asked again)."""
         thinking: asyncio.Future[Any] | None = None
         try:
-            while self.humans_connected():
+            while self.plays_on():
                 request = self.table.bot_request()
                 if request is None:
+                    if await self._next_unattended_deal():
+                        continue
                     break
                 thinking = asyncio.ensure_future(self._think(request))
                 await asyncio.sleep(self.flow.bot_wait(self))
                 action = await thinking
                 async with self.lock:
                     events = self.table.bot_answer(request, action)
-                    if events is None or not self.humans_connected():
+                    if events is None or not self.plays_on():
                         continue
                     await self.store()
                     await self.broadcast(events)
@@ -406,6 +413,19 @@ class Room:
             raise
         except Exception:
             log.exception("the computer players of table %s stopped", self.table_id)
+
+    async def _next_unattended_deal(self) -> bool:
+        """Between the deals of a match nobody plays any more: the next deal, after a pause of
+        three tricks' holds for the spectators to see the deal's result. False: none to deal."""
+        if not self.table.unattended or self.table.status != DEAL_OVER:
+            return False
+        await asyncio.sleep(3 * self.settings.trick_hold)
+        async with self.lock:
+            if self.table.status == DEAL_OVER:
+                events = self.table.next_deal()
+                await self.store()
+                await self.broadcast(events)
+        return True
 
     async def _think(self, request: BotRequest) -> Any:
         return await self.pool.decide(request.level, request.seed, request.observation)
