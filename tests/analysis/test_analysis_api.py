@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +38,21 @@ def play_vs_computer(client: Any, preset: str = "classic", seed: int = 3) -> tup
     return r.json()["table_id"], me
 
 
+def analysis_of(client: Any, url: str, **params: Any) -> Any:
+    """The analysis at ``url`` once it is ready (a 202 reply means: still being worked out)."""
+    for _ in range(120):
+        r = client.get(url, params={"wait": 5, **params})
+        if r.status_code != 202:
+            return r
+    raise AssertionError(f"{url}: no analysis after ten minutes")
+
+
 def test_a_finished_deal_is_analysed_from_a_seat_s_view(tmp_path: Path) -> None:
     with client_for(tmp_path / "a.db") as client:
         client.app.state.analysis_budget = 16
         table_id, me = play_vs_computer(client)
         url = f"/api/tables/{table_id}/deals/0/analysis"
-        r = client.get(url, params={"seat": 1})
+        r = analysis_of(client, url, seat=1)
         assert r.status_code == 200, r.text
         body = r.json()
         jsonschema.validate(body["analysis"], SCHEMA)
@@ -93,7 +104,7 @@ def test_no_hints_at_a_table_with_friends(tmp_path: Path) -> None:
         table_id, players = play_humans(client, "classic", seed=2)
         r = client.get(f"/api/tables/{table_id}/hint", headers={"X-Seat-Token": players[0].token})
         assert r.status_code == 403 and r.json()["code"] == "hints_off"
-        r = client.get(f"/api/tables/{table_id}/deals/0/analysis", params={"seat": 0})
+        r = analysis_of(client, f"/api/tables/{table_id}/deals/0/analysis", seat=0)
         assert r.status_code == 200  # the analysis of a finished deal is for everybody's view
 
 
@@ -130,3 +141,68 @@ def test_a_failed_analysis_is_not_cached() -> None:
         return not cache._done and not cache._running
 
     assert asyncio.run(scenario())
+
+
+def test_an_analysis_being_worked_out_answers_202_with_its_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first request starts the work and, not done within ``wait``, is answered 202 with
+    the share of the moves done; later ones see it grow; the last one gets the analysis."""
+    from briscola.apps.server import analysis_api
+
+    gates = [threading.Event(), threading.Event()]
+    real = analysis_api.analyze
+
+    def staged(record: Any, seat: int, budget: int, seed: int, progress: Any) -> Analysis:
+        progress(1, 4)
+        gates[0].wait(30)
+        progress(3, 4)
+        gates[1].wait(30)
+        return real(record, seat, budget, seed=seed, progress=progress)
+
+    monkeypatch.setattr(analysis_api, "analyze", staged)
+
+    def progress_when(client: Any, url: str, share: float) -> list[Any]:
+        seen = []
+        for _ in range(100):
+            r = client.get(url, params={"seat": 0, "wait": 0})
+            assert r.status_code == 202, r.text
+            seen.append(r.json())
+            if r.json()["progress"] == share:
+                return seen
+            time.sleep(0.05)
+        raise AssertionError(f"the progress never reached {share}: {seen[-3:]}")
+
+    with client_for(tmp_path / "p.db") as client:
+        client.app.state.analysis_budget = 4
+        table_id, me = play_vs_computer(client)
+        url = f"/api/tables/{table_id}/deals/0/analysis"
+        first = progress_when(client, url, 0.25)
+        assert first[0] in ({"status": "running", "progress": 0.0}, first[-1])
+        assert first[-1] == {"status": "running", "progress": 0.25}
+        gates[0].set()
+        assert progress_when(client, url, 0.75)[-1] == {"status": "running", "progress": 0.75}
+        gates[1].set()
+        done = analysis_of(client, url, seat=0)
+        assert done.status_code == 200 and len(done.json()["analysis"]["moves"]) == 20
+        assert client.get(url, params={"seat": 0, "wait": 0}).json() == done.json()  # cached
+        spec = client.get("/openapi.json").json()
+        replies = spec["paths"]["/api/tables/{table_id}/deals/{number}/analysis"]["get"]
+        assert "202" in replies["responses"] and "200" in replies["responses"]
+        assert client.get(url, params={"seat": 0, "wait": 31}).status_code == 422
+        me.close()
+
+
+def test_a_chiamata_deal_s_analysis_names_the_auction_and_the_call(tmp_path: Path) -> None:
+    with client_for(tmp_path / "q.db") as client:
+        client.app.state.analysis_budget = 8
+        table_id, me = play_vs_computer(client, "chiamata", seed=5)
+        r = analysis_of(client, f"/api/tables/{table_id}/deals/0/analysis", seat=0)
+        assert r.status_code == 200, r.text
+        body = r.json()
+        jsonschema.validate(body["analysis"], SCHEMA)
+        assert body["phases"]["auction"]["it"] == "asta"
+        assert body["phases"]["call"]["en"] == "call"
+        phases = [m["phase"] for m in body["analysis"]["moves"]]
+        assert phases[0] == "auction" and phases[-1] == "play"
+        me.close()

@@ -1,6 +1,8 @@
 """The analysis and the hint in a real browser (issue 15): a deal against the computer, a hint at
-the first turn, then "Analisi della partita" from the summary: the SVG curve, a dot per move
-coloured by its rating, the moves' table with the best move on its card."""
+the first turn, then "Analisi della partita" from the summary: the progress bar while the server
+answers 202, then the SVG curve, a dot per move coloured by its rating, the moves' table with the
+best move on its card; a chiamata analysis's bids and call drawn as squares, named asta and
+chiamata."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 from browsing import MISSING, TIMEOUT_MS
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 needs_browser = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 if MISSING is None:
@@ -62,9 +64,22 @@ def test_a_hint_then_the_analysis_after_the_deal(server: str, context: BrowserCo
     hand = [b.get_attribute("data-card") for b in page.locator("#hand button.card").all()]
     assert named.group(1) in hand  # the hint names a card of the hand, nothing hidden
     play_to_the_summary(page)
+    running = {"left": 6}
+
+    def still_running(route: Route) -> None:  # the first replies: the server is at 42%
+        if running["left"] > 0:
+            running["left"] -= 1
+            route.fulfill(status=202, json={"status": "running", "progress": 0.42})
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/tables/[^/]+/deals/0/analysis\?"), still_running)
     page.locator("#open-analysis").click()
     expect(page.locator("#analysis h2")).to_have_text("Analisi della partita")
+    expect(page.locator("#analysis-status")).to_contain_text("Analisi in corso… 42%")
+    expect(page.locator("#analysis-progress")).to_have_attribute("value", "42")
     expect(page.locator("#analysis-chart")).to_be_visible(timeout=60_000)
+    assert running["left"] == 0
     dots = page.locator("#analysis-chart circle.move")
     expect(dots).to_have_count(20)
     ratings = {d.get_attribute("data-rating") for d in dots.all()}
@@ -80,6 +95,56 @@ def test_a_hint_then_the_analysis_after_the_deal(server: str, context: BrowserCo
     page.screenshot(path=str(_shots() / "analysis-desktop.png"), full_page=False)
     page.locator("#analysis-close").click()
     expect(page.locator("#analysis")).to_have_count(0)
+    assert not errors, errors
+
+
+def _move(n: int, phase: str, played: str, rating: str, win: float) -> dict[str, object]:
+    judgement = {"best": played, "win": win, "best_win": win, "loss": 0.0, "rating": rating,
+                 "actions": [{"action": played, "win": win, "margin": 0.0, "worlds": 8,
+                              "exact": False}]}  # fmt: skip
+    trick = n - 3 if phase == "play" else 0  # the play starts at action 4
+    return {"index": n, "phase": phase, "trick": trick, "stock": 0, "played": played,
+            "view": judgement, "hindsight": None}  # fmt: skip
+
+
+@needs_browser
+def test_a_chiamata_analysis_shows_its_bids_and_call(server: str, context: BrowserContext) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server + "/")
+    moves = [_move(1, "auction", "bid 3", "mistake", 0.3), _move(3, "call", "call d", "best", 0.4)]
+    moves += [_move(4 + i, "play", card, "best", 0.5) for i, card in enumerate(["Ad", "3d"])]
+    counts = {r: 0 for r in ("forced", "best", "good", "inaccuracy", "mistake", "blunder")}
+    analysis = {"moves": moves, "summary": {"accuracy": 90, "counts": counts, "turning_point": 0},
+                "hindsight_summary": None}  # fmt: skip
+    phases = {"auction": {"it": "asta", "en": "auction"}, "call": {"it": "chiamata", "en": "call"}}
+    shown = page.evaluate(
+        """async ([analysis, phases]) => {
+            const m = await import("/static/js/table/analysis.js");
+            const url = "/api/analysis-test";
+            const replies = [{status: 202, body: {status: "running", progress: 0.5}},
+                             {status: 200, body: {analysis, phases, ratings: {}}}];
+            const seen = [];
+            window.fetch = async () => {
+                const r = replies.shift();
+                return {ok: true, status: r.status, json: async () => r.body};
+            };
+            const data = await m.fetchAnalysis(url, (p) => seen.push(p), document.body);
+            m.useNames(data);
+            document.body.replaceChildren(...m.analysisBody(data.analysis));
+            return seen;
+        }""",
+        [analysis, phases],
+    )
+    assert shown == [0.5]  # one 202, its progress passed on, then the analysis
+    expect(page.locator("#analysis-chart rect.move.bid")).to_have_count(2)
+    expect(page.locator("#analysis-chart circle.move")).to_have_count(2)
+    where = page.locator("#analysis-moves td.where").all_inner_texts()
+    assert where == ["asta", "chiamata", "1", "2"]
+    expect(page.locator("#analysis-turning")).to_have_text(
+        "Momento decisivo: asta, «bid 3» invece di «bid 3»."
+    )
     assert not errors, errors
 
 

@@ -10,7 +10,10 @@
   are refused (403 ``hints_off``): there is no host setting to allow them yet.
 
 The search runs off the event loop (:func:`asyncio.to_thread`), at most :data:`MAX_RUNNING` at
-once; analyses are cached in memory per deal and seat, the :data:`CACHE_SIZE` latest kept.
+once, in the background; analyses are cached in memory per deal and seat, the
+:data:`CACHE_SIZE` latest kept. A request waits ``wait`` seconds (:data:`WAIT` by default) for
+the result; if it is not ready then, the reply is 202 ``{"status": "running", "progress": p}``
+(the share of the moves done) and the client asks again.
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 
-from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint
+from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint, phase_name
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.review import deal_review
 from briscola.apps.server.rooms import Room, Rooms
@@ -31,7 +36,7 @@ from briscola.core.record import GameRecord
 from briscola.core.state import Phase
 from briscola.i18n import WEB_LANGS
 
-__all__ = ["CACHE_SIZE", "MAX_RUNNING", "AnalysisCache", "router"]
+__all__ = ["CACHE_SIZE", "MAX_RUNNING", "WAIT", "AnalysisCache", "AnalysisRunning", "router"]
 
 _ERROR = {"model": ErrorResponse}
 router = APIRouter(
@@ -47,41 +52,96 @@ router = APIRouter(
 
 CACHE_SIZE = 64
 MAX_RUNNING = 2
+WAIT = 1.0
+"""Seconds a request for an analysis waits for it by default before it is answered 202."""
+Key = tuple[str, int, int]
+"""An analysis's key: the table, the deal's number and the seat."""
+
+
+class AnalysisRunning(BaseModel):
+    """The reply (202) while an analysis is worked out: ask again for the result."""
+
+    status: Literal["running"] = "running"
+    progress: float = Field(ge=0, le=1, description="the share of the moves analysed so far")
 
 
 class AnalysisCache:
     """Analyses by (table, deal, seat), the ``size`` latest kept; one computation per key at a
-    time (a second request waits for the first's result)."""
+    time (a second request waits for the first's result), in the background: a request may
+    stop waiting (:meth:`within`) and ask again later, the work goes on."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self.size = size
-        self._done: OrderedDict[tuple[str, int, int], Analysis] = OrderedDict()
-        self._running: dict[tuple[str, int, int], asyncio.Future[Analysis]] = {}
+        self._done: OrderedDict[Key, Analysis] = OrderedDict()
+        self._running: dict[Key, asyncio.Future[Analysis]] = {}
+        self._progress: dict[Key, float] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self._slots = asyncio.Semaphore(MAX_RUNNING)
 
-    async def get(self, key: tuple[str, int, int], compute: Callable[[], Analysis]) -> Analysis:
+    def progress(self, key: Key) -> float:
+        """The share of ``key``'s moves analysed so far (0 while it waits for a free slot; 1 once
+        it is done)."""
+        if key in self._done:
+            return 1.0
+        return self._progress.get(key, 0.0)
+
+    def reporter(self, key: Key) -> Callable[[int, int], None]:
+        """A progress callback for ``key``'s computation (called from its worker thread)."""
+
+        def report(done: int, total: int) -> None:
+            self._progress[key] = done / total if total else 1.0
+
+        return report
+
+    async def get(self, key: Key, compute: Callable[[], Analysis]) -> Analysis:
         """The cached analysis of ``key``, else ``compute()`` run in a worker thread."""
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
-        if key in self._running:
-            return await asyncio.shield(self._running[key])
+        return await asyncio.shield(self._running.get(key) or self._start(key, compute))
+
+    async def within(
+        self, key: Key, compute: Callable[[], Analysis], timeout: float
+    ) -> Analysis | None:
+        """As :meth:`get`, but None when the result is not there within ``timeout`` seconds
+        (the computation goes on)."""
+        if key in self._done:
+            return await self.get(key, compute)
+        future = self._running.get(key) or self._start(key, compute)
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), timeout)
+        except TimeoutError:
+            return None
+
+    def _start(self, key: Key, compute: Callable[[], Analysis]) -> asyncio.Future[Analysis]:
         future: asyncio.Future[Analysis] = asyncio.get_running_loop().create_future()
         self._running[key] = future
+        self._progress[key] = 0.0
+        task = asyncio.create_task(self._run(key, compute, future))
+        self._tasks.add(task)  # a reference, until it is done
+        task.add_done_callback(self._tasks.discard)
+        return future
+
+    async def _run(
+        self, key: Key, compute: Callable[[], Analysis], future: asyncio.Future[Analysis]
+    ) -> None:
         try:
             async with self._slots:
                 result = await asyncio.to_thread(compute)
-        except BaseException as exc:
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except Exception as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: no "never retrieved" warning when nobody waits
-            raise
+            return
         finally:
             del self._running[key]
-        future.set_result(result)
+            self._progress.pop(key, None)
         self._done[key] = result
         while len(self._done) > self.size:
             self._done.popitem(last=False)
-        return result
+        future.set_result(result)
 
 
 def _budget(request: Request) -> int:
@@ -105,12 +165,26 @@ async def _room(request: Request, table_id: str) -> Room:
     return room
 
 
-@router.get("/api/tables/{table_id}/deals/{number}/analysis")
+@router.get(
+    "/api/tables/{table_id}/deals/{number}/analysis",
+    responses={
+        202: {
+            "model": AnalysisRunning,
+            "description": "Still being worked out: the share of the moves done; ask again",
+        }
+    },
+)
 async def deal_analysis(
-    table_id: str, number: int, request: Request, seat: Annotated[int, Query()]
-) -> dict[str, Any]:
+    table_id: str,
+    number: int,
+    request: Request,
+    seat: Annotated[int, Query()],
+    wait: Annotated[
+        float, Query(ge=0, le=30, description="Seconds to wait for the result before a 202")
+    ] = WAIT,
+) -> Any:
     """A finished deal's analysis from ``seat``'s view, with the seats' names and the ratings'
-    names in each language."""
+    and phases' names in each language; 202 with the progress while it is worked out."""
     # the review's checks: the table and the deal exist, and the deal is over (409 before)
     review = await deal_review(table_id, number, request)
     record = GameRecord.from_dict(review["record"])
@@ -118,15 +192,25 @@ async def deal_analysis(
     if not 0 <= seat < players:
         raise ApiError(422, "bad_seat", f"seat must be from 0 to {players - 1}, not {seat}")
     budget = _budget(request)
-    result = await _cache(request).get(
-        (table_id, number, seat), lambda: analyze(record, seat, budget, seed=number)
+    cache = _cache(request)
+    key = (table_id, number, seat)
+    report = cache.reporter(key)
+    result = await cache.within(
+        key, lambda: analyze(record, seat, budget, seed=number, progress=report), wait
     )
+    if result is None:
+        running = AnalysisRunning(progress=round(cache.progress(key), 3))
+        return JSONResponse(running.model_dump(), status_code=202)
     return {
         "table_id": table_id,
         "deal": number,
         "seats": review["seats"],
         "analysis": result.to_dict(),
         "ratings": {r.value: {lang: r.name_in(lang) for lang in WEB_LANGS} for r in Rating},
+        "phases": {
+            p.value: {lang: phase_name(p, lang) for lang in WEB_LANGS}
+            for p in (Phase.AUCTION, Phase.CALL)
+        },
     }
 
 

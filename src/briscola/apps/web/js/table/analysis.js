@@ -2,9 +2,11 @@
 //
 // "Analisi della partita" in the end-of-deal summary opens a sheet that asks the server for the
 // deal's analysis from this seat's view (GET /api/tables/{id}/deals/{n}/analysis?seat=N, worked
-// out off the server's event loop and cached), shows a progress line while it comes, then draws
-// the win-probability curve as an SVG chart (each move a dot in its rating's colour, the
-// hindsight line dashed) and a table of the moves with the best move shown on its card.
+// out off the server's event loop and cached), shows a progress bar while it comes (the server
+// answers 202 {status: "running", progress} until it is ready: the client asks again), then
+// draws the win-probability curve as an SVG chart (each move a dot in its rating's colour, the
+// hindsight line dashed; a bid or the call of Briscola chiamata a square) and a table of the
+// moves with the best move shown on its card.
 // "Suggerimento" (only at tables against the computer) asks GET /api/tables/{id}/hint with the
 // seat's token in a header, never in the URL.
 import { h } from "../common/dom.js";
@@ -35,12 +37,20 @@ function s(tag, attrs = {}, ...children) {
 
 const pct = (p) => `${Math.round(100 * p)}%`;
 let ratingNames = {}; // each rating's name by language, as the server words it (its catalogs)
+let phaseNames = {}; // "asta", "chiamata": the auction's and the call's names, the same way
 
 /** A rating's name in the page's language ("ottima", "errore grave"). */
 function ratingName(rating) {
   return ratingNames[rating]?.[getLang()] || rating;
 }
 const isCardCode = (a) => /^[A2-7FCR][cdsb]$/.test(a);
+/** True for a bid, a pass or the call (Briscola chiamata), not a card. */
+const isBid = (m) => m.phase === "auction" || m.phase === "call";
+
+/** Where a move was: "asta" or "chiamata" for a bid or the call, else the trick's number. */
+function whereName(m) {
+  return isBid(m) ? phaseNames[m.phase]?.[getLang()] || m.phase : String(m.trick);
+}
 
 /** A move's action as words: a card's full name, or the action's text. */
 function actionName(action) {
@@ -94,9 +104,14 @@ export function analysisChart(analysis) {
   moves.forEach((m, i) => {
     const [x, y] = chartPoint(i, n, m.view.win);
     const rating = m.view.rating;
-    const tip = `${i + 1}. ${actionName(m.played)}: ${ratingName(rating)} (${pct(m.view.win)})`;
-    const dot = s("circle", { cx: x, cy: y, r: 5, fill: RATING_COLOURS[rating], class: "move" });
+    const where = isBid(m) ? `${whereName(m)} · ` : "";
+    const tip = `${i + 1}. ${where}${actionName(m.played)}: ${ratingName(rating)} (${pct(m.view.win)})`;
+    const fill = RATING_COLOURS[rating];
+    const dot = isBid(m)
+      ? s("rect", { x: x - 5, y: y - 5, width: 10, height: 10, fill, class: "move bid" })
+      : s("circle", { cx: x, cy: y, r: 5, fill, class: "move" });
     dot.dataset.rating = rating;
+    dot.dataset.phase = m.phase || "play";
     dot.append(s("title", {}, tip));
     svg.append(dot);
     if (i % 5 === 4 || i === 0) {
@@ -137,7 +152,7 @@ function ratingCell(judgement, cls) {
 
 /** The table of the moves: played, its win probability, the best move, the ratings. */
 function movesTable(analysis) {
-  const head = ["move", "played", "win", "best", "rating"].map((k) =>
+  const head = ["move", "where", "played", "win", "best", "rating"].map((k) =>
     h("th", {}, t(`analysis.col.${k}`)),
   );
   if (analysis.hindsight_summary) head.push(h("th", {}, t("analysis.hindsight")));
@@ -146,6 +161,7 @@ function movesTable(analysis) {
       "tr",
       { class: "analysis-move" },
       h("td", { class: "n" }, String(i + 1)),
+      h("td", { class: "where" }, whereName(m)),
       h("td", {}, m.played),
       h("td", { class: "n" }, pct(m.view.win)),
       bestCell(m.view),
@@ -170,8 +186,9 @@ export function analysisBody(analysis) {
     body.push(h("p", { id: "analysis-turning" }, t("analysis.no_turning")));
   } else {
     const m = analysis.moves[turning];
-    const words = { trick: m.trick, played: m.played, best: m.view.best };
-    body.push(h("p", { id: "analysis-turning" }, t("analysis.turning", words)));
+    const words = { trick: m.trick, where: whereName(m), played: m.played, best: m.view.best };
+    const key = isBid(m) ? "analysis.turning.bid" : "analysis.turning";
+    body.push(h("p", { id: "analysis-turning" }, t(key, words)));
   }
   if (analysis.hindsight_summary) {
     body.push(summaryLine(t("analysis.hindsight"), analysis.hindsight_summary));
@@ -213,13 +230,39 @@ export async function openAnalysis(view, deal = view.table.deal) {
   document.body.append(overlay);
   const url = `/api/tables/${encodeURIComponent(view.tableId)}/deals/${deal}/analysis?seat=${view.seat}`;
   try {
-    const r = await fetch(url);
-    const data = await r.json();
-    if (!r.ok) throw new Error(data.message || r.statusText);
-    ratingNames = data.ratings || {};
+    const data = await fetchAnalysis(url, (p) => showProgress(status, p), overlay);
+    if (!data) return; // the sheet was closed while it was worked out
+    useNames(data);
     content.replaceChildren(...analysisBody(data.analysis));
   } catch (err) {
     status.textContent = t("analysis.failed", { error: err.message });
+  }
+}
+
+/** The ratings' and the phases' names of the server's reply (its catalogs' words). */
+export function useNames(reply) {
+  ratingNames = reply.ratings || {};
+  phaseNames = reply.phases || {};
+}
+
+/** The progress line: a bar and "Analisi in corso… 42%". */
+export function showProgress(status, progress) {
+  const n = Math.round(100 * progress);
+  const bar = h("progress", { id: "analysis-progress", max: 100, value: n });
+  status.replaceChildren(bar, " ", t("analysis.progress", { n }));
+}
+
+/** GET the analysis until it is ready: each 202 reply gives the progress to `onProgress` and the
+ * request is made again (the server holds each one a second or so). Null if `sheet` is closed. */
+export async function fetchAnalysis(url, onProgress, sheet) {
+  for (;;) {
+    const r = await fetch(url);
+    const data = await r.json();
+    if (!r.ok) throw new Error(data.message || r.statusText);
+    if (r.status !== 202) return data;
+    onProgress(data.progress);
+    if (!sheet.isConnected) return null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

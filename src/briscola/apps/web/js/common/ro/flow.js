@@ -3,15 +3,15 @@
 // strings-analysis.js.
 
 export const FLOW_RO = {
-  "flow.resign": "Abandonează",
-  "flow.resign.title": "Abandonezi partida?",
+  "flow.resign": "Renunț",
+  "flow.resign.title": "Renunți la partidă?",
   "flow.resign.lead":
-    "Calculatorul îți ia locul până la sfârșit, iar rezultatul va arăta că ai abandonat. Poți urmări mai departe.",
-  "flow.resign.confirm": "Da, abandonez",
+    "Calculatorul îți ia locul până la sfârșit, iar rezultatul va arăta că ai renunțat. Poți urmări mai departe.",
+  "flow.resign.confirm": "Da, renunț",
   "flow.resign.cancel": "Rămân la masă",
-  "flow.resigned": "{name} a abandonat: joacă calculatorul în locul lui.",
-  "flow.resigned.me": "Ai abandonat partida: acum o urmărești.",
-  "flow.resigned.list": "Au abandonat: {names}",
+  "flow.resigned": "{name} a renunțat: joacă calculatorul în locul lui.",
+  "flow.resigned.me": "Ai renunțat la partidă: acum o urmărești.",
+  "flow.resigned.list": "Au renunțat: {names}",
   "flow.timedout": "{name} a rămas fără timp: a jucat calculatorul.",
   "flow.clock": "{name}: {n} s",
   "flow.clock.me": "Timpul tău: {n} s",
@@ -56,6 +56,9 @@ export const ANALYSIS_RO = {
   "analysis.hindsight.help": "aceleași mutări cu toate cărțile cunoscute",
   "analysis.accuracy": "Precizie {n}%",
   "analysis.turning": "Momentul decisiv: levata {trick}, {played} în loc de {best}.",
+  "analysis.turning.bid": "Momentul decisiv: {where}, „{played}” în loc de „{best}”.",
+  "analysis.progress": "Analiză în curs… {n}%",
+  "analysis.col.where": "Levata",
   "analysis.no_turning": "Nicio mutare n-a scăzut șansa de câștig.",
   "analysis.chart": "Șansa de câștig, mutare cu mutare",
   "analysis.col.move": "Nr.",
