@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import shutil
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +29,7 @@ from websockets.asyncio.client import connect
 from briscola.apps.server.leases import LEASE_SECONDS, Leases
 from briscola.apps.server.storage import Storage
 from briscola.apps.server.workers import RedisMissing, local_redis
-from briscola.tools.bench.serve_process import ServeProcess
+from briscola.tools.bench.serve_process import ServeProcess, process_tree
 from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
 
 pytestmark = pytest.mark.server
@@ -193,3 +196,44 @@ def test_two_processes_on_postgresql_one_killed(
     pg_url: str,  # noqa: F811
 ) -> None:
     _run(tmp_path, pg_url, redis_url)
+
+
+def _alive(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running (a zombie is not)."""
+    running = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            running.append(pid)
+    return running
+
+
+def test_killing_the_workers_parent_ends_its_processes_and_redis(tmp_path: Path) -> None:
+    """``briscola serve --workers 2`` killed with SIGKILL: its server processes and the
+    redis-server it started end too (they would otherwise go on serving the port alone)."""
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not installed: run scripts/install-system-deps.sh")
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+    parent = ServeProcess(["--workers", "2", "--db", db], tmp_path / "w.log", SERVER_ENV)
+    tree: list[int] = []
+    try:
+        parent.wait_ready()
+        deadline, names = time.monotonic() + 60, list[bytes]()
+        while sum(b"spawn_main" in n for n in names) < 2 and time.monotonic() < deadline:
+            tree = process_tree(parent.pid)  # redis, the two servers, multiprocessing's tracker
+            names = [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in tree[1:]]
+            time.sleep(0.2)
+        assert any(b"redis-server" in n for n in names), names
+        assert sum(b"spawn_main" in n for n in names) == 2, names
+        parent.kill()
+        deadline = time.monotonic() + 30
+        while _alive(tree) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _alive(tree) == [], "left running after kill -9 of their parent"
+    finally:
+        parent.stop()
+        for pid in _alive(tree):
+            os.kill(pid, signal.SIGKILL)

@@ -26,6 +26,7 @@ from briscola.apps.server.pages import default_static_dir, install_error_pages, 
 from briscola.apps.server.rooms import Rooms, Settings
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
 from briscola.apps.server.storage import Storage
+from briscola.apps.server.workers import end_with_supervisor
 
 __all__ = ["ApiError", "create_app", "default_static_dir"]
 
@@ -120,6 +121,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        end_with_supervisor()  # one of --workers: it ends with its parent, even after kill -9
         pool.launch()  # the workers warm up while the server already answers
         rooms.start()
         if cluster is not None:

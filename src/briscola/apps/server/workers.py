@@ -12,6 +12,7 @@ stopped when the server stops.
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import os
 import shutil
@@ -21,7 +22,13 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["RedisMissing", "local_redis", "serve_workers"]
+__all__ = [
+    "RedisMissing",
+    "die_with_parent",
+    "end_with_supervisor",
+    "local_redis",
+    "serve_workers",
+]
 
 
 class RedisMissing(RuntimeError):
@@ -45,6 +52,53 @@ def _answers(port: int) -> bool:
         return False
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when the thread that started it ends."""
+
+
+def die_with_parent(parent: int) -> None:
+    """Run in a child between fork and exec: have Linux send it SIGTERM when its parent (the
+    process ``parent``) ends, even by ``kill -9`` (``prctl(PR_SET_PDEATHSIG)``); elsewhere,
+    nothing. A parent that died before this ran is caught too: the child then ends at once."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the parent stops it on a clean exit only
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+SUPERVISOR_ENV = "BRISCOLA_SUPERVISOR"
+"""The process id of the ``--workers`` parent, which its server processes end with."""
+
+
+def end_with_supervisor() -> None:
+    """In a server process of ``--workers`` (its parent's id in ``$BRISCOLA_SUPERVISOR``): end
+    (SIGTERM, a clean stop) when the parent ends, even by ``kill -9``, instead of serving on
+    alone; at once when the parent is gone already. A process whose parent is another one
+    while the one named lives (it inherited the variable) does nothing."""
+    supervisor = os.environ.get(SUPERVISOR_ENV, "")
+    if not supervisor.isdigit():
+        return
+    if int(supervisor) == os.getppid() or not _alive(int(supervisor)):
+        die_with_parent(int(supervisor))  # ends at once when the parent died while it started
+
+
+def _alive(pid: int) -> bool:
+    """True while process ``pid`` exists."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # somebody else's process
+        return True
+    return True
+
+
 @contextlib.contextmanager
 def local_redis(timeout: float = 10.0) -> Iterator[str]:
     """A ``redis-server`` of this process's own on a free loopback port, for as long as the
@@ -61,6 +115,7 @@ def local_redis(timeout: float = 10.0) -> Iterator[str]:
         [*args, "no", "--loglevel", "warning"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        preexec_fn=functools.partial(die_with_parent, os.getpid()),  # only prctl, fork-safe
     )
     try:
         deadline = time.monotonic() + timeout
@@ -104,6 +159,7 @@ def serve_workers(
     with contextlib.ExitStack() as stack:
         url = redis_url or os.environ.get("BRISCOLA_REDIS", "").strip()
         os.environ["BRISCOLA_REDIS"] = url or stack.enter_context(local_redis())
+        os.environ[SUPERVISOR_ENV] = str(os.getpid())  # the processes end with this one
         patient: dict[str, Any] = {"timeout_worker_healthcheck": 120}  # slow imports, busy CPU
         if "timeout_worker_healthcheck" not in inspect.signature(uvicorn.Config).parameters:
             patient = {}  # older uvicorn: no health check of its workers
