@@ -86,9 +86,10 @@ def plot_strength(data: Mapping[str, Any], path: str | Path) -> Path:
     if not pairs:
         raise ValueError("the report has no pairs to draw")
     plt = _pyplot()
-    height = 0.9 + 0.55 * len(pairs)
+    height = 0.9 + 0.65 * len(pairs)
     fig, ax = plt.subplots(figsize=(7.5, height), dpi=120)
     labels = []
+    mixed = len({p.get("deals") for p in pairs}) > 1  # name each pair's deals where they differ
     for y, pair in enumerate(reversed(pairs)):
         score = pair["score"]
         mean = 100 * score["mean"]
@@ -102,11 +103,13 @@ def plot_strength(data: Mapping[str, Any], path: str | Path) -> Path:
         ax.annotate(
             f"{mean:.1f}%", (high, y), xytext=(6, -4), textcoords="offset points", fontsize=9
         )
-        labels.append(f"{pair['upper']} vs {pair['lower']}")
+        label = f"{pair['upper']} vs {pair['lower']}"
+        labels.append(f"{label}\n{pair['deals']:,} deals" if mixed else label)
     ax.set_yticks(range(len(pairs)), labels)
     ax.axvline(50, color="#888888", linewidth=0.8)
     right = max(100 * (p["score"]["high"] or p["score"]["mean"]) for p in pairs)
-    ax.set_xlim(45, max(80.0, right + 6))
+    left = min(100 * (p["score"]["low"] or p["score"]["mean"]) for p in pairs)
+    ax.set_xlim(max(0.0, min(45.0, left - 3)), min(110.0, max(80.0, right + 6)))
     ax.set_xlabel("score of the first level (win 1, draw ½), with its 95% interval; | the bar")
     ax.set_title(
         f"{data.get('preset', '')}: {_deals(data)} duplicate deals a pair, "
