@@ -10,6 +10,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from briscola.apps.server.schemas import StateMessage
+from briscola.apps.server.storage import StoredTable
 from briscola.core.actions import parse_action
 from briscola.core.cards import parse_cards
 from briscola.core.game import Phase, State, new_game
@@ -67,6 +68,12 @@ def check_spectator(client: TestClient, table_id: str, spectator: Spectator) -> 
     """Every card in every message to the spectator is public at that moment; the hidden
     partner of chiamata is never named before the called card is played."""
     stored = client.app.state.storage.load(table_id)  # type: ignore[attr-defined]
+    return check_watched(stored, spectator.messages)
+
+
+def check_watched(stored: StoredTable, messages: list[dict[str, Any]]) -> int:
+    """:func:`check_spectator` of the ``messages`` a spectator of the ``stored`` table got
+    (any process's): how many states were checked."""
     ruleset = Ruleset.from_dict(stored.ruleset)
     removed = {str(c) for c in ruleset.removed}
     known: dict[tuple[int, int], set[str]] = {}
@@ -76,7 +83,7 @@ def check_spectator(client: TestClient, table_id: str, spectator: Spectator) -> 
             so_far |= public_now(state)
             known[(number, i)] = set(so_far)
     checked = 0
-    for message in spectator.messages:
+    for message in messages:
         if message["type"] != "state":
             continue
         StateMessage.model_validate(message)

@@ -1,9 +1,11 @@
 """Several server processes serving one table (issue 12, item 6): two real ``briscola serve``
 processes on loopback share one database (SQLite, and PostgreSQL under scripts/with-postgres.sh)
 and one Redis started here; the two people of a friends' table are connected one to each
-process, each sees the other's moves, the table's owner is killed with SIGKILL, both people
-reconnect to the survivor, which takes the table over, and the game goes on to its end with
-every move they saw acknowledged kept.
+process, each sees the other's moves, and so does a spectator connected to the process that does
+not own the table (through the tunnel: never a hidden card); the table's owner is killed with
+SIGKILL, both people reconnect to the survivor, which takes the table over, and the game goes on
+to its end with every move they saw acknowledged kept. Killing ``--workers``' parent ends its
+processes and Redis.
 
 Redis comes from Debian's ``redis-server`` (scripts/install-system-deps.sh): without it the test
 fails, saying so.
@@ -31,6 +33,7 @@ from briscola.apps.server.storage import Storage
 from briscola.apps.server.workers import RedisMissing, local_redis
 from briscola.tools.bench.serve_process import ServeProcess, process_tree
 from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
+from server.test_spectators import check_watched
 
 pytestmark = pytest.mark.server
 
@@ -117,6 +120,28 @@ class Person:
         return sum(len(a) for a in self.seen.values())
 
 
+class Watcher:
+    """A spectator: every message it is sent, reconnecting whenever its socket ends."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.messages: list[dict[str, Any]] = []
+
+    async def watch(self, over: asyncio.Event) -> None:
+        while not over.is_set():
+            try:
+                async with connect(self.url, open_timeout=5, close_timeout=1) as ws:
+                    while not over.is_set():
+                        self.messages.append(json.loads(await ws.recv()))
+            except Exception:  # the relay closed (its owner died): watch again
+                await asyncio.sleep(0.2)
+
+    def moves(self) -> int:
+        """The actions of the current deal in the last state seen."""
+        states = [m for m in self.messages if m["type"] == "state" and m["observation"]]
+        return len(states[-1]["observation"]["actions"]) if states else 0
+
+
 def _table(a: ServeProcess, b: ServeProcess) -> tuple[str, list[str]]:
     """A friends' table of two created on ``a``, joined and started through ``b``."""
     with httpx.Client(timeout=20) as http:
@@ -147,9 +172,12 @@ async def _game(a: ServeProcess, b: ServeProcess, db_url: str) -> None:
         assert Leases(storage.engine, "test").owner_of(table_id) is not None  # a holds it
         anna, bruno = (Person(table_id, s, t, seed=s) for s, t in enumerate(tokens))
         anna.base, bruno.base = a.base, b.base
+        watcher = Watcher(f"{b.ws_base}/ws/{table_id}/watch")  # through b too, from a
         tasks = [asyncio.create_task(p.play()) for p in (anna, bruno)]
+        watching = asyncio.create_task(watcher.watch(anna.over))
         # each sees the other's moves: bruno's through b, relayed from a
         await _until(lambda: min(anna.actions(), bruno.actions()) >= 10, 60, "ten moves")
+        await _until(lambda: watcher.moves() >= 10, 30, "the spectator to see ten moves")
         assert anna.seen[0][:10] == bruno.seen[0][:10]
         seen_before = {d: list(a) for d, a in bruno.seen.items()}
         a.kill()  # the owner dies: anna's socket drops, bruno's relay notices within seconds
@@ -159,8 +187,11 @@ async def _game(a: ServeProcess, b: ServeProcess, db_url: str) -> None:
         took_over = time.monotonic() - killed
         assert took_over < LEASE_SECONDS + 5, f"took {took_over:.1f} s"
         await asyncio.wait_for(asyncio.gather(*tasks), 120)
+        watching.cancel()
+        stored = storage.load(table_id)
     finally:
         storage.close()
+    assert stored is not None and check_watched(stored, watcher.messages) > 20  # no hidden card
     for deal, actions in seen_before.items():  # nothing acknowledged lost
         assert bruno.seen[deal][: len(actions)] == actions
     # two deals, or more when their points are level (deals:2 goes on until one leads)

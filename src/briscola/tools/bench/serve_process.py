@@ -53,6 +53,11 @@ class ServeProcess:
         return f"http://127.0.0.1:{self.port}"
 
     @property
+    def ws_base(self) -> str:
+        """The server's base URL for WebSockets."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
     def pid(self) -> int:
         """The server's process id."""
         return self.process.pid
