@@ -179,14 +179,19 @@ export function applyStatic(root = document) {
   }
 }
 
-/** A small IT | EN | RO switch (a group of toggle buttons, each named in its language); returns
+/** A small IT | EN | RO switch (a group of toggle buttons, each named in its language, and the
+ * same choice as a menu, which a narrow phone's top bar shows instead: css/style.css); returns
  * its element. */
 export function langSwitch() {
   const box = document.createElement("div");
   box.className = "lang-switch";
   box.setAttribute("role", "group");
+  const menu = document.createElement("select");
+  menu.className = "lang-menu";
   const paint = () => {
     box.setAttribute("aria-label", t("lang.label"));
+    menu.setAttribute("aria-label", t("lang.label"));
+    menu.value = getLang();
     box.querySelectorAll("button").forEach((b) => {
       b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
     });
@@ -200,7 +205,13 @@ export function langSwitch() {
     b.setAttribute("aria-label", LANG_NAMES[lang]);
     b.addEventListener("click", () => setLang(lang));
     box.append(b);
+    const option = new Option(lang.toUpperCase(), lang);
+    option.lang = lang;
+    option.title = LANG_NAMES[lang];
+    menu.append(option);
   }
+  menu.addEventListener("change", () => setLang(menu.value));
+  box.append(menu);
   onLangChange(paint);
   paint();
   return box;

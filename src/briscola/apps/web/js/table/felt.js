@@ -130,7 +130,7 @@ export function namePlate(view, s, info, turn) {
     aidOn() && obs
       ? h("span", { class: "pts", title: t("table.points") }, String(obs.points[s]))
       : null;
-  const plain = !info.name || /^(Giocatore|Player) \d+$/.test(info.name);
+  const plain = !info.name || /^(Giocatore|Player|Jucătorul) \d+$/.test(info.name);
   const name =
     s === view.seat ? `${t("table.you")}${plain ? "" : ` (${info.name})`}` : view.nameOf(s);
   return h(
