@@ -26,7 +26,13 @@ from briscola.i18n import (
 )
 
 # Words that are the same in Romanian and Italian: names, numbers and the game's own terms.
-SAME_AS_ITALIAN = {"presets.chiamata.title", "bots.medium.title"}
+SAME_AS_ITALIAN = {
+    "presets.chiamata.title",
+    "bots.medium.title",
+    "score.change.add",  # "{name} {delta:+d}": a name and a number
+    "score.change.rename",
+    "score.change.set",
+}
 # Italian words that have no place in a Romanian text (a deal is a "mână", a trick a "levată").
 ITALIAN_WORDS = ("smazzat", "partita", "mano", "presa", "giocatore", " il ", " della ", " che ")
 
@@ -37,8 +43,8 @@ def placeholders(text: str) -> list[str]:
 
 
 def web_keys() -> list[str]:
-    """The Italian catalog's keys in the areas Romanian covers."""
-    return sorted(k for k in it.MESSAGES if k.split(".")[0] in ro.AREAS)
+    """The Italian catalog's keys that Romanian covers (the web's: ``ro.covers``)."""
+    return sorted(k for k in it.MESSAGES if ro.covers(k))
 
 
 def test_the_languages() -> None:
@@ -60,12 +66,14 @@ def test_every_key_of_the_web_s_areas_is_in_romanian() -> None:
 def test_romanian_has_no_key_that_italian_lacks() -> None:
     assert sorted(set(ro.MESSAGES) - set(it.MESSAGES)) == []
     assert {k.split(".")[0] for k in ro.MESSAGES} == set(ro.AREAS)
+    assert [k for k in ro.MESSAGES if not ro.covers(k)] == []
 
 
 @pytest.mark.parametrize("key", sorted(ro.MESSAGES))
 def test_a_romanian_message_fills_the_italian_s_placeholders(key: str) -> None:
     assert placeholders(ro.MESSAGES[key]) == placeholders(it.MESSAGES[key]), key
-    params = {name: f"<{name}>" for name in placeholders(ro.MESSAGES[key])}
+    fields = string.Formatter().parse(ro.MESSAGES[key])
+    params = {n: 7 if (spec or "").endswith("d") else f"<{n}>" for _, n, spec, _ in fields if n}
     text = t(key, "ro", **params)
     assert text.strip() and "{" not in text and key not in text
 

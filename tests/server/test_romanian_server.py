@@ -1,7 +1,8 @@
 """The server in Romanian, the web client's third language: the pages it words itself (an unknown
 table, an unknown address) in Romanian from ``?lang=ro``, the client's cookie or the browser's
 Accept-Language, with a link to each other language; the API takes ``lang: "ro"`` (a table, a
-score sheet) and sends Romanian titles; a person without a name is "Jucătorul N"."""
+score sheet) and sends Romanian titles and the score keeper's refusals in Romanian; a person
+without a name is "Jucătorul N"."""
 
 from __future__ import annotations
 
@@ -76,3 +77,10 @@ def test_the_score_keeper_takes_lang_ro(client: TestClient) -> None:
     key = r.json()["id"]
     assert client.get(f"/api/scores/{key}?lang=ro").status_code == 200
     assert client.get(f"/api/scores/{key}/export.csv?lang=ro").status_code == 200
+    assert r.json()["target_text"] == "61 de puncte într-o mână"
+    # a refusal in the page's words, from ?lang= or from the browser
+    refused = client.post("/api/scores?lang=ro", json={"competitors": ["Ana"]})
+    assert refused.json()["message"] == "o foaie are nevoie de cel puțin doi concurenți"
+    asked = {"accept-language": "ro-RO,ro;q=0.9"}
+    refused = client.post("/api/scores", json={"competitors": ["Ana"]}, headers=asked)
+    assert refused.json()["message"] == "o foaie are nevoie de cel puțin doi concurenți"

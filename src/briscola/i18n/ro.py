@@ -15,8 +15,23 @@ from __future__ import annotations
 
 from typing import Final
 
-AREAS: Final = ("bots", "presets", "matches", "analysis", "web")
-"""The catalog's areas that Romanian covers: what the server words for the web client."""
+AREAS: Final = ("bots", "presets", "matches", "analysis", "web", "score")
+"""The catalog's areas that Romanian covers: what the server words for the web client (of the
+score keeper's, all but its command line's, :data:`NOT_COVERED`)."""
+NOT_COVERED: Final = ("score.ui.",)
+"""The keys Romanian leaves out: the score keeper's command line."""
+
+
+def covers(key: str) -> bool:
+    """Does Romanian have words for the catalog key ``key``?
+
+    >>> covers("bots.easy.title"), covers("score.change.deal"), covers("score.ui.prompt")
+    (True, True, False)
+    >>> covers("terminal.bye")
+    False
+    """
+    return key.split(".")[0] in AREAS and not key.startswith(NOT_COVERED)
+
 
 MESSAGES: Final[dict[str, str]] = {
     # the analysis of a deal (analysis/ratings.py, analysis/hints.py)
@@ -30,6 +45,8 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.hint.do": "Alege „{action}”: câștigi în {win} din cazuri.",
     "analysis.hint.others": "Celelalte mutări: {others}.",
     "analysis.hint.only": "Este singura mutare posibilă.",
+    "analysis.phase.auction": "licitație",
+    "analysis.phase.call": "chemare",
     # the computer players (bots/base.py)
     "bots.random.title": "La întâmplare",
     "bots.random.description": "joacă o mutare permisă la întâmplare",
@@ -80,6 +97,94 @@ MESSAGES: Final[dict[str, str]] = {
     "matches.first-to:3": "Primul la 3 mâini",
     "matches.points:240": "La 240 de puncte",
     "matches.deals:5": "Cinci mâini (punctele adunate)",
+    # the score keeper's words that its web pages show (its refusals, the changes undone and
+    # redone, targets, formats, the CSV export; not its command line's score.ui.*)
+    "score.empty_name": "numele nu poate fi gol",
+    "score.control_name": "numele nu poate conține caractere de control",
+    "score.duplicate_name": "există deja un concurent cu numele {name}",
+    "score.bad_pair": "o pereche înseamnă două nume unite cu +, ca Ana+Bogdan (nu {text!r})",
+    "score.unknown_competitor": (
+        "niciun concurent nu se potrivește cu {ref!r}: alege dintre {names}"
+    ),
+    "score.ambiguous_competitor": "{ref!r} poate fi {names}: scrie mai mult din nume",
+    "score.too_few_competitors": "o foaie are nevoie de cel puțin doi concurenți",
+    "score.target_low": "ținta trebuie să fie cel puțin 1, nu {value}",
+    "score.bad_target": "țintă necunoscută {text!r}: folosește 61, 120, chiamata sau un număr",
+    "score.bad_format": (
+        "format necunoscut {text!r}: folosește single, best-of:N (cel mai bun din N) sau "
+        "first-to:N (primul care câștigă N partide)"
+    ),
+    "score.format_number": "formatul {text!r} cere un număr de cel puțin 1, ca {example}",
+    "score.even_best_of": "cel mai bun din {n}: alege un număr impar de partide",
+    "score.standing_over": (
+        "{name} are deja {wins} victorii în acest meci: alege un format mai lung"
+    ),
+    "score.negative": "{name}: {value} puncte într-o mână; punctele nu pot fi negative",
+    "score.over_120": (
+        "o mână valorează cel mult 120 de puncte (fără anunțuri): aici ar fi {total} ({detail})"
+    ),
+    "score.over_declarations": (
+        "chiar și cu anunțuri o mână valorează cel mult {limit} de puncte: aici ar fi {total} "
+        "({detail})"
+    ),
+    "score.zero_sum": (
+        "la chiamata unitățile unei mâini dau zero adunate: acestea dau {total} ({detail})"
+    ),
+    "score.zero_delta": "nimic de adăugat: cantitatea este 0",
+    "score.nothing_to_undo": "nimic de anulat",
+    "score.nothing_to_redo": "nimic de refăcut",
+    "score.single_deal": (
+        "cu ținta de 61 fiecare partidă e o singură mână: apasă Partidă nouă ca s-o iei de la capăt"
+    ),
+    "score.empty_deal": "mâna aceasta nu are încă puncte",
+    "score.game_over.win": (
+        "partida e deja câștigată ({detail}): apasă Partidă nouă pentru următoarea"
+    ),
+    "score.game_over.draw": (
+        "partida s-a terminat la egalitate ({detail}): apasă Partidă nouă pentru următoarea"
+    ),
+    "score.empty_game": "partida aceasta nu are încă puncte: nu e nimic de închis",
+    "score.bad_state": "datele foii nu sunt valide: {detail}",
+    "score.no_sheet": "nicio foaie {ref!r}: vezi lista cu `briscola score list`",
+    "score.duplicate_sheet": "există deja o foaie cu numele {name}",
+    "score.stale_sheet": "foaia {name} s-a schimbat între timp: încarc-o din nou",
+    "score.csv.game": "partidă",
+    "score.csv.match": "meci",
+    "score.csv.outcome": "rezultat",
+    "score.csv.winner": "câștigător",
+    "score.csv.trophies": "trofee",
+    "score.csv.matches": "meciuri câștigate",
+    "score.change.add": "{name} {delta:+d}",
+    "score.change.set": "{name} = {value}",
+    "score.change.deal": "mână nouă",
+    "score.change.new_game": "partidă nouă",
+    "score.change.rename": "{old} → {new}",
+    "score.change.add_competitor": "adăugat {name}",
+    "score.change.remove_competitor": "scos {name}",
+    "score.change.target": "ținta: {target}",
+    "score.change.format": "formatul: {format}",
+    "score.change.declarations": "anunțuri: {value}",
+    "score.change.rename_sheet": "foaia: {name}",
+    "score.target.deal61": "61 de puncte într-o mână",
+    "score.target.two_deals_120": "120 de puncte în două mâini",
+    "score.target.chiamata": "{value} unități (chiamata)",
+    "score.target.custom": "{value} puncte",
+    "score.format.single": "o singură partidă",
+    "score.format.best-of": "cel mai bun din {n}",
+    "score.format.first-to": "primul la {n}",
+    "score.win": "{name} CÂȘTIGĂ",
+    "score.draw": "EGALITATE",
+    "score.deal_draw": "mână egală {detail}",
+    "score.outcome.win": "victorie",
+    "score.outcome.draw": "egalitate",
+    "score.outcome.unfinished": "neterminată",
+    "score.outcome.playing": "în curs",
+    "score.yes": "da",
+    "score.no": "nu",
+    "score.win.plural": "{name} CÂȘTIGĂ",
+    "score.web.not_found": "nicio foaie de scor la acest link: verifică adresa",
+    "score.web.too_many_competitors": "cel mult {n} concurenți pe o foaie",
+    "score.web.sheet_title": "Foaie de scor",
     # the error pages (apps/server/pages.py)
     "web.error.unknown_table.title": "Masa aceasta nu există",
     "web.error.unknown_table.text": (

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from briscola.i18n import DEFAULT_LANG, LANGS, section
+from briscola.i18n import DEFAULT_LANG, LANGS, WEB_LANGS, section
 from briscola.i18n import t as _t
 
 __all__ = ["DEFAULT_LANG", "LANGS", "MESSAGES", "ScoreError", "t"]
@@ -28,7 +28,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = section("score")
 
 
 def t(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
-    """The message ``key`` in ``lang`` (Italian when the language is unknown), with ``params``.
+    """The message ``key`` in ``lang`` (Italian when the language is unknown), with ``params``;
+    Romanian for what the web pages show (``briscola.i18n.ro``).
 
     A key that no catalog has is a bug, never shown as text:
 
@@ -36,12 +37,14 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     'best of 3'
     >>> t("format.best-of", "fr", n=3)
     'al meglio di 3'
+    >>> t("format.best-of", "ro", n=3)
+    'cel mai bun din 3'
     >>> t("no such key", "en")
     Traceback (most recent call last):
     ...
     briscola.i18n.MissingMessageError: no message 'score.no such key'
     """
-    return _t("score." + key, lang if lang in LANGS else DEFAULT_LANG, **params)
+    return _t("score." + key, lang if lang in WEB_LANGS else DEFAULT_LANG, **params)
 
 
 class ScoreError(ValueError):

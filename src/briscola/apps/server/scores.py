@@ -52,9 +52,10 @@ from briscola.apps.server.score_schemas import (
     TargetChange,
     UndoChange,
 )
+from briscola.i18n import WEB_LANGS
 from briscola.scorekeeper import Competitor, ScoreError, Sheet
 from briscola.scorekeeper.export import csv_text
-from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS, t
+from briscola.scorekeeper.messages import DEFAULT_LANG, t
 from briscola.scorekeeper.store import SheetRow, SheetStore, StaleSheetError, StoredSheet
 
 __all__ = [
@@ -85,13 +86,14 @@ class ScoreApiError(ApiError):
 
 # -- helpers ------------------------------------------------------------------------------------
 def _lang(request: Request, lang: str | None) -> str:
-    """The request's language: ``?lang=``, else the first known one in Accept-Language."""
-    if lang in LANGS:
+    """The request's language (one of the web client's): ``?lang=``, else the first known one in
+    Accept-Language."""
+    if lang in WEB_LANGS:
         return str(lang)
     header = request.headers.get("accept-language", "")
     for part in header.split(","):
         code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGS:
+        if code in WEB_LANGS:
             return code
     return DEFAULT_LANG
 
