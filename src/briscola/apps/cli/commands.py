@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from briscola import __version__
+from briscola.apps.cli.language import ENV_VAR, LocalizedGroup
 from briscola.apps.common import build_ruleset, option_argument
 from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
@@ -25,6 +26,7 @@ from briscola.core.rules import RulesetError, preset, preset_names
 __all__ = ["app", "main"]
 
 app = typer.Typer(
+    cls=LocalizedGroup,  # usage, help and errors in the language of --lang (apps/cli/language.py)
     name="briscola",
     help="Briscola, the Italian card game: play in the terminal against the computer.",
     no_args_is_help=True,
@@ -57,7 +59,7 @@ def play(
         ),
     ] = "classic",
     lang: Annotated[
-        str, typer.Option("--lang", metavar="it|en", help="Language: it or en.")
+        str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR, help="Language: it or en.")
     ] = "it",
     opponent: Annotated[
         str,
@@ -397,7 +399,7 @@ def analyze(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="The search's seed.")] = 0,
     lang: Annotated[
-        str, typer.Option("--lang", metavar="it|en", help="Language: it or en.")
+        str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR, help="Language: it or en.")
     ] = "it",
 ) -> None:
     """Rate every move of a seat in a deal's record, by the champion's search (docs/analysis.md)."""
@@ -609,9 +611,11 @@ def _mount_tools() -> None:
     """The bot builders' commands (light to import: their heavy parts load on use)."""
     from briscola.apps.protocol.engine import engine_command
     from briscola.tools.arena.cli import arena_command
+    from briscola.train.cli import train_command
 
     app.command("engine")(engine_command)
     app.command("arena")(arena_command)
+    app.command("train")(train_command)
 
 
 _mount_tools()
