@@ -163,6 +163,12 @@ def visible_cards(state: State, seat: int) -> set[Card]:
         end_phase = not state.stock and state.phase is Phase.PLAY
         if rules.open_hands or (rules.partners_see_hands and partners and end_phase):
             seen |= set(state.hands[other])
+        if partners and state.trump is not None:  # a partner's sign: "ho l'asso", "ho il tre"
+            tre = Rank.SETTE if rules.inversion else Rank.TRE
+            named = {"asso": Rank.ASSO, "tre": tre}
+            for sign in state.signals:
+                if sign.seat == other and sign.kind is not None and sign.kind.value in named:
+                    seen.add(Card(state.trump, named[sign.kind.value]))
     return seen
 
 

@@ -38,7 +38,8 @@ COMPOSITION_ROOT = {"briscola.apps.cli.commands", "briscola.__main__"}
 # The phase modules see only the state types (and the vocabulary they are made of).
 PHASES = {"briscola.core.play", "briscola.core.chiamata"}
 PHASE_IMPORTS = {"briscola.core.state", "briscola.core.cards", "briscola.core.actions",
-                 "briscola.core.rules"}  # fmt: skip
+                 "briscola.core.rules",
+                 "briscola.core.signals"}  # fmt: skip  # the signs' data, as actions and state use
 
 
 def modules() -> Iterator[tuple[str, Path]]:

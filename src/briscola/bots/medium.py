@@ -16,6 +16,8 @@ is empty, the opponent's exact hand.
   friends, not threats.
 * It declares accusi at once and exchanges the briscola when that gains a better card; in Briscola
   chiamata it bids and calls by the strength of its best suit (:mod:`briscola.bots.auction`).
+* With partner signals it makes true signs and reads its partner's (:mod:`briscola.bots.signs`):
+  a partner's "carica" makes its card safe to load, a "liscio" asks for the cheapest card.
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.observation import observe
@@ -32,9 +34,11 @@ from collections.abc import Sequence
 
 from briscola.bots import auction
 from briscola.bots.knowledge import Knowledge, exchange_improves, play_cards
+from briscola.bots.signs import partner_said, sign_to_make
 from briscola.core.actions import Action, Declare, ExchangeBriscola, Play
 from briscola.core.cards import Card
 from briscola.core.observation import Observation
+from briscola.core.signals import SignalKind
 
 __all__ = ["MediumBot", "medium_card"]
 
@@ -54,6 +58,8 @@ class MediumBot:
         extra = auction.routine(obs)
         if extra is None:
             extra = special_action(obs)
+        if extra is None:
+            extra = sign_to_make(obs, medium_card)
         if extra is not None:
             return extra
         return Play(medium_card(obs))
@@ -89,7 +95,9 @@ def _follow(k: Knowledge, cards: Sequence[Card]) -> Card:
     threats = k.threats()
     stock = k.obs.stock_count
     if win_seat in k.friends:
-        if k.safe(best, threats):
+        if partner_said(k.obs, SignalKind.LISCIO, win_seat):
+            return k.cheapest(cards)
+        if k.safe(best, threats) or partner_said(k.obs, SignalKind.CARICA, win_seat):
             gifts = [c for c in cards if not k.is_trump(c) and k.points(c) > 0]
             if gifts:  # caricare: load the partner's trick
                 return max(gifts, key=lambda c: (k.points(c), -k.strength(c)))

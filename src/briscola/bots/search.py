@@ -37,11 +37,12 @@ import numpy as np
 
 from briscola.bots import auction
 from briscola.bots.base import turn_actions
-from briscola.bots.medium import MediumBot, special_action
+from briscola.bots.medium import MediumBot, medium_card, special_action
+from briscola.bots.signs import sign_to_make, without_signals
 from briscola.core.actions import Action, Declare
 from briscola.core.observation import Observation
 
-__all__ = ["CHAMPION", "CHAMPION_V1", "HARD", "SearchBot", "SearchConfig"]
+__all__ = ["SearchBot", "SearchConfig"]
 
 
 @dataclass(frozen=True)
@@ -94,27 +95,6 @@ HARD = SearchConfig(
     solved_stock=-1,
 )
 CHAMPION = SearchConfig()
-CHAMPION_V1 = SearchConfig(
-    rollouts=8000,
-    rollouts_multi=16000,
-    policy=2,
-    solve_stock=0,
-    exact_stock=4,
-    max_worlds=200,
-    lam=0.25,
-    min_worlds=64,
-    batch=64,
-    z=3.0,
-    infer=True,
-    eps=0.05,
-    reps=16,
-    reps_sampled=16,
-    anchor=False,
-    solved_stock=6,
-    solved_worlds=200,
-)
-"""The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that
-later changes to :data:`CHAMPION` are measured against."""
 
 
 class SearchBot:
@@ -138,11 +118,6 @@ class SearchBot:
     def champion(cls, seed: int | None = None) -> SearchBot:
         """The champion level."""
         return cls(seed, CHAMPION, "champion")
-
-    @classmethod
-    def champion_v1(cls, seed: int | None = None) -> SearchBot:
-        """The frozen baseline: the champion as it was on 2026-12-01 (:data:`CHAMPION_V1`)."""
-        return cls(seed, CHAMPION_V1, "champion-v1")
 
     @staticmethod
     def warm_up() -> None:
@@ -178,8 +153,13 @@ class SearchBot:
         declares = [a for a in legal if isinstance(a, Declare)]
         if declares:  # an accuso only gains: declare it at once
             return special_action(obs) or declares[0]
+        sign = sign_to_make(obs, medium_card)  # signs as the medium level makes them
+        if sign is not None:
+            return sign
+        plain = without_signals(obs)  # the fast core searches the cards, not the signs
+        legal = turn_actions(plain)
         try:
-            values = self.evaluate(obs, seed)
+            values = self.evaluate(plain, seed)
         except ImportError:  # no Numba: play as the medium level
             return self._medium.act(obs)
         if self.config.anchor:

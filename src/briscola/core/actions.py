@@ -10,6 +10,8 @@ action             text             meaning
 ``Bid(points=75)`` ``bid 75``       chiamata auction: bid points after a 2
 ``Pass()``         ``pass``         chiamata auction: pass (final)
 ``Call(suit)``     ``call d``       chiamata: name the trump suit
+``Signal(kind)``   ``signal asso``  a sign to the partner (``signal``: a sign whose
+                                    meaning this seat may not see)
 =================  ===============  =====================================================
 
 >>> parse_action("Ad"), parse_action("declare b"), parse_action("exchange")
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from briscola.core.cards import Card, CardParseError, Rank, Suit
 from briscola.core.rules import MAX_BID_POINTS, MIN_BID_POINTS
+from briscola.core.signals import SignalKind, SignalParseError
 from briscola.core.text import ascii_number, excerpt
 
 __all__ = [
@@ -35,6 +38,7 @@ __all__ = [
     "ExchangeBriscola",
     "Pass",
     "Play",
+    "Signal",
     "parse_action",
 ]
 
@@ -104,7 +108,22 @@ class Call:
         return f"call {self.suit.letter}"
 
 
-Action = Play | Declare | ExchangeBriscola | Bid | Pass | Call
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A sign to the partner (the ``signals`` option): its meaning, or None in the view of a
+    seat that may see only that a sign was made.
+
+    >>> str(Signal(SignalKind.ASSO)), str(Signal(None)), parse_action("segnale carica")
+    ('signal asso', 'signal', Signal(kind=<SignalKind.CARICA: 'carica'>))
+    """
+
+    kind: SignalKind | None
+
+    def __str__(self) -> str:
+        return "signal" if self.kind is None else f"signal {self.kind.value}"
+
+
+Action = Play | Declare | ExchangeBriscola | Bid | Pass | Call | Signal
 
 _WORDS = {
     "declare": "declare",
@@ -118,6 +137,9 @@ _WORDS = {
     "passo": "pass",
     "call": "call",
     "chiamo": "call",
+    "signal": "signal",
+    "segnale": "signal",
+    "segno": "signal",
 }
 
 
@@ -141,13 +163,15 @@ def parse_action(text: str) -> Action:
                 return Play(Card.parse(words[0]))
             raise ActionParseError(
                 f"{excerpt(text)} is not an action: play a card (like Ad) or say declare, "
-                "exchange, bid, pass or call"
+                "exchange, bid, pass, call or signal"
             )
         rest = words[1:]
         if head in ("exchange", "pass"):
             if rest:
                 raise ActionParseError(f"{excerpt(text)}: {head} takes nothing after it")
             return ExchangeBriscola() if head == "exchange" else Pass()
+        if head == "signal":
+            return _signal(text, rest)
         if len(rest) != 1:
             raise ActionParseError(f"{excerpt(text)}: {head} needs exactly one argument")
         arg = rest[0]
@@ -166,4 +190,16 @@ def parse_action(text: str) -> Action:
     except CardParseError as exc:
         if len(words) == 1:  # the card's own message already quotes it
             raise ActionParseError(str(exc)) from None
+        raise ActionParseError(f"{excerpt(text)}: {exc}") from None
+
+
+def _signal(text: str, rest: list[str]) -> Signal:
+    """``signal`` (a sign of unseen meaning) or ``signal KEY``."""
+    if not rest:
+        return Signal(None)
+    if len(rest) != 1:
+        raise ActionParseError(f"{excerpt(text)}: signal takes one sign, like signal asso")
+    try:
+        return Signal(SignalKind.parse(rest[0]))
+    except SignalParseError as exc:
         raise ActionParseError(f"{excerpt(text)}: {exc}") from None

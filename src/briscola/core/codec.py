@@ -26,6 +26,7 @@ from briscola.core.actions import Action, ActionParseError, Bid, Pass, parse_act
 from briscola.core.cards import Card, CardParseError, Suit
 from briscola.core.chiamata import Auction
 from briscola.core.rules import Ruleset, RulesetError
+from briscola.core.signals import SignalKind, SignalMade, SignalParseError
 from briscola.core.state import Declaration, ExchangeMade, Phase, Trick
 
 __all__ = ["ObservationParseError", "observation_fields"]
@@ -41,8 +42,9 @@ def observation_fields(data: Any, default_ruleset: Ruleset | None = None) -> dic
 
     ``default_ruleset`` is used when ``data`` has no ``ruleset`` (a ruleset in ``data`` always
     wins; it may also be ``{"preset": NAME, ...overrides}``). Optional lists (``tricks``,
-    ``declarations``, ``exchanges``, ``actions``, ``other_hands``, ``known_cards``) may be left out
-    and count as empty. Raises :class:`ObservationParseError` with a message a person understands.
+    ``declarations``, ``exchanges``, ``actions``, ``other_hands``, ``known_cards``, ``signals``) may
+    be left out and count as empty. Raises :class:`ObservationParseError` with a message a person
+    understands.
     """
     if not isinstance(data, Mapping):
         raise ObservationParseError(f"an observation must be a JSON object, not {_short(data)}")
@@ -50,7 +52,7 @@ def observation_fields(data: Any, default_ruleset: Ruleset | None = None) -> dic
         return _parse(data, default_ruleset)
     except ObservationParseError:
         raise
-    except (RulesetError, CardParseError, ActionParseError) as exc:
+    except (RulesetError, CardParseError, ActionParseError, SignalParseError) as exc:
         raise ObservationParseError(str(exc)) from None
     except (TypeError, ValueError) as exc:
         raise ObservationParseError(f"the observation does not parse: {exc}") from None
@@ -106,6 +108,7 @@ def _parse(data: Mapping[str, Any], default_ruleset: Ruleset | None) -> dict[str
         auction=auction,
         called=_card_or_none(data.get("called"), "called"),
         partner=None if data.get("partner") is None else _seat(data["partner"], n, "partner"),
+        signals=tuple(_signal(x, n) for x in _list(data.get("signals", []), "signals")),
     )
 
 
@@ -237,6 +240,18 @@ def _exchange(value: Any, players: int) -> ExchangeMade:
         seat=_seat(_field(obj, "seat", "an exchange"), players, "exchanges"),
         gave=_card(_field(obj, "gave", "an exchange"), "exchanges"),
         took=_card(_field(obj, "took", "an exchange"), "exchanges"),
+    )
+
+
+def _signal(value: Any, players: int) -> SignalMade:
+    obj = _object(value, "a signal")
+    kind = _field(obj, "signal", "a signal")
+    if kind is not None and not isinstance(kind, str):
+        raise ObservationParseError(f"signals: a sign is a text like 'asso', not {_short(kind)}")
+    return SignalMade(
+        seat=_seat(_field(obj, "seat", "a signal"), players, "signals"),
+        trick=_int(_field(obj, "trick", "a signal"), "signals"),
+        kind=None if kind is None else SignalKind.parse(kind),
     )
 
 

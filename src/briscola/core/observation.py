@@ -3,8 +3,10 @@
 An :class:`Observation` holds a seat's own hand, everything public (the briscola, every card
 played and by whom, declarations, exchanges, the auction, counts), the hands the rules let that
 seat see (a partner's in the end phase, every hand in briscola scoperta), the cards publicly known
-to sit in other hands (a drawn briscola, an exchanged card, declared Re and Cavallo), and nothing
-more.
+to sit in other hands (a drawn briscola, an exchanged card, declared Re and Cavallo), the trumps a
+partner's sign places in its hand, and nothing more. Partner signs (the ``signals`` option) are
+seen with their meaning by the signaller's side only: to the others, in ``signals`` and in
+``actions``, a sign is only a sign (``Signal(None)``, written ``signal``).
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.rules import preset
@@ -30,9 +32,18 @@ from briscola.core.chiamata import Auction
 from briscola.core.codec import observation_fields
 from briscola.core.game import State
 from briscola.core.rules import Partnership, Ruleset, TricksVisible
+from briscola.core.signal_view import seen_actions, told_cards
+from briscola.core.signals import SignalMade, mask_signals
 from briscola.core.state import Declaration, ExchangeMade, Phase, Trick
 
-__all__ = ["Observation", "Sides", "determinize", "observe", "public_cards", "visible_seats"]
+__all__ = [
+    "Observation",
+    "Sides",
+    "determinize",
+    "observe",
+    "public_cards",
+    "visible_seats",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +90,7 @@ class Observation:
     auction: Auction | None = None
     called: Card | None = None
     partner: int | None = None  # chiamata: the caller's partner, once this seat may know it
+    signals: tuple[SignalMade, ...] = ()  # partner signs; an opponent's without its meaning
 
     @property
     def trump(self) -> Suit | None:
@@ -247,6 +259,10 @@ class Observation:
             ),
             "called": str(self.called) if self.called is not None else None,
             "partner": self.partner,
+            "signals": [
+                {"seat": s.seat, "trick": s.trick, "signal": s.kind.value if s.kind else None}
+                for s in self.signals
+            ],
         }
 
 
@@ -293,12 +309,13 @@ def observe(state: State, seat: int) -> Observation:
     if not 0 <= seat < rules.players:
         raise ValueError(f"seat must be from 0 to {rules.players - 1}, not {seat}")
     known = public_cards(state)
+    told = told_cards(state, seat)  # trumps a partner's sign names
     shown = visible_seats(state, seat)
     known_cards = tuple(
         (s, cards)
         for s in range(rules.players)
         if s != seat and s not in shown
-        for cards in [tuple(c for c in state.hands[s] if c in known)]
+        for cards in [tuple(c for c in state.hands[s] if c in known or c in told.get(s, ()))]
         if cards
     )
     tv = rules.tricks_visible
@@ -320,7 +337,7 @@ def observe(state: State, seat: int) -> Observation:
         tricks=state.tricks,
         declarations=state.declarations,
         exchanges=state.exchanges,
-        actions=state.actions,
+        actions=seen_actions(state, seat),
         other_hands=tuple((s, state.hands[s]) for s in shown),
         known_cards=known_cards,
         legal=state.legal_actions() if state.turn == seat else (),
@@ -328,6 +345,7 @@ def observe(state: State, seat: int) -> Observation:
         auction=state.auction,
         called=state.called,
         partner=_partner_known_to(state, seat),
+        signals=mask_signals(state.signals, rules, seat),
     )
 
 
@@ -396,4 +414,5 @@ def determinize(obs: Observation, rng: random.Random) -> State:
         auction=obs.auction,
         called=obs.called,
         revealed=obs.called is not None and obs.called in obs.played_cards(),
+        signals=obs.signals,
     )

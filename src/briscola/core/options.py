@@ -360,6 +360,23 @@ OPTIONS: Final[tuple[Option, ...]] = (
         _CHIAMATA,
         offered=_YES_NO,
     ),
+    Option(
+        "signals",
+        "bool",
+        False,
+        Text("Segnali al compagno", "Partner signals"),
+        Text(
+            "Al suo turno, prima di giocare, ognuno può fare al compagno un segno per mano: ho "
+            "l'asso, ho il tre (di briscola), briscole alte, nessuna briscola (solo se è vero), "
+            "carica, liscio. Gli avversari vedono che c'è stato un segno, non quale.",
+            "At their turn, before playing, a player may make one sign a trick to the partner: "
+            "the Asso, the Tre (of trumps), high trumps, no trumps (only when true), load, play "
+            "low. The opponents see that a sign was made, not which.",
+        ),
+        "unsupported",
+        _TEAMS,
+        offered=_YES_NO,
+    ),
 )
 """Every option of a ruleset, each once: the structural ones, then the ones a player may pick."""
 

@@ -1,4 +1,5 @@
-"""The play phase: play a card, declare an accuso, exchange the briscola; tricks and drawing.
+"""The play phase: play a card, declare an accuso, exchange the briscola, make a sign to the
+partner; tricks and drawing.
 
 Every Briscola deal is played by these rules once its trump is known. No need to follow suit: a
 trick goes to the highest trump, else to the highest card of the suit led; the winner draws first
@@ -10,9 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
-from briscola.core.actions import Action, Declare, ExchangeBriscola, Play
+from briscola.core.actions import Action, Declare, ExchangeBriscola, Play, Signal
 from briscola.core.cards import Card, Rank, Suit
-from briscola.core.rules import ACCUSO_POINTS, ACCUSO_TRUMP_POINTS, Exchange, Ruleset, TieRule
+from briscola.core.rules import (
+    ACCUSO_POINTS,
+    ACCUSO_TRUMP_POINTS,
+    Exchange,
+    Partnership,
+    Ruleset,
+    TieRule,
+)
+from briscola.core.signals import SignalKind, SignalMade, true_signals
 from briscola.core.state import DealState, Declaration, ExchangeMade, Phase, Result, Trick
 
 __all__ = [
@@ -21,6 +30,7 @@ __all__ = [
     "exchange_card",
     "legal_actions",
     "result",
+    "signallable",
     "trick_winner",
     "why_illegal",
 ]
@@ -81,12 +91,24 @@ def exchange_card(state: DealState, seat: int) -> Card | None:
     return card if card in state.hands[seat] else None
 
 
+def signallable(state: DealState, seat: int) -> tuple[SignalKind, ...]:
+    """The signs ``seat`` may make now (the ``signals`` option): the true ones, if it has made
+    none in this trick yet."""
+    if not state.ruleset.signals or state.trump is None or not state.hands[seat]:
+        return ()
+    trick = len(state.tricks)
+    if any(s.seat == seat and s.trick == trick for s in state.signals):
+        return ()
+    return true_signals(state.hands[seat], state.trump, state.ruleset)
+
+
 def legal_actions(state: DealState, seat: int) -> tuple[Action, ...]:
-    """Play any card in hand; declare an accuso; exchange the briscola."""
+    """Play any card in hand; declare an accuso; exchange the briscola; make a sign."""
     actions: list[Action] = [Play(card) for card in state.hands[seat]]
     actions.extend(Declare(suit) for suit in declarable(state, seat))
     if exchange_card(state, seat) is not None:
         actions.append(ExchangeBriscola())
+    actions.extend(Signal(kind) for kind in signallable(state, seat))
     return tuple(actions)
 
 
@@ -97,6 +119,9 @@ def apply(state: S, seat: int, action: Action) -> S:
         pts = ACCUSO_TRUMP_POINTS if action.suit is state.trump else ACCUSO_POINTS
         decl = Declaration(seat, action.suit, pts)
         return replace(state, declarations=(*state.declarations, decl), actions=actions)
+    if isinstance(action, Signal):
+        sign = SignalMade(seat, len(state.tricks), action.kind)
+        return replace(state, signals=(*state.signals, sign), actions=actions)
     if isinstance(action, ExchangeBriscola):
         gave = exchange_card(state, seat)
         assert gave is not None and state.briscola is not None
@@ -176,7 +201,22 @@ def why_illegal(state: DealState, seat: int, action: Action) -> str:
                 return "the 2 of trumps may be exchanged only before or during the first trick"
             return f"seat {seat} does not hold the 2 of trumps"
         return f"seat {seat} needs the 7 of trumps and a trick won to exchange"
+    if isinstance(action, Signal):
+        return _why_no_signal(state, seat, action)
     return f"{action} is not an action of the play phase"
+
+
+def _why_no_signal(state: DealState, seat: int, action: Signal) -> str:
+    rules = state.ruleset
+    if not rules.signals:
+        if rules.partnership is not Partnership.ALTERNATE:
+            return "signals are made to a partner: they are played only in team games (4 or 6)"
+        return "signals to the partner are not played under these rules"
+    if action.kind is None:
+        return "a signal names its sign: signal asso, tre, alte, nessuna, carica or liscio"
+    if any(s.seat == seat and s.trick == len(state.tricks) for s in state.signals):
+        return f"seat {seat} has already made a sign in this trick: one a trick"
+    return f"seat {seat} cannot signal {action.kind.value}: the sign is not true of its hand"
 
 
 def result(state: DealState) -> Result:

@@ -108,6 +108,7 @@ class Ruleset:
     caller_leads: bool = False
     bid_multipliers: bool = False
     cappotto_doubles: bool = False
+    signals: bool = False
     _points: Mapping[Rank, int] = field(init=False, repr=False, compare=False)
     _strength: Mapping[Rank, int] = field(init=False, repr=False, compare=False)
 

@@ -14,6 +14,7 @@ from enum import Enum
 from briscola.core.actions import Action, Bid, Pass
 from briscola.core.cards import Card, Rank, Suit, format_cards
 from briscola.core.rules import MIN_BID_POINTS, Partnership, Ruleset
+from briscola.core.signals import SignalMade
 
 __all__ = [
     "Auction",
@@ -154,7 +155,8 @@ class DealState:
 
     ``deck`` is the deal's deck order (top first) as dealt, for records; ``stock`` is what is left
     to draw, next card first, with the face-up briscola last while it lies on the table.
-    ``actions`` are the actions applied since the deal.
+    ``actions`` are the actions applied since the deal; ``signals`` the partner signs made
+    (:mod:`briscola.core.signals`), who made each and in which trick.
     """
 
     ruleset: Ruleset
@@ -175,6 +177,7 @@ class DealState:
     auction: Auction | None = None
     called: Card | None = None
     revealed: bool = False
+    signals: tuple[SignalMade, ...] = ()
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property

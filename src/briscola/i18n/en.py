@@ -536,21 +536,6 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion.description": (
         "searches thousands of possible deals and solves the endgame perfectly"
     ),
-    # -- the neural level and the frozen champion, and briscola train (docs/training.md)
-    "bots.neural.title": "Neural",
-    "bots.neural.description": (
-        "a neural network trained in self-play on the Champion's judgements: it plays by instinct"
-    ),
-    "bots.champion-v1.title": "Champion v1",
-    "bots.champion-v1.description": (
-        "the December 2026 Champion, frozen: the yardstick every new Champion is measured by"
-    ),
-    "train.no_torch": (
-        "Training the network needs PyTorch, which is not installed: pip install 'briscola[train]'"
-    ),
-    "train.error": "Cannot train: {error}",
-    "train.round": "round {round}: {positions} positions; score {scores}",
-    "train.done": "Weights, log and learning curve in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Classic Briscola",
     "presets.classic.description": (
@@ -568,6 +553,33 @@ MESSAGES: Final[dict[str, str]] = {
     "presets.scoperta.description": "Two players, hands played face up.",
     "presets.chiamata.title": "Briscola chiamata (called partner)",
     "presets.chiamata.description": "Five players: an auction, a called card, a secret partner.",
+    # == signals: partner signals in the terminal (issue 14, item 2)
+    "terminal.sign.asso": "I have the Ace of trumps",
+    "terminal.sign.tre": "I have the Three of trumps",
+    "terminal.sign.alte": "I have high trumps",
+    "terminal.sign.nessuna": "I have no trumps",
+    "terminal.sign.carica": "load it",
+    "terminal.sign.liscio": "play low",
+    "terminal.sign.word.asso": "ace",
+    "terminal.sign.word.tre": "three",
+    "terminal.sign.word.alte": "high",
+    "terminal.sign.word.nessuna": "none",
+    "terminal.sign.word.carica": "load",
+    "terminal.sign.word.liscio": "low",
+    "terminal.cmd.signal": "signal {sign}",
+    "terminal.signs.line": "Signals to your partner: {signs}",
+    "terminal.say.signal.you": "You sign to your partner: {sign}.",
+    "terminal.say.signal.partner": "{who} signs to you: {sign}.",
+    "terminal.say.signal": "{who} made a sign.",
+    "terminal.help.cmd.signal": (
+        "signal ace · three · high · none · load · low (a sign to your partner, one a trick, "
+        "before your card)"
+    ),
+    "terminal.err.signal_off": (
+        "Partner signals are not played (in pairs or six: --option signals=true)."
+    ),
+    "terminal.err.signal_once": "You have already made a sign in this trick: one a trick.",
+    "terminal.err.signal_untrue": "You cannot sign “{sign}”: it is not true of your hand.",
     # == matches: the match formats in the server's catalog
     "matches.single": "One deal",
     "matches.best-of:3": "Best of 3",

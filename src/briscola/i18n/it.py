@@ -557,21 +557,6 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion.description": (
         "esplora migliaia di smazzate possibili e risolve il finale alla perfezione"
     ),
-    # -- the neural level and the frozen champion, and briscola train (docs/training.md)
-    "bots.neural.title": "Neurale",
-    "bots.neural.description": (
-        "una rete neurale allenata contro sé stessa sulle valutazioni del Campione: gioca d'istinto"
-    ),
-    "bots.champion-v1.title": "Campione v1",
-    "bots.champion-v1.description": (
-        "il Campione di dicembre 2026, congelato: il metro con cui si misura ogni nuovo Campione"
-    ),
-    "train.no_torch": (
-        "Per allenare la rete serve PyTorch, che non è installato: pip install 'briscola[train]'"
-    ),
-    "train.error": "Allenamento impossibile: {error}",
-    "train.round": "giro {round}: {positions} posizioni; punteggio {scores}",
-    "train.done": "Pesi, registro e curva di apprendimento in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Briscola classica",
     "presets.classic.description": (
@@ -591,6 +576,33 @@ MESSAGES: Final[dict[str, str]] = {
     "presets.chiamata.description": (
         "Cinque giocatori: un'asta, la carta chiamata, un socio segreto."
     ),
+    # == signals: partner signals in the terminal (issue 14, item 2)
+    "terminal.sign.asso": "ho l'asso",
+    "terminal.sign.tre": "ho il tre",
+    "terminal.sign.alte": "ho briscole alte",
+    "terminal.sign.nessuna": "non ho briscole",
+    "terminal.sign.carica": "carica",
+    "terminal.sign.liscio": "liscio",
+    "terminal.sign.word.asso": "asso",
+    "terminal.sign.word.tre": "tre",
+    "terminal.sign.word.alte": "alte",
+    "terminal.sign.word.nessuna": "nessuna",
+    "terminal.sign.word.carica": "carica",
+    "terminal.sign.word.liscio": "liscio",
+    "terminal.cmd.signal": "segnale {sign}",
+    "terminal.signs.line": "Segnali al compagno: {signs}",
+    "terminal.say.signal.you": "Fai il segno al compagno: {sign}.",
+    "terminal.say.signal.partner": "{who} ti fa un segno: {sign}.",
+    "terminal.say.signal": "{who} ha fatto un segno.",
+    "terminal.help.cmd.signal": (
+        "segnale asso · tre · alte · nessuna · carica · liscio (un segno al compagno, "
+        "uno per mano, prima della carta)"
+    ),
+    "terminal.err.signal_off": (
+        "I segnali al compagno non sono in gioco (a coppie o a sei: --option signals=true)."
+    ),
+    "terminal.err.signal_once": "Hai già fatto un segno in questa mano: uno per mano.",
+    "terminal.err.signal_untrue": "Non puoi fare il segno «{sign}»: non è vero della tua mano.",
     # == matches: the match formats in the server's catalog
     "matches.single": "Una smazzata",
     "matches.best-of:3": "Al meglio di 3",

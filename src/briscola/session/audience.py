@@ -3,8 +3,8 @@
 A spectator watches a table live but is nobody: no hand, no stock order, no hidden partner in
 Briscola chiamata. :func:`public_view` is an observation's JSON (the same fields a seat is sent)
 holding only what every seat may know: the cards played, the face-up briscola, the called card,
-declared and exchanged cards, the counts, and every hand only when the rules open them all
-(briscola scoperta) or once the deal is over.
+declared and exchanged cards, the counts, that a partner sign was made (never its meaning), and
+every hand only when the rules open them all (briscola scoperta) or once the deal is over.
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.rules import preset
@@ -22,6 +22,7 @@ from typing import Any
 
 from briscola.core.game import State
 from briscola.core.observation import observe, public_cards
+from briscola.core.signal_view import seen_actions
 from briscola.core.state import Phase
 
 __all__ = ["public_view"]
@@ -36,6 +37,8 @@ def public_view(state: State) -> dict[str, Any]:
     view["seat"] = None
     view["hand"] = []
     view["legal"] = []
+    view["actions"] = [str(a) for a in seen_actions(state, None)]
+    view["signals"] = [{"seat": s.seat, "trick": s.trick, "signal": None} for s in state.signals]
     if state.ruleset.open_hands or over:
         view["other_hands"] = {str(s): [str(c) for c in state.hands[s]] for s in range(players)}
         view["known_cards"] = {}

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play, Signal
 from briscola.core.cards import Card
 from briscola.core.game import Result, State
 
@@ -83,8 +83,15 @@ def result_from_dict(data: Mapping[str, Any]) -> Result:
 
 
 def action_events(before: State, after: State, seat: int, action: Action) -> list[Event]:
-    """The public events of ``seat`` taking ``action`` in ``before`` (``after`` is the result)."""
+    """The public events of ``seat`` taking ``action`` in ``before`` (``after`` is the result).
+
+    A partner sign is public only as a sign: its event (``signalled``) names the seat and the
+    trick, never the meaning (the signaller's side reads that in its observation).
+    """
     text = str(action)
+    if isinstance(action, Signal):
+        sign = after.signals[-1]
+        return [Event("signalled", {"seat": seat, "trick": sign.trick, "action": "signal"})]
     if isinstance(action, Play):
         return _play_events(before, after, seat, action)
     if isinstance(action, Declare):

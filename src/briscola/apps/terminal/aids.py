@@ -59,6 +59,8 @@ def commands(screen: Screen) -> str:
         keys.append("exchange")
     if rules.partnership is Partnership.CALLED:
         keys.append("auction")
+    if rules.signals:
+        keys.append("signal")
     if rules.tricks_visible is TricksVisible.END_PHASE:
         keys.append("tricks")
     elif rules.tricks_visible is TricksVisible.ALWAYS:

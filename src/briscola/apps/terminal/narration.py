@@ -26,6 +26,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from briscola.apps.terminal.screen import Screen
+from briscola.apps.terminal.signs import tell_signal
 from briscola.core.actions import Bid, parse_action
 from briscola.core.cards import Card, Suit
 from briscola.core.game import Phase, Result
@@ -186,6 +187,7 @@ _TELLERS: dict[str, Callable[[Screen, Data, Moment], None]] = {
     "bid": _bid,
     "passed": _passed,
     "called": _called,
+    "signalled": tell_signal,
     "deal_over": _deal_over,
     "match_over": _match_over,
 }

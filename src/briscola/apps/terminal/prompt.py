@@ -21,6 +21,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from briscola.apps.terminal.i18n import t
+from briscola.apps.terminal.signs import signal_problem
 from briscola.core.actions import (
     Action,
     ActionParseError,
@@ -30,6 +31,7 @@ from briscola.core.actions import (
     ExchangeBriscola,
     Pass,
     Play,
+    Signal,
     parse_action,
 )
 from briscola.core.game import Phase
@@ -132,6 +134,9 @@ def _why_not(action: Action, obs: Observation, lang: str) -> InputProblem:
         if any(d.suit is action.suit for d in obs.declarations):
             return InputProblem("err.declare_done", suit=suit)
         return InputProblem("err.declare", suit=suit)
+    if isinstance(action, Signal):
+        key, args = signal_problem(action, obs, lang)
+        return InputProblem(key, **args)
     if isinstance(action, ExchangeBriscola):
         off = obs.ruleset.exchange is Exchange.NONE
         return InputProblem("err.exchange_off" if off else "err.exchange")

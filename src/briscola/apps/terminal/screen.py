@@ -15,7 +15,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from briscola.apps.terminal.i18n import t
-from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from briscola.apps.terminal.signs import command_text, signs_line
+from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play, Signal
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.game import Phase, trick_winner
 from briscola.core.observation import Observation
@@ -65,7 +66,7 @@ def moves_for(obs: Observation) -> list[Action]:
     if obs.phase is Phase.PLAY:
         hand = sorted(obs.hand, key=lambda c: _sort_key(c, obs.trump, obs.ruleset))
         plays: list[Action] = [Play(c) for c in hand if Play(c) in obs.legal]
-        return plays + [a for a in obs.legal if not isinstance(a, Play)]
+        return plays + [a for a in obs.legal if not isinstance(a, Play | Signal)]
     if obs.phase is Phase.AUCTION:
         out: list[Action] = [a for a in obs.legal if isinstance(a, Pass)]
         out += [a for a in obs.legal if isinstance(a, Bid) and a.rank is not None]
@@ -162,6 +163,9 @@ class Screen:
             return self.t("cmd.pass")
         if isinstance(action, Call):
             return self.t("cmd.call", suit=action.suit.letter)
+        if isinstance(action, Signal) and action.kind is not None:
+            return command_text(self, action.kind)
+        assert isinstance(action, Bid)
         bid = action.rank.letter if action.rank is not None else str(action.points)
         return self.t("cmd.bid", bid=bid)
 
@@ -267,6 +271,9 @@ class Screen:
             lines.append(Text(self.t("moves.title") + ":", style="bold"))
         for i, action in enumerate(moves, 1):
             lines.append(Text(f"  {i}. ").append_text(self._describe(action, obs)))
+        signs = signs_line(self, obs)  # partner signs: typed, not numbered
+        if signs is not None:
+            lines.append(signs)
         if obs.phase is Phase.AUCTION:
             extra = [a for a in obs.legal if isinstance(a, Bid) and a.points is not None]
             if len(extra) > _MAX_POINT_BIDS:
