@@ -112,6 +112,18 @@ def _make_champion(seed: int | None) -> Bot:
     return SearchBot.champion(seed)
 
 
+def _make_champion_v1(seed: int | None) -> Bot:
+    from briscola.bots.search import SearchBot
+
+    return SearchBot.champion_v1(seed)
+
+
+def _make_neural(seed: int | None) -> Bot:
+    from briscola.bots.neural import NeuralBot
+
+    return NeuralBot(seed)
+
+
 def _words(name: str) -> tuple[dict[str, str], dict[str, str]]:
     """A bot's titles and descriptions in every language of the web client (``bots.<name>.`` in
     the catalogs)."""
@@ -163,6 +175,19 @@ _REGISTRY: dict[str, BotInfo] = {
             _make_champion,
             *_words("champion"),
             aliases=("campione", "expert", "esperto"),
+        ),
+        # The network alone (docs/training.md), and the champion frozen as a baseline.
+        BotInfo(
+            "neural",
+            _make_neural,
+            *_words("neural"),
+            aliases=("neurale", "rete", "network"),
+        ),
+        BotInfo(
+            "champion-v1",
+            _make_champion_v1,
+            *_words("champion-v1"),
+            aliases=("campione-v1",),
         ),
     )
 }

@@ -42,7 +42,7 @@ from briscola.bots.signs import sign_to_make, without_signals
 from briscola.core.actions import Action, Declare
 from briscola.core.observation import Observation
 
-__all__ = ["SearchBot", "SearchConfig"]
+__all__ = ["CHAMPION", "CHAMPION_V1", "HARD", "SearchBot", "SearchConfig"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,27 @@ HARD = SearchConfig(
     solved_stock=-1,
 )
 CHAMPION = SearchConfig()
+CHAMPION_V1 = SearchConfig(
+    rollouts=8000,
+    rollouts_multi=16000,
+    policy=2,
+    solve_stock=0,
+    exact_stock=4,
+    max_worlds=200,
+    lam=0.25,
+    min_worlds=64,
+    batch=64,
+    z=3.0,
+    infer=True,
+    eps=0.05,
+    reps=16,
+    reps_sampled=16,
+    anchor=False,
+    solved_stock=6,
+    solved_worlds=200,
+)
+"""The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that
+later changes to :data:`CHAMPION` are measured against."""
 
 
 class SearchBot:
@@ -118,6 +139,11 @@ class SearchBot:
     def champion(cls, seed: int | None = None) -> SearchBot:
         """The champion level."""
         return cls(seed, CHAMPION, "champion")
+
+    @classmethod
+    def champion_v1(cls, seed: int | None = None) -> SearchBot:
+        """The frozen baseline: the champion as it was on 2026-12-01 (:data:`CHAMPION_V1`)."""
+        return cls(seed, CHAMPION_V1, "champion-v1")
 
     @staticmethod
     def warm_up() -> None:

@@ -536,6 +536,21 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion.description": (
         "searches thousands of possible deals and solves the endgame perfectly"
     ),
+    # -- the neural level and the frozen champion, and briscola train (docs/training.md)
+    "bots.neural.title": "Neural",
+    "bots.neural.description": (
+        "a neural network trained in self-play on the Champion's judgements: it plays by instinct"
+    ),
+    "bots.champion-v1.title": "Champion v1",
+    "bots.champion-v1.description": (
+        "the December 2026 Champion, frozen: the yardstick every new Champion is measured by"
+    ),
+    "train.no_torch": (
+        "Training the network needs PyTorch, which is not installed: pip install 'briscola[train]'"
+    ),
+    "train.error": "Cannot train: {error}",
+    "train.round": "round {round}: {positions} positions; score {scores}",
+    "train.done": "Weights, log and learning curve in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Classic Briscola",
     "presets.classic.description": (

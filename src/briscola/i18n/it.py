@@ -557,6 +557,21 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion.description": (
         "esplora migliaia di smazzate possibili e risolve il finale alla perfezione"
     ),
+    # -- the neural level and the frozen champion, and briscola train (docs/training.md)
+    "bots.neural.title": "Neurale",
+    "bots.neural.description": (
+        "una rete neurale allenata contro sé stessa sulle valutazioni del Campione: gioca d'istinto"
+    ),
+    "bots.champion-v1.title": "Campione v1",
+    "bots.champion-v1.description": (
+        "il Campione di dicembre 2026, congelato: il metro con cui si misura ogni nuovo Campione"
+    ),
+    "train.no_torch": (
+        "Per allenare la rete serve PyTorch, che non è installato: pip install 'briscola[train]'"
+    ),
+    "train.error": "Allenamento impossibile: {error}",
+    "train.round": "giro {round}: {positions} posizioni; punteggio {scores}",
+    "train.done": "Pesi, registro e curva di apprendimento in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Briscola classica",
     "presets.classic.description": (

@@ -68,6 +68,16 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "bots.champion.title": "Campion",
     "bots.champion.description": "explorează mii de mâini posibile și rezolvă perfect finalul",
+    # the neural level and the frozen champion (added by the neural level's work, docs/training.md)
+    "bots.neural.title": "Neuronal",
+    "bots.neural.description": (
+        "o rețea neuronală antrenată jucând cu ea însăși pe judecățile Campionului: joacă din "
+        "instinct"
+    ),
+    "bots.champion-v1.title": "Campion v1",
+    "bots.champion-v1.description": (
+        "Campionul din decembrie 2026, înghețat: etalonul oricărui Campion nou"
+    ),
     # the presets (apps/server/catalog.py)
     "presets.classic.title": "Briscola clasică",
     "presets.classic.description": (

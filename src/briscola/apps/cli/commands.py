@@ -609,9 +609,11 @@ def _mount_tools() -> None:
     """The bot builders' commands (light to import: their heavy parts load on use)."""
     from briscola.apps.protocol.engine import engine_command
     from briscola.tools.arena.cli import arena_command
+    from briscola.train.cli import train_command
 
     app.command("engine")(engine_command)
     app.command("arena")(arena_command)
+    app.command("train")(train_command)
 
 
 _mount_tools()

@@ -192,7 +192,17 @@ export function setFlag(key, on) {
 }
 
 /** The computer's levels from the easiest to the hardest (the server lists them as registered). */
-export const DIFFICULTY = ["random", "beginner", "easy", "simple", "medium", "hard", "champion"];
+export const DIFFICULTY = [
+  "random",
+  "beginner",
+  "easy",
+  "simple",
+  "medium",
+  "neural",
+  "hard",
+  "champion",
+  "champion-v1",
+];
 
 /** `levels` ([{name, …}]) in order of difficulty, a new array; a level not in DIFFICULTY last. */
 export function byDifficulty(levels) {

@@ -1,0 +1,150 @@
+"""The neural level: a policy network trained by ``briscola train``, run in NumPy.
+
+The network (:class:`PolicyValueNet`) reads the 798-float observation vector of
+:func:`briscola.env.encoding.encode` (only what the seat may see) and answers a score for each of
+the 120 actions of the discrete action space (the policy) and an estimate of the deal's value for
+the seat (a win 1, a draw ½, plus a quarter of the point margin as a share of the deck's points).
+Its weights ship in the package (``briscola/bots/weights/<preset>.npz``) and run here with NumPy
+alone; the training library (PyTorch, the ``train`` extra) is needed only to train them
+(``docs/training.md``). A test checks these outputs against PyTorch's.
+
+:class:`NeuralBot` plays the legal action with the highest score (``temperature > 0``: drawn from
+the softmax of the scores at that temperature, from its seed). It plays with its network in the
+ruleset it was trained for (the ``classic`` preset, with that preset's options); in any other
+ruleset or option it plays as the medium level does (``trained_for`` tells which).
+
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
+>>> state = new_game(preset("classic"), seed=2)
+>>> bot = NeuralBot(seed=1)
+>>> bot.trained_for(preset("classic")), bot.trained_for(preset("pairs"))
+(True, False)
+>>> bot.act(observe(state, state.turn)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from briscola.bots.base import turn_actions
+from briscola.bots.medium import MediumBot
+from briscola.core.actions import Action
+from briscola.core.observation import Observation
+from briscola.core.rules import Ruleset, preset
+
+__all__ = ["LAYERS", "NeuralBot", "PolicyValueNet", "default_net", "weights_path"]
+
+F32 = npt.NDArray[np.float32]
+
+LAYERS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
+"""The arrays of a weights file, in order: two hidden layers (``w`` is ``in x out``), then the
+policy head (120 scores) and the value head (one number)."""
+
+
+@dataclass(frozen=True)
+class PolicyValueNet:
+    """A two-layer perceptron with a policy head and a value head, in NumPy (float32).
+
+    ``arrays`` holds :data:`LAYERS` by name; ``meta`` what the training wrote about it (the
+    preset, the seed, the rounds trained).
+    """
+
+    arrays: dict[str, F32]
+    meta: dict[str, Any]
+
+    @classmethod
+    def load(cls, path: str | Path) -> PolicyValueNet:
+        """Read a weights file written by :meth:`save` (or by ``briscola train``)."""
+        with np.load(path, allow_pickle=False) as data:
+            missing = [k for k in LAYERS if k not in data]
+            if missing:
+                raise ValueError(f"{path} is not a network's weights file: no {', '.join(missing)}")
+            arrays = {k: np.ascontiguousarray(data[k], dtype=np.float32) for k in LAYERS}
+            meta = json.loads(str(data["meta"])) if "meta" in data else {}
+        return cls(arrays, meta)
+
+    def save(self, path: str | Path) -> None:
+        """Write the weights (and ``meta`` as JSON) to an ``.npz`` file."""
+        save: Any = np.savez_compressed  # NumPy's stubs do not take arrays by keyword
+        save(path, meta=np.array(json.dumps(self.meta, sort_keys=True)), **self.arrays)
+
+    def forward(self, x: npt.ArrayLike) -> tuple[F32, F32]:
+        """The policy scores ``(B, 120)`` and the values ``(B,)`` of observations ``(B, 798)``
+        (or one observation ``(798,)``: then ``(120,)`` and ``()``)."""
+        a = self.arrays
+        h = np.asarray(x, dtype=np.float32)
+        h = np.maximum(h @ a["w1"] + a["b1"], np.float32(0))
+        h = np.maximum(h @ a["w2"] + a["b2"], np.float32(0))
+        return h @ a["wp"] + a["bp"], (h @ a["wv"] + a["bv"])[..., 0]
+
+
+def weights_path(preset_name: str = "classic") -> Path:
+    """The shipped weights file of a preset's network."""
+    return Path(str(resources.files("briscola.bots") / "weights" / f"{preset_name}.npz"))
+
+
+@cache
+def default_net(preset_name: str = "classic") -> PolicyValueNet:
+    """The shipped network of a preset (read once)."""
+    return PolicyValueNet.load(weights_path(preset_name))
+
+
+@cache
+def _preset_rules(name: str) -> Ruleset:
+    return preset(name)
+
+
+class NeuralBot:
+    """The neural computer player (see the module's documentation)."""
+
+    name = "neural"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        net: PolicyValueNet | None = None,
+        temperature: float = 0.0,
+    ) -> None:
+        self._rng = random.Random(seed)
+        self._net = net
+        self.temperature = temperature
+        self._medium = MediumBot(seed)
+
+    @property
+    def net(self) -> PolicyValueNet:
+        """The network this bot plays with (the shipped one unless given)."""
+        if self._net is None:
+            self._net = default_net()
+        return self._net
+
+    def trained_for(self, ruleset: Ruleset) -> bool:
+        """True when the network was trained for ``ruleset``: its preset with the preset's own
+        options (another option, such as ``inversion``, changes the game it learned)."""
+        return ruleset == _preset_rules(str(self.net.meta.get("preset", "classic")))
+
+    def act(self, obs: Observation) -> Action:
+        """The action this bot takes; always one of ``obs.legal``."""
+        from briscola.env.encoding import action_to_index, encode
+
+        legal = turn_actions(obs)
+        draw = self._rng.random()  # one draw a decision, whatever the decision
+        if not self.trained_for(obs.ruleset):
+            return self._medium.act(obs)
+        scores, _ = self.net.forward(encode(obs))
+        mine = np.array([scores[action_to_index(a)] for a in legal], dtype=np.float64)
+        if self.temperature <= 0 or len(legal) == 1:
+            return legal[int(np.argmax(mine))]
+        p = np.exp((mine - mine.max()) / self.temperature)
+        cum = np.cumsum(p / p.sum())
+        return legal[min(int(np.searchsorted(cum, draw)), len(legal) - 1)]

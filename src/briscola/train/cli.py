@@ -1,0 +1,96 @@
+"""``briscola train``: the command line of the training (a Typer command function).
+
+Mounted on the ``briscola`` app as ``app.command("train")(train_command)``; it needs the training
+library (``pip install 'briscola[train]'``) and says so when it is missing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from briscola.i18n import t
+from briscola.tools.progress import progress_bar
+
+__all__ = ["train_command"]
+
+
+def train_command(
+    out: Annotated[
+        Path, typer.Option("--out", "-o", metavar="DIR", help="The run's folder.")
+    ] = Path("train-run"),
+    preset_name: Annotated[
+        str, typer.Option("--preset", metavar="NAME", help="The game (two players).")
+    ] = "classic",
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same weights.")] = 0,
+    rounds: Annotated[
+        int, typer.Option("--rounds", min=0, metavar="N", help="Expert-iteration rounds.")
+    ] = 10,
+    games: Annotated[
+        int, typer.Option("--games", min=1, metavar="N", help="Self-play games a round.")
+    ] = 200,
+    budget: Annotated[
+        int, typer.Option("--budget", min=16, metavar="N", help="Search rollouts a label.")
+    ] = 600,
+    bc_deals: Annotated[
+        int, typer.Option("--bc-deals", min=1, metavar="N", help="Warm start's deals.")
+    ] = 15000,
+    eval_deals: Annotated[
+        int, typer.Option("--eval-deals", min=0, metavar="N", help="Curve's deals a level.")
+    ] = 200,
+    workers: Annotated[
+        int, typer.Option("--workers", "-j", min=1, metavar="N", help="Labelling processes.")
+    ] = 1,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Carry on from the folder's last checkpoint.")
+    ] = False,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="No progress bar.")] = False,
+) -> None:
+    """Train the neural level's network: behaviour cloning of medium, then expert iteration
+    (docs/training.md)."""
+    from rich.console import Console
+
+    from briscola.core.rules import RulesetError
+    from briscola.train.loop import TrainConfig, TrainError, train
+    from briscola.train.net import TorchMissingError
+
+    console = Console(stderr=True)
+    cfg = TrainConfig(
+        preset=preset_name,
+        seed=seed,
+        rounds=rounds,
+        games=games,
+        budget=budget,
+        bc_deals=bc_deals,
+        eval_deals=eval_deals,
+        workers=workers,
+    )
+    with progress_bar(console, enabled=not no_progress and console.is_terminal) as bar:
+        tasks: dict[str, object] = {}
+
+        def progress(what: str, done: int, total: int) -> None:
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done, total=total)  # type: ignore[arg-type]
+
+        def on_round(entry: dict[str, Any]) -> None:
+            scores = ", ".join(f"{k} {100 * v['mean']:.1f}%" for k, v in entry["eval"].items())
+            line = t(
+                "train.round",
+                round=entry["round"],
+                positions=entry["positions"],
+                scores=scores or "-",
+            )
+            console.print(line, markup=False, highlight=False)
+
+        try:
+            train(cfg, out, resume=resume, progress=progress, on_round=on_round)
+        except TorchMissingError as exc:
+            console.print(str(exc), markup=False, highlight=False)
+            raise typer.Exit(2) from None
+        except (TrainError, RulesetError) as exc:
+            console.print(t("train.error", error=exc), markup=False, highlight=False)
+            raise typer.Exit(2) from None
+    typer.echo(t("train.done", out=out))

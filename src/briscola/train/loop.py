@@ -1,0 +1,291 @@
+"""The training run: a warm start by behaviour cloning, then rounds of expert iteration.
+
+Round 0 clones the compiled medium policy on positions of the fast core
+(:func:`briscola.train.kernels.medium_positions`); each later round plays ``games`` games of the
+network against itself, labelled by the champion's search (:mod:`briscola.train.selfplay`), and
+trains on the last ``window`` rounds' positions. After every round the run writes into its folder
+a checkpoint (``checkpoint.pt``: the network, the optimizer, the round), the round's positions
+(``data/round-N.npz``), the network as NumPy weights (``weights.npz``, what the level runs), the
+scores against the evaluation levels on fixed duplicate deals into ``log.json``, and the learning
+curve (``learning-curve.png``). ``resume`` carries on from the last checkpoint; the same settings
+and seed give the same weights, whether run at once or resumed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from briscola.bots.neural import PolicyValueNet
+from briscola.core.rules import Ruleset, preset
+from briscola.train.evaluate import duplicate_score, plot_curve
+from briscola.train.net import build, losses, require_torch, to_numpy
+from briscola.train.selfplay import Batch, LabelSettings, label_games
+
+__all__ = ["TrainConfig", "TrainError", "medium_batch", "train"]
+
+Progress = Callable[[str, int, int], None]
+"""``progress(what, done, total)``: what is being done (``"bc"``, ``"selfplay"``, ``"fit"``,
+``"eval"``), and how far."""
+
+
+class TrainError(ValueError):
+    """Settings the training cannot run with."""
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """A training run's settings (all of them are written into ``log.json``)."""
+
+    preset: str = "classic"
+    seed: int = 0
+    rounds: int = 10
+    games: int = 200
+    budget: int = 600
+    tau: float = 0.015
+    explore: float = 0.1
+    hidden: int = 256
+    bc_deals: int = 15000
+    bc_eps: float = 0.1
+    bc_smooth: float = 0.1
+    mix: float = 0.3
+    bc_epochs: int = 2
+    epochs: int = 2
+    window: int = 20
+    batch: int = 256
+    lr: float = 1e-3
+    lr_selfplay: float = 3e-4
+    value_weight: float = 0.5
+    eval_deals: int = 200
+    eval_levels: tuple[str, ...] = ("medium", "simple")
+    eval_seed: int = 2026
+    workers: int = 1
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def ruleset(self) -> Ruleset:
+        """The ruleset trained for (two players only)."""
+        rules = preset(self.preset)
+        if rules.players != 2:
+            raise TrainError(f"{self.preset}: only two-player presets can be trained for now")
+        return rules
+
+
+def medium_batch(rules: Ruleset, seed: int, deals: int, eps: float, smooth: float = 0.0) -> Batch:
+    """Positions of ``deals`` deals of the fast core labelled by the medium rules (targets: the
+    medium move, ``smooth`` of the weight spread evenly over the legal actions; values: the
+    deal's outcome for the seat to act)."""
+    from briscola.env.vector import BriscolaVectorEnv
+    from briscola.fast.search.policy import T_LEN, fill_tables
+    from briscola.train.kernels import medium_positions
+
+    env = BriscolaVectorEnv(1, rules)
+    T = np.zeros(T_LEN, np.int64)
+    fill_tables(env.P, T)
+    cap = deals * len(rules.deck())
+    obs = np.zeros((cap, env.observation_size), np.float32)
+    masks = np.zeros((cap, 120), np.bool_)
+    labels = np.zeros(cap, np.int64)
+    values = np.zeros(cap, np.float32)
+    moves = np.zeros(cap, np.int64)
+    n = medium_positions(
+        env.P,
+        T,
+        env.V,
+        env.static,
+        env.c2i,
+        seed,
+        deals,
+        eps,
+        0.25,
+        obs,
+        masks,
+        labels,
+        values,
+        moves,
+        np.zeros((0, 41), np.int8),
+    )
+    legal = masks[:n].astype(np.float32)
+    target = smooth * legal / legal.sum(axis=1, keepdims=True)
+    target[np.arange(n), labels[:n]] += 1.0 - smooth
+    return {"obs": obs[:n], "masks": masks[:n], "target": target, "value": values[:n]}
+
+
+def _fit(
+    torch: Any,
+    net: Any,
+    opt: Any,
+    data: Batch,
+    cfg: TrainConfig,
+    epochs: int,
+    seed: int,
+    progress: Progress | None,
+) -> dict[str, float]:
+    """Train ``epochs`` passes over ``data`` in batches, shuffled from ``seed``."""
+    n = len(data["value"])
+    tensors = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in data.items()}
+    gen = torch.Generator().manual_seed(seed)
+    steps = epochs * ((n + cfg.batch - 1) // cfg.batch)
+    done = 0
+    sums = {"policy": 0.0, "value": 0.0}
+    net.train()
+    for _ in range(epochs):
+        order = torch.randperm(n, generator=gen)
+        for i in range(0, n, cfg.batch):
+            idx = order[i : i + cfg.batch]
+            lp, lv = losses(net, *(tensors[k][idx] for k in ("obs", "masks", "target", "value")))
+            opt.zero_grad()
+            loss: Any = lp + cfg.value_weight * lv
+            loss.backward()
+            opt.step()
+            sums["policy"] += lp.item()
+            sums["value"] += lv.item()
+            done += 1
+            if progress is not None and done % 50 == 0:
+                progress("fit", done, steps)
+    return {k: v / max(done, 1) for k, v in sums.items()}
+
+
+def _evaluate(npnet: PolicyValueNet, rules: Ruleset, cfg: TrainConfig) -> dict[str, Any]:
+    out = {}
+    for level in cfg.eval_levels:
+        est = duplicate_score(npnet, level, rules, cfg.eval_deals, cfg.eval_seed)
+        out[level] = {"mean": est.mean, "low": est.low, "high": est.high, "n": est.n}
+    return out
+
+
+def _save_round(
+    out: Path,
+    torch: Any,
+    net: Any,
+    opt: Any,
+    npnet: PolicyValueNet,
+    log: list[dict[str, Any]],
+    cfg: TrainConfig,
+) -> None:
+    npnet.save(out / "weights.npz")
+    (out / "log.json").write_text(
+        json.dumps({"config": asdict(cfg), "rounds": log}, indent=2, default=list)
+    )
+    state = {"net": net.state_dict(), "opt": opt.state_dict(), "round": log[-1]["round"]}
+    torch.save(state, out / "checkpoint.tmp")
+    (out / "checkpoint.tmp").replace(out / "checkpoint.pt")
+    if cfg.eval_levels and cfg.eval_deals > 0:
+        with contextlib.suppress(ImportError):  # no matplotlib: the log has the figures
+            plot_curve(log, cfg.eval_levels, out / "learning-curve.png")
+
+
+def _resume(out: Path, torch: Any, net: Any, opt: Any, cfg: TrainConfig) -> tuple[int, list[Any]]:
+    """The next round and the log so far, the network and optimizer restored from the last
+    checkpoint (round 0 and an empty log when there is none)."""
+    ckpt = out / "checkpoint.pt"
+    if not ckpt.exists():
+        return 0, []
+    logged = json.loads((out / "log.json").read_text())
+    if _settings(logged["config"]) != _settings(asdict(cfg)):
+        raise TrainError(f"{out} holds a run with other settings: resume with the same ones")
+    state = torch.load(ckpt, weights_only=True)
+    net.load_state_dict(state["net"])
+    opt.load_state_dict(state["opt"])
+    return int(state["round"]) + 1, list(logged["rounds"])
+
+
+def _settings(config: dict[str, Any]) -> dict[str, Any]:
+    """What must match to resume a run: every setting but the rounds and the workers."""
+    plain: dict[str, Any] = json.loads(json.dumps(config, default=list))
+    return {k: v for k, v in plain.items() if k not in ("rounds", "workers")}
+
+
+def _with_anchor(replay: Batch, bc: Batch, cfg: TrainConfig, rnd: int) -> Batch:
+    """The replay with ``mix`` times as many warm-start positions (drawn from the round's seed),
+    so that what the search has not labelled yet keeps the medium rules' moves."""
+    k = min(int(cfg.mix * len(replay["value"])), len(bc["value"]))
+    pick = np.random.default_rng([cfg.seed, rnd]).choice(len(bc["value"]), k, replace=False)
+    return {key: np.concatenate([replay[key], bc[key][pick]]) for key in replay}
+
+
+def _window(out: Path, upto: int, window: int) -> Batch:
+    parts = []
+    for r in range(max(1, upto - window + 1), upto + 1):
+        with np.load(out / "data" / f"round-{r}.npz") as data:
+            parts.append({k: data[k] for k in data.files})
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def _selfplay(
+    npnet: PolicyValueNet,
+    rules: Ruleset,
+    cfg: TrainConfig,
+    rnd: int,
+    out: Path,
+    progress: Progress | None,
+) -> Batch:
+    """Round ``rnd``'s labelled self-play games, kept in ``data/round-N.npz``."""
+    done = 0
+
+    def tick(k: int) -> None:
+        nonlocal done
+        done += k
+        if progress is not None:
+            progress("selfplay", done, cfg.games)
+
+    settings = LabelSettings(cfg.budget, cfg.tau, cfg.explore)
+    data = label_games(npnet, rules, cfg.seed * 1000 + rnd, cfg.games, settings, cfg.workers, tick)
+    save: Any = np.savez_compressed  # NumPy's stubs do not take arrays by keyword
+    save(out / "data" / f"round-{rnd}.npz", **data)
+    return data
+
+
+def train(
+    cfg: TrainConfig,
+    out: Path,
+    *,
+    resume: bool = False,
+    progress: Progress | None = None,
+    on_round: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Run (or, with ``resume``, carry on) the training into ``out``; the log of every round
+    (``on_round(entry)`` is called with each round's as it is written)."""
+    torch = require_torch()
+    torch.set_num_threads(1)  # one core, and the same sums in the same order every run
+    torch.use_deterministic_algorithms(True)
+    rules = cfg.ruleset()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "data").mkdir(exist_ok=True)
+    if not resume and (out / "checkpoint.pt").exists():
+        raise TrainError(f"{out} already holds a run: use --resume, or another folder")
+    net = build(cfg.hidden, cfg.seed)
+    opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
+    start, log = _resume(out, torch, net, opt, cfg) if resume else (0, [])
+    meta = {"preset": cfg.preset, "players": rules.players, "seed": cfg.seed, "hidden": cfg.hidden}
+    bc = medium_batch(rules, cfg.seed, cfg.bc_deals, cfg.bc_eps, cfg.bc_smooth)
+    for rnd in range(start, cfg.rounds + 1):
+        t0 = time.perf_counter()
+        if rnd == 0:
+            data = bc
+            fit = _fit(torch, net, opt, data, cfg, cfg.bc_epochs, cfg.seed, progress)
+            for g in opt.param_groups:
+                g["lr"] = cfg.lr_selfplay
+        else:
+            data = _selfplay(to_numpy(net, meta), rules, cfg, rnd, out, progress)
+            replay = _with_anchor(_window(out, rnd, cfg.window), bc, cfg, rnd)
+            fit = _fit(torch, net, opt, replay, cfg, cfg.epochs, cfg.seed * 1000 + rnd, progress)
+        npnet = to_numpy(net, {**meta, "round": rnd})
+        t1 = time.perf_counter()
+        if progress is not None:
+            progress("eval", 0, 1)
+        scores = _evaluate(npnet, rules, cfg) if cfg.eval_deals > 0 else {}
+        seconds = {"train_seconds": t1 - t0, "eval_seconds": time.perf_counter() - t1}
+        log.append(
+            {"round": rnd, "positions": len(data["value"]), **fit, "eval": scores, **seconds}
+        )
+        _save_round(out, torch, net, opt, npnet, log, cfg)
+        if on_round is not None:
+            on_round(log[-1])
+    return log

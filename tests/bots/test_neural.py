@@ -1,0 +1,121 @@
+"""The neural level: the shipped network, legal and reproducible play, only its own observation."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+
+from briscola.bots import bot_info, make_bot
+from briscola.bots.medium import MediumBot
+from briscola.bots.neural import LAYERS, NeuralBot, PolicyValueNet, default_net, weights_path
+from briscola.core.game import new_game
+from briscola.core.observation import observe
+from briscola.core.rules import preset
+from briscola.env.encoding import N_ACTIONS, OBS_SIZE, action_to_index, encode
+
+
+def _play(rules_name: str, seeds: tuple[int, int], deal_seed: int) -> list[str]:
+    """A whole deal of two neural bots; every move checked against the legal ones."""
+    bots = [NeuralBot(seeds[0]), NeuralBot(seeds[1])]
+    state = new_game(preset(rules_name), seed=deal_seed)
+    moves = []
+    while not state.is_over:
+        assert state.turn is not None
+        action = bots[state.turn].act(observe(state, state.turn))
+        assert action in state.legal_actions()
+        moves.append(str(action))
+        state = state.apply(action)
+    return moves
+
+
+def test_the_shipped_network_is_small_and_trained_for_classic() -> None:
+    path = weights_path("classic")
+    assert path.exists() and path.stat().st_size < 4_000_000
+    net = default_net()
+    assert set(LAYERS) <= set(net.arrays) and net.meta["preset"] == "classic"
+    scores, value = net.forward(np.zeros((3, OBS_SIZE), np.float32))
+    assert scores.shape == (3, N_ACTIONS) and value.shape == (3,)
+    one, v1 = net.forward(np.zeros(OBS_SIZE, np.float32))
+    assert one.shape == (N_ACTIONS,) and v1.shape == ()
+
+
+def test_it_is_registered_with_its_names() -> None:
+    info = bot_info("neurale")
+    assert info.name == "neural"
+    assert (info.title("it"), info.title("en")) == ("Neurale", "Neural")
+    assert isinstance(make_bot("neural", seed=1), NeuralBot)
+
+
+def test_it_plays_whole_deals_legally_and_the_same_from_the_same_seed() -> None:
+    for deal_seed in range(4):
+        first = _play("classic", (1, 2), deal_seed)
+        assert len(first) == 40
+        assert first == _play("classic", (1, 2), deal_seed)
+
+
+def test_the_sampling_variant_is_reproducible_by_seed_and_varies_with_it() -> None:
+    state = new_game(preset("classic"), seed=11)
+    assert state.turn is not None
+    obs = observe(state, state.turn)
+    picks = [NeuralBot(seed, temperature=5.0).act(obs) for seed in range(40)]
+    assert picks == [NeuralBot(seed, temperature=5.0).act(obs) for seed in range(40)]
+    assert len(set(picks)) > 1 and set(picks) <= set(obs.legal)
+
+
+def test_it_plays_the_highest_scored_legal_action() -> None:
+    state = new_game(preset("classic"), seed=5)
+    assert state.turn is not None
+    obs = observe(state, state.turn)
+    scores, _ = default_net().forward(encode(obs))
+    best = max(obs.legal, key=lambda a: scores[action_to_index(a)])
+    assert NeuralBot(0).act(obs) == best
+
+
+def test_it_reads_only_its_own_observation() -> None:
+    """Deals that differ only in cards the seat cannot see (the opponent's hand and the stock
+    under the briscola) get the same observation and the same move."""
+    rules = preset("classic")
+    deck = list(rules.deck())
+    random.Random(21).shuffle(deck)
+    state = new_game(rules, deck=deck, dealer=0)
+    assert state.turn is not None
+    me = state.turn
+    briscola = deck[2 * 3]  # after three cards each, the next card is turned up
+    seen = set(observe(state, me).hand) | {briscola}
+    hidden = [i for i, c in enumerate(deck) if c not in seen]
+    swapped = list(deck)
+    swapped[hidden[0]], swapped[hidden[-2]] = swapped[hidden[-2]], swapped[hidden[0]]
+    other = new_game(rules, deck=swapped, dealer=0)
+    a, b = observe(state, me), observe(other, me)
+    assert other.turn == me and state.hands != other.hands
+    assert np.array_equal(encode(a), encode(b))
+    assert NeuralBot(3).act(a) == NeuralBot(3).act(b)
+
+
+def test_outside_its_preset_it_plays_as_medium() -> None:
+    for name, options in (("pairs", {}), ("chiamata", {}), ("classic", {"inversion": True})):
+        rules = preset(name).with_options(**options) if options else preset(name)
+        bot, medium = NeuralBot(4), MediumBot(4)
+        assert not bot.trained_for(rules)
+        state = new_game(rules, seed=8)
+        for _ in range(12):
+            if state.is_over:
+                break
+            assert state.turn is not None
+            obs = observe(state, state.turn)
+            move = bot.act(obs)
+            assert move == medium.act(obs)
+            state = state.apply(move)
+    assert NeuralBot(4).trained_for(preset("classic"))
+
+
+def test_a_weights_file_round_trips(tmp_path: Path) -> None:
+    net = default_net()
+    path = tmp_path / "net.npz"
+    PolicyValueNet(net.arrays, {"preset": "classic", "note": "copy"}).save(path)
+    back = PolicyValueNet.load(path)
+    assert back.meta == {"preset": "classic", "note": "copy"}
+    for k in LAYERS:
+        assert np.array_equal(back.arrays[k], net.arrays[k])

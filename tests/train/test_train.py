@@ -1,0 +1,162 @@
+"""briscola train: the warm start's positions, the network's parity, a reproducible tiny run."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+from typer.testing import CliRunner
+
+from briscola.apps.cli import app
+from briscola.bots.neural import LAYERS, PolicyValueNet, default_net
+from briscola.core.cards import Card
+from briscola.core.game import new_game
+from briscola.core.observation import observe
+from briscola.core.rules import preset
+from briscola.env.encoding import action_mask, encode, index_to_action
+from briscola.env.vector import BriscolaVectorEnv
+from briscola.fast.search.policy import T_LEN, fill_tables
+from briscola.train.kernels import medium_positions
+from briscola.train.loop import TrainConfig, TrainError, medium_batch, train
+from briscola.train.net import TorchMissingError, build, from_numpy, require_torch, to_numpy
+
+TINY = TrainConfig(
+    seed=3,
+    rounds=1,
+    games=2,
+    budget=32,
+    hidden=16,
+    bc_deals=20,
+    bc_epochs=1,
+    epochs=1,
+    batch=64,
+    eval_deals=2,
+    eval_levels=("simple",),
+)
+
+
+def test_the_warm_start_positions_are_the_reference_engine_s() -> None:
+    """Every position the kernel writes is the reference encoder's observation of the seat to
+    act, with its legal actions; replaying the moves it played gives the same deal."""
+    env = BriscolaVectorEnv(1, "classic")
+    T = np.zeros(T_LEN, np.int64)
+    fill_tables(env.P, T)
+    cap, deals = 400, 8
+    obs = np.zeros((cap, 798), np.float32)
+    masks = np.zeros((cap, 120), np.bool_)
+    labels, moves = np.zeros(cap, np.int64), np.zeros(cap, np.int64)
+    values = np.zeros(cap, np.float32)
+    decks = np.zeros((deals, 41), np.int8)
+    n = medium_positions(
+        env.P,
+        T,
+        env.V,
+        env.static,
+        env.c2i,
+        7,
+        deals,
+        0.3,
+        0.25,
+        obs,
+        masks,
+        labels,
+        values,
+        moves,
+        decks,
+    )
+    assert n == deals * 38  # 40 plays a deal, the last trick's two forced
+    row = 0
+    for g in range(deals):
+        deck = [Card.from_index(int(c)) for c in decks[g, :40]]
+        state = new_game(preset("classic"), deck=deck, dealer=int(decks[g, 40]))
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state = state.apply(legal[0])
+                continue
+            seen = observe(state, state.turn or 0)
+            assert np.array_equal(encode(seen), obs[row])
+            assert np.array_equal(action_mask(seen.legal), masks[row])
+            assert masks[row, labels[row]] and masks[row, moves[row]]
+            state = state.apply(index_to_action(int(moves[row])))
+            row += 1
+        points = state.result().seat_points
+        expected = [v + 0.25 * d / 120 for v, d in _outcomes(points)]
+        assert min(abs(float(values[row - 1]) - e) for e in expected) < 1e-6
+    assert (labels[:n] != moves[:n]).any()  # some moves were the random ones
+
+
+def _outcomes(points: tuple[int, ...]) -> list[tuple[float, int]]:
+    a, b = points
+    win = 1.0 if a > b else 0.5 if a == b else 0.0
+    return [(win, a - b), (1.0 - win, b - a)]
+
+
+def test_numpy_inference_equals_torch_s() -> None:
+    """The level's NumPy network gives torch's outputs (1e-5) on encoded observations, for a new
+    network and for the shipped one."""
+    data = medium_batch(preset("classic"), seed=5, deals=10, eps=0.2)
+    x = data["obs"]
+    assert len(x) >= 300
+    for net in (build(64, 1), from_numpy(default_net())):
+        npnet = to_numpy(net, {"preset": "classic"})
+        with torch.no_grad():
+            ts, tv = net(torch.from_numpy(x))
+        ns, nv = npnet.forward(x)
+        np.testing.assert_allclose(ns, ts.numpy(), atol=1e-5, rtol=1e-5)
+        np.testing.assert_allclose(nv, tv.numpy(), atol=1e-5, rtol=1e-5)
+
+
+def _weights(folder: Path) -> dict[str, np.ndarray[Any, Any]]:
+    return PolicyValueNet.load(folder / "weights.npz").arrays
+
+
+def test_a_tiny_run_is_reproducible_from_its_seed_and_resumes(tmp_path: Path) -> None:
+    log = train(TINY, tmp_path / "a")
+    assert [e["round"] for e in log] == [0, 1]
+    for name in ("weights.npz", "checkpoint.pt", "log.json", "learning-curve.png"):
+        assert (tmp_path / "a" / name).exists(), name
+    assert 0.0 <= log[1]["eval"]["simple"]["mean"] <= 1.0
+    assert json.loads((tmp_path / "a" / "log.json").read_text())["config"]["seed"] == 3
+    train(TINY, tmp_path / "b")
+    a, b = _weights(tmp_path / "a"), _weights(tmp_path / "b")
+    assert all(np.array_equal(a[k], b[k]) for k in LAYERS)
+    # one round, then resumed for the second: the same weights as both at once
+    half = TrainConfig(**{**TINY.__dict__, "rounds": 0})
+    train(half, tmp_path / "c")
+    train(TINY, tmp_path / "c", resume=True)
+    c = _weights(tmp_path / "c")
+    assert all(np.array_equal(a[k], c[k]) for k in LAYERS)
+    with pytest.raises(TrainError, match="already holds a run"):
+        train(TINY, tmp_path / "a")
+    with pytest.raises(TrainError, match="other settings"):
+        train(TrainConfig(**{**TINY.__dict__, "seed": 4}), tmp_path / "a", resume=True)
+
+
+def test_only_two_player_presets_are_trained() -> None:
+    with pytest.raises(TrainError, match="two-player"):
+        TrainConfig(preset="pairs").ruleset()
+
+
+def test_the_command_says_how_to_install_torch_when_it_is_missing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    real = builtins.__import__
+
+    def no_torch(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "torch" or name.startswith("torch."):
+            raise ImportError("No module named 'torch'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_torch)
+    with pytest.raises(TorchMissingError, match=r"pip install 'briscola\[train\]'"):
+        require_torch()
+    result = CliRunner().invoke(app, ["train", "--out", str(tmp_path / "x"), "--no-progress"])
+    assert result.exit_code == 2
+    assert "pip install 'briscola[train]'" in result.output
+    assert "PyTorch" in result.output
