@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from briscola.apps.server import analysis_api, catalog, review, scores, sockets, tables
 from briscola.apps.server.botpool import BotPool
-from briscola.apps.server.cluster import ClusterMiddleware, cluster_from_env
+from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import ApiError, add_error_handlers
 from briscola.apps.server.limits import Limits
 from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
@@ -142,7 +142,7 @@ def create_app(
     app.state.storage = storage
     app.state.rooms = rooms
     app.state.settings = settings
-    add_error_handlers(app)
+    add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
     app.include_router(_server)
     app.include_router(tables.router)
     app.include_router(sockets.router)

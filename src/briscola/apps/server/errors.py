@@ -11,6 +11,7 @@ message a person understands.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from briscola.apps.server.limits import ServerFull
 from briscola.apps.server.schemas import ErrorResponse
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "http_error_reply",
     "internal_error_reply",
     "invalid_request_reply",
+    "server_full_reply",
 ]
 
 log = logging.getLogger(__name__)
@@ -107,6 +110,18 @@ async def http_error_reply(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+async def server_full_reply(request: Request, exc: Exception) -> JSONResponse:
+    """503 ``server_full`` (or ``table_moved``): a table that this process cannot load now.
+
+    >>> import asyncio, json
+    >>> reply = asyncio.run(server_full_reply(None, ServerFull(10)))
+    >>> reply.status_code, json.loads(reply.body)["code"]
+    (503, 'server_full')
+    """
+    assert isinstance(exc, ServerFull)
+    return JSONResponse({"code": exc.code, "message": str(exc)}, status_code=503)
+
+
 async def internal_error_reply(request: Request, exc: Exception) -> JSONResponse:
     """500 ``internal``: a bug, in the same shape (the traceback is logged by the server)."""
     body = {"code": "internal", "message": "the server could not do that (an error of its own)"}
@@ -118,12 +133,19 @@ _INVALID = {
     "description": "invalid_request: the body or a parameter does not match the API",
     "content": {"application/json": {"schema": _ERROR_REF}},
 }
+_UNAVAILABLE = {
+    "description": "server_full: the server holds as many tables as it may; table_moved: "
+    "another process serves the table now (several processes). Try again later",
+    "content": {"application/json": {"schema": _ERROR_REF}},
+}
 
 
-def document_errors(app: FastAPI) -> None:
+def document_errors(app: FastAPI, table_paths: re.Pattern[str] | None = None) -> None:
     """Make ``app``'s OpenAPI document say what it answers to an invalid request: the 422 of
     every operation is ``{code, message}`` (:class:`~.schemas.ErrorResponse`), not FastAPI's
-    ``{"detail": [...]}``, which the server never sends.
+    ``{"detail": [...]}``, which the server never sends. Every operation whose path matches
+    ``table_paths`` (a table's, which a full server or another process may refuse) says it may
+    answer 503.
 
     >>> from fastapi import FastAPI
     >>> app = FastAPI()
@@ -146,11 +168,13 @@ def document_errors(app: FastAPI) -> None:
         schemas.setdefault(
             "ErrorResponse", ErrorResponse.model_json_schema(ref_template=_ERROR_REF["$ref"])
         )
-        for operations in document.get("paths", {}).values():
+        for path, operations in document.get("paths", {}).items():
             for operation in operations.values():
                 responses = operation.get("responses", {})
                 if "422" in responses:
                     responses["422"] = dict(_INVALID)
+                if table_paths is not None and table_paths.match(path):
+                    responses.setdefault("503", dict(_UNAVAILABLE))
         schemas.pop("HTTPValidationError", None)
         schemas.pop("ValidationError", None)
         app.openapi_schema = document
@@ -159,11 +183,13 @@ def document_errors(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
-def add_error_handlers(app: FastAPI) -> None:
+def add_error_handlers(app: FastAPI, table_paths: re.Pattern[str] | None = None) -> None:
     """Make ``app`` answer every error as ``{code, message}``: :class:`ApiError`, invalid
-    requests, FastAPI's own 4xx (404, 405…) and a bug (500); its OpenAPI document says so."""
+    requests, FastAPI's own 4xx (404, 405…), a full server (503) and a bug (500); its OpenAPI
+    document says so (503 on every operation whose path matches ``table_paths``)."""
     app.exception_handler(ApiError)(api_error_reply)
+    app.exception_handler(ServerFull)(server_full_reply)
     app.exception_handler(RequestValidationError)(invalid_request_reply)
     app.exception_handler(StarletteHTTPException)(http_error_reply)
     app.exception_handler(Exception)(internal_error_reply)
-    document_errors(app)
+    document_errors(app, table_paths)

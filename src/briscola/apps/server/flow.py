@@ -125,15 +125,9 @@ def spectator_message(room: Room, events: Sequence[Event] = ()) -> dict[str, Any
         "observation": public_view(table.state) if table.state is not None else None,
         "events": [e.to_dict() for e in events],
         "invite_url": None,
-        "card_points": _card_points(room),
+        "card_points": room.card_points,
         **room.flow.fields(room),
     }
-
-
-def _card_points(room: Room) -> dict[str, int]:
-    from briscola.apps.server.rooms import card_points
-
-    return card_points(room.table.ruleset)
 
 
 async def handle(rooms: Rooms, room: Room, seat: int, ws: WebSocket, message: FlowMessage) -> None:

@@ -138,6 +138,7 @@ class Room:
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
         self.flow = RoomFlow()  # spectators, speed, move clock, rematch (flow.py)
+        self.card_points = card_points(table.ruleset)  # in every message (never changed)
 
     # -- seats and tokens -------------------------------------------------------------------
     @property
@@ -199,7 +200,7 @@ class Room:
             "observation": view["observation"],
             "events": [e.to_dict() for e in events],
             "invite_url": self.invite_url() if host and self.table.status == WAITING else None,
-            "card_points": card_points(self.table.ruleset),
+            "card_points": self.card_points,
             **self.flow.fields(self),
         }
 

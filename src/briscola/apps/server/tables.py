@@ -46,8 +46,18 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorResponse, "description": "A bad token or invitation"},
     404: {"model": ErrorResponse, "description": "No such table"},
     409: {"model": ErrorResponse, "description": "The table cannot do that now"},
-    429: {"model": ErrorResponse, "description": "Too many requests from this client"},
-    503: {"model": ErrorResponse, "description": "The server holds as many tables as it may"},
+    503: {
+        "model": ErrorResponse,
+        "description": "server_full: the server holds as many tables as it may; table_moved: "
+        "another process serves the table now (several processes). Try again later",
+    },
+}
+_RATE: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": ErrorResponse,
+        "description": "rate_limited: too many requests from this client; Retry-After says "
+        "how many seconds to wait",
+    },
 }
 
 
@@ -249,7 +259,9 @@ def _new_room(
     return room
 
 
-@router.post("/api/play", response_model=PlayResponse, dependencies=[_limited("create")])
+@router.post(
+    "/api/play", response_model=PlayResponse, dependencies=[_limited("create")], responses=_RATE
+)
 async def play(req: PlayRequest, rooms: RoomsOf) -> PlayResponse:
     """Play now against the computer: a table with the human at seat 0, already started."""
     ruleset = _ruleset(req.preset, req.options)
@@ -265,7 +277,12 @@ async def play(req: PlayRequest, rooms: RoomsOf) -> PlayResponse:
     return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
 
 
-@router.post("/api/tables", response_model=CreateTableResponse, dependencies=[_limited("create")])
+@router.post(
+    "/api/tables",
+    response_model=CreateTableResponse,
+    dependencies=[_limited("create")],
+    responses=_RATE,
+)
 async def create_table(req: CreateTableRequest, rooms: RoomsOf) -> CreateTableResponse:
     """A table with friends: the host at seat 0, humans and bots as given."""
     ruleset = _ruleset(req.preset, req.options)
@@ -295,7 +312,10 @@ async def create_table(req: CreateTableRequest, rooms: RoomsOf) -> CreateTableRe
 
 
 @router.post(
-    "/api/tables/{table_id}/join", response_model=JoinResponse, dependencies=[_limited("join")]
+    "/api/tables/{table_id}/join",
+    response_model=JoinResponse,
+    dependencies=[_limited("join")],
+    responses=_RATE,
 )
 async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request) -> JoinResponse:
     """Take the first free human seat with the invitation code."""
@@ -323,7 +343,7 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
     return JoinResponse(table_id=table_id, seat=seat, token=token, url=url)
 
 
-@router.post("/api/tables/{table_id}/start", response_model=TableInfo)
+@router.post("/api/tables/{table_id}/start", response_model=TableInfo, responses=_RATE)
 async def start(
     table_id: str, req: StartRequest, rooms: RoomsOf, request: Request
 ) -> dict[str, Any]:
