@@ -250,8 +250,8 @@ OPTIONS: Final[dict[str, tuple[str, str]]] = {
     ),
     "direction": (
         "Sensul jocului",
-        "counterclockwise: invers acelor de ceasornic, ca de obicei; clockwise: în sensul "
-        "acelor de ceasornic. Pentru joc și pentru împărțire.",
+        "counterclockwise: antiorar (invers acelor de ceasornic), ca de obicei; clockwise: orar. "
+        "Pentru joc și pentru împărțire.",
     ),
     "tie": (
         "60 la 60",
@@ -299,6 +299,12 @@ OPTIONS: Final[dict[str, tuple[str, str]]] = {
     "cappotto_doubles": (
         "Cappotto dublează",
         "Miza se dublează când o echipă ia toate punctele din cărți (cappotto).",
+    ),
+    "signals": (
+        "Semne către partener",
+        "Când îi vine rândul, înainte să joace, fiecare îi poate face partenerului un semn pe "
+        "levată: am asul, am treiul (de atu), atuuri mari, niciun atu (doar dacă e adevărat), "
+        "încarcă, joacă mic. Adversarii văd că s-a făcut un semn, nu care.",
     ),
 }
 """Each option's Romanian title and help by its name (the Italian and English are in the
