@@ -13,6 +13,7 @@ import { ANALYSIS_STRINGS } from "./strings-analysis.js";
 import { ERROR_STRINGS } from "./strings-errors.js";
 import { FLOW_STRINGS } from "./strings-flow.js";
 import { SCORE_STRINGS } from "./strings-score.js";
+import { SIGNAL_STRINGS } from "./strings-signals.js";
 import { RANK_NAMES, SUIT_NAMES, TABLE_STRINGS } from "./strings-table.js";
 import { RO_STRINGS } from "./ro/index.js";
 import { RANK_NAMES_RO, SUIT_NAMES_RO } from "./ro/table.js";
@@ -44,6 +45,7 @@ export const CATALOG = {
         ...SCORE_STRINGS[lang],
         ...ANALYSIS_STRINGS[lang],
         ...FLOW_STRINGS[lang],
+        ...SIGNAL_STRINGS[lang],
       },
     ]),
   ),

@@ -2,7 +2,7 @@
 // keeps the page's own files, so a sheet opens after a reload without a network, from the last
 // state the page saved in localStorage. Network first, the cache when the network fails; the API
 // is never cached.
-const CACHE = "briscola-score-v3";
+const CACHE = "briscola-score-v4";
 const PAGE = "/score";
 // every module the page imports (tests/js/sw.test.js checks the list against the imports)
 const FILES = [
@@ -20,6 +20,7 @@ const FILES = [
   "/static/js/common/strings-errors.js",
   "/static/js/common/strings-flow.js",
   "/static/js/common/strings-score.js",
+  "/static/js/common/strings-signals.js",
   "/static/js/common/strings-table.js",
   "/static/js/score/board.js",
   "/static/js/score/icons.js",

@@ -7,6 +7,7 @@ import { cardImg, getFlag, setFlag } from "../common/util.js";
 import { namePlate } from "./felt.js";
 import { openDialog, tricksButton } from "./tableview-info.js";
 import { hintButton } from "./analysis.js";
+import { signalRow } from "./signals.js";
 
 /** Draw the player's bar and hand, keeping the focus on the card that had it. */
 export function renderMe(view) {
@@ -61,6 +62,8 @@ function meBar(view, obs, myTurn) {
   if (obs.tricks_visible) bar.push(tricksButton(view, "side-btn"));
   bar.push(sortToggle(view));
   bar.push(hintButton(view, myTurn)); // the champion's hint (issue 15)
+  const signs = signalRow(view, obs, myTurn); // partner signals (issue 14)
+  if (signs) bar.push(signs);
   if (table.result && view.summaryHidden && table.status !== "playing") {
     const show = () => {
       view.summaryHidden = false;

@@ -15,6 +15,7 @@ import { dealSummary } from "./summary.js";
 import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
 import { flowEvent, isWatching, onRematch, renderFlowTop, watcherBar } from "./flow.js";
+import { signalText } from "./signals.js";
 
 /** How long a completed trick stays on the felt at least (the server may send its own
  * `trick_hold_ms`), then how long it takes to sweep to its winner's pile. */
@@ -178,6 +179,8 @@ class TableView {
         this.showBanner(
           t("table.exchanged", { name: this.nameOf(ev.seat), gave: cardName(ev.gave) }),
         );
+      } else if (ev.type === "signalled") {
+        this.showBanner(signalText(this.nameOf(ev.seat), ev, m.observation));
       } else if (ev.type === "revealed") {
         this.showBanner(`${this.nameOf(ev.seat)}: ${t("table.partner")}`);
       } else if (ev.type === "deal_started") {

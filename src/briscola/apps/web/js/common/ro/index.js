@@ -6,6 +6,14 @@ import { ERROR_RO } from "./errors.js";
 import { ANALYSIS_RO, FLOW_RO } from "./flow.js";
 import { SCORE_RO } from "./score.js";
 import { TABLE_RO } from "./table.js";
+import { SIGNAL_STRINGS } from "../strings-signals.js";
 
 /** Every Romanian string by key. */
-export const RO_STRINGS = { ...TABLE_RO, ...ERROR_RO, ...SCORE_RO, ...ANALYSIS_RO, ...FLOW_RO };
+export const RO_STRINGS = {
+  ...TABLE_RO,
+  ...ERROR_RO,
+  ...SCORE_RO,
+  ...ANALYSIS_RO,
+  ...FLOW_RO,
+  ...SIGNAL_STRINGS.ro,
+};

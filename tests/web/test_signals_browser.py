@@ -1,0 +1,70 @@
+"""Partner signals in Debian's Chromium (issue 14, item 2): at a pairs table with the signals
+option the player's turn shows a "Segnali" row; its button sends the sign; the partner's signs
+are told with their meaning, the opponents' only as "… ha fatto un segno"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from browsing import MISSING, TIMEOUT_MS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext
+
+if MISSING is None:
+    from playwright.sync_api import expect
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+MY_TURN = "(o => o && o.phase === 'play' && o.turn === o.seat)(window.briscolaTable.obs)"
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    yield ctx
+    ctx.close()
+
+
+def test_the_signals_row_sends_a_sign_and_only_the_partners_meaning_shows(
+    server: str, context: BrowserContext
+) -> None:
+    page = context.new_page()
+    body = {"preset": "pairs", "options": {"signals": True}, "level": "medium"}
+    made = page.request.post(server + "/api/play", data=body).json()
+    page.goto(server + made["url"])
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    page.evaluate(
+        "(() => { const v = window.briscolaTable; window.banners = [];"
+        " const show = v.showBanner.bind(v);"
+        " v.showBanner = (text) => { window.banners.push(text); show(text); }; })()"
+    )
+    page.wait_for_function(MY_TURN)
+    row = page.get_by_role("group", name="Un segno al compagno, uno per mano, prima della carta")
+    expect(row).to_be_visible()
+    expect(row).to_contain_text("Segnali")
+    row.get_by_role("button", name="carica", exact=True).click()
+    page.wait_for_function(
+        "window.briscolaTable.obs.signals.some(s => s.seat === 0 && s.signal === 'carica')"
+    )
+    expect(page.locator("#signals")).to_have_count(0)  # one sign a trick
+    assert "Tu: carica" in page.evaluate("window.banners")
+    # play on until the partner (seat 2) and an opponent have both signed
+    for _ in range(30):
+        signs = page.evaluate("window.briscolaTable.obs.signals")
+        if {s["seat"] for s in signs} >= {1, 2}:
+            break
+        page.wait_for_function(MY_TURN)
+        page.locator(".hand button[data-card]:not([disabled])").first.click()
+        page.wait_for_function("!window.briscolaTable.pending")
+    signs = page.evaluate("window.briscolaTable.obs.signals")
+    assert all(s["signal"] is None for s in signs if s["seat"] in (1, 3))
+    assert all(s["signal"] is not None for s in signs if s["seat"] in (0, 2))
+    names = page.evaluate("window.briscolaTable.table.seats.map(s => s.name)")
+    banners = page.evaluate("window.banners")
+    assert f"{names[1]} ha fatto un segno" in banners or f"{names[3]} ha fatto un segno" in banners
+    partner = [b for b in banners if b.startswith(f"{names[2]}: ")]
+    assert partner and not any("ha fatto un segno" in b for b in partner)
