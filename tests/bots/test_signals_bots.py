@@ -1,0 +1,86 @@
+"""The computer players and partner signals (issue 14, item 2): the medium level reads a
+partner's "carica" and "ho l'asso" and sends true signs; the search levels sign too and search
+worlds that keep a partner's signalled trump."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from briscola.bots.knowledge import Knowledge
+from briscola.bots.medium import MediumBot, medium_card
+from briscola.bots.search import SearchBot
+from briscola.core.actions import Play, Signal
+from briscola.core.cards import Card, parse_cards
+from briscola.core.game import State, new_game
+from briscola.core.observation import observe
+from briscola.core.rules import preset
+from briscola.core.signals import SignalKind
+
+pytestmark = pytest.mark.bots
+
+ASSO = Signal(SignalKind.ASSO)
+CARICA = Signal(SignalKind.CARICA)
+
+
+def pairs_deal(hands: str, briscola: str = "7b") -> State:
+    """A pairs deal with signals: seat s holds the s-th group of ``hands``; seat 0 leads."""
+    rules = preset("pairs", signals=True)
+    groups = [parse_cards(h) for h in hands.split("|")]
+    dealt = [groups[s][r] for r in range(3) for s in range(4)]
+    face_up = Card.parse(briscola)
+    rest = [c for c in rules.deck() if c not in dealt and c != face_up]
+    return new_game(rules, deck=[*dealt, face_up, *rest], dealer=3)
+
+
+def test_carica_from_the_partner_makes_the_medium_level_load_its_trick() -> None:
+    # North (seat 0) leads the Re di coppe; East throws a 2; South (seat 2) holds the Asso di
+    # spade. West, still to play, may hold the Asso or the Tre di coppe or a trump, so the
+    # counting alone does not call North's Re safe: South keeps its Asso. After North's
+    # "carica", South loads it.
+    hands = "Rc 4d 5d|2s 4s 5s|As 6d 7d|6c 6s 7s"
+    plain = pairs_deal(hands).apply(Play(Card.parse("Rc"))).apply(Play(Card.parse("2s")))
+    assert medium_card(observe(plain, 2)) != Card.parse("As")
+    signed = pairs_deal(hands).apply(CARICA).apply(Play(Card.parse("Rc")))
+    signed = signed.apply(Play(Card.parse("2s")))
+    assert medium_card(observe(signed, 2)) == Card.parse("As")
+
+
+def test_the_medium_level_says_it_holds_the_asso_and_its_partner_counts_it_a_friend() -> None:
+    state = pairs_deal("Ab 4d 5d|2s 4s 5s|6c 6d 7d|Cc 6s Rs")
+    assert MediumBot(seed=1).act(observe(state, 0)) == ASSO
+    after = state.apply(ASSO)
+    partner = Knowledge(observe(after, 2))
+    opponent = Knowledge(observe(after, 1))
+    assert Card.parse("Ab") not in partner.unknown and Card.parse("Ab") in opponent.unknown
+    assert Card.parse("Ab") not in partner.possible(3)  # not a threat from West any more
+    assert MediumBot(seed=1).act(observe(after, 0)) != ASSO  # once a deal
+
+
+def test_signs_are_true_and_once_a_trick_over_whole_games() -> None:
+    for name in ("pairs", "six"):
+        state = new_game(preset(name, signals=True), seed=2)
+        bots = [MediumBot(seed=s) for s in range(state.players)]
+        while not state.is_over:
+            assert state.turn is not None
+            action = bots[state.turn].act(observe(state, state.turn))
+            assert action in state.legal_actions()  # the rules offer only true signs
+            state = state.apply(action)
+        kinds = {s.kind for s in state.signals}
+        assert SignalKind.CARICA in kinds or len(kinds) >= 2
+
+
+def test_the_search_levels_sign_and_play_with_signals_on() -> None:
+    state = pairs_deal("Ab 4d 5d|2s 4s 5s|6c 6d 7d|Cc 6s Rs")
+    bot = SearchBot.hard(seed=1)
+    assert bot.act(observe(state, 0)) == ASSO  # the medium level's sign
+    state = state.apply(ASSO).apply(Play(Card.parse("4d")))
+    rng = random.Random(1)
+    for _ in range(6):  # a few moves searched with the signs taken out
+        assert state.turn is not None
+        action = bot.act(observe(state, state.turn))
+        assert action in state.legal_actions()
+        state = state.apply(
+            action if isinstance(action, Play) else rng.choice(state.legal_actions())
+        )
