@@ -129,7 +129,7 @@ MESSAGES: Final[dict[str, str]] = {
     "score.standing_over": (
         "{name} are deja {wins} victorii în acest meci: alege un format mai lung"
     ),
-    "score.negative": "{name}: {value} puncte într-o mână; punctele nu pot fi negative",
+    "score.negative": "{name}: {value} într-o mână; punctele nu pot fi negative",
     "score.over_120": (
         "o mână valorează cel mult 120 de puncte (fără anunțuri): aici ar fi {total} ({detail})"
     ),
@@ -177,8 +177,8 @@ MESSAGES: Final[dict[str, str]] = {
     "score.change.rename_sheet": "foaia: {name}",
     "score.target.deal61": "61 de puncte într-o mână",
     "score.target.two_deals_120": "120 de puncte în două mâini",
-    "score.target.chiamata": "{value} unități (chiamata)",
-    "score.target.custom": "{value} puncte",
+    "score.target.chiamata": "unități: {value} (chiamata)",
+    "score.target.custom": "puncte: {value}",
     "score.format.single": "o singură partidă",
     "score.format.best-of": "cel mai bun din {n}",
     "score.format.first-to": "primul la {n}",
@@ -193,7 +193,7 @@ MESSAGES: Final[dict[str, str]] = {
     "score.no": "nu",
     "score.win.plural": "{name} CÂȘTIGĂ",
     "score.web.not_found": "nicio foaie de scor la acest link: verifică adresa",
-    "score.web.too_many_competitors": "cel mult {n} concurenți pe o foaie",
+    "score.web.too_many_competitors": "prea mulți concurenți: cel mult {n} pe o foaie",
     "score.web.sheet_title": "Foaie de scor",
     # the error pages (apps/server/pages.py)
     "web.error.unknown_table.title": "Masa aceasta nu există",

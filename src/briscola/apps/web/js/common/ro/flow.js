@@ -35,7 +35,7 @@ export const FLOW_RO = {
   "review.step": "Levata {n} din {total}",
   "review.prev": "Levata precedentă",
   "review.next": "Levata următoare",
-  "review.took": "Ia {name} · {n} puncte",
+  "review.took": "Ia {name} · puncte: {n}",
   "review.stock": "În pachet: {n}",
   "review.taken": "puncte luate",
   "review.share": "Copiază linkul",
