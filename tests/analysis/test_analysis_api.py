@@ -206,3 +206,79 @@ def test_a_chiamata_deal_s_analysis_names_the_auction_and_the_call(tmp_path: Pat
         phases = [m["phase"] for m in body["analysis"]["moves"]]
         assert phases[0] == "auction" and phases[-1] == "play"
         me.close()
+
+
+def _friends_table(client: Any, hints: bool | None) -> tuple[str, list[tuple[int, str]]]:
+    """A two-player table of two people, started: (table id, [(seat, token)])."""
+    body: dict[str, Any] = {"preset": "classic", "seats": ["human", "human"], "host_name": "Anna"}
+    if hints is not None:
+        body["hints"] = hints
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    table_id, code = r.json()["table_id"], r.json()["invite_code"]
+    j = client.post(f"/api/tables/{table_id}/join", json={"invite_code": code, "name": "Bea"})
+    assert j.status_code == 200, j.text
+    tokens = [(0, r.json()["token"]), (1, j.json()["token"])]
+    start = client.post(f"/api/tables/{table_id}/start", json={"token": tokens[0][1]})
+    assert start.status_code == 200, start.text
+    assert start.json()["hints"] is bool(hints)
+    return table_id, tokens
+
+
+def _hint_for_the_seat_to_play(client: Any, table_id: str, tokens: list[tuple[int, str]]) -> Any:
+    """The hint asked by the seat whose turn it is (and the other seat's answer: not its turn)."""
+    info = client.get(f"/api/tables/{table_id}").json()
+    assert info["status"] == "playing"
+    players = [Player(client, table_id, seat, token) for seat, token in tokens]
+    turn = players[0].connect()["observation"]["turn"]
+    players[0].close()
+    other = client.get(
+        f"/api/tables/{table_id}/hint", headers={"X-Seat-Token": tokens[1 - turn][1]}
+    )
+    mine = client.get(f"/api/tables/{table_id}/hint", headers={"X-Seat-Token": tokens[turn][1]})
+    return mine, other
+
+
+def test_the_host_may_allow_hints_at_a_table_with_friends_and_it_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "h.db"
+    with client_for(db) as client:
+        client.app.state.analysis_budget = 8
+        allowed, tokens = _friends_table(client, hints=True)
+        refused, refused_tokens = _friends_table(client, hints=None)  # off by default
+        assert client.get(f"/api/tables/{allowed}").json()["hints"] is True
+        assert client.get(f"/api/tables/{refused}").json()["hints"] is False
+        mine, other = _hint_for_the_seat_to_play(client, allowed, tokens)
+        assert mine.status_code == 200, mine.text
+        assert mine.json()["best"] in mine.json()["reason"]["it"]
+        assert other.status_code == 409 and other.json()["code"] == "not_your_turn"
+        mine, _ = _hint_for_the_seat_to_play(client, refused, refused_tokens)
+        assert mine.status_code == 403 and mine.json()["code"] == "hints_off"
+    with client_for(db) as client:  # a new server on the same database: the setting is kept
+        client.app.state.analysis_budget = 8
+        assert client.get(f"/api/tables/{allowed}").json()["hints"] is True
+        assert client.get(f"/api/tables/{refused}").json()["hints"] is False
+        assert _hint_for_the_seat_to_play(client, allowed, tokens)[0].status_code == 200
+        mine, _ = _hint_for_the_seat_to_play(client, refused, refused_tokens)
+        assert mine.status_code == 403 and mine.json()["code"] == "hints_off"
+
+
+def test_an_older_database_gets_the_hints_column_with_hints_off(tmp_path: Path) -> None:
+    import sqlalchemy
+
+    from briscola.apps.server.storage import Storage
+
+    db = tmp_path / "old.db"
+    with client_for(db) as client:
+        table_id, _ = _friends_table(client, hints=True)
+    engine = sqlalchemy.create_engine(f"sqlite:///{db}")
+    with engine.begin() as conn:  # as a version before the setting: no such column
+        conn.execute(sqlalchemy.text("ALTER TABLE briscola_tables DROP COLUMN hints"))
+    engine.dispose()
+    storage = Storage(db)  # opening adds the column back, empty
+    stored = storage.load(table_id)
+    storage.close()
+    assert stored is not None and stored.hints is False
+    with client_for(db) as client:
+        assert client.get(f"/api/tables/{table_id}").json()["hints"] is False

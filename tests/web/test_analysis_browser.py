@@ -98,6 +98,64 @@ def test_a_hint_then_the_analysis_after_the_deal(server: str, context: BrowserCo
     assert not errors, errors
 
 
+@needs_browser
+def test_hints_at_a_table_with_friends_when_the_host_allows_them(
+    server: str, browser: Browser
+) -> None:
+    """The create form's "Suggerimenti consentiti" (off by default) reaches the server; at that
+    table the seat to play has the hint button, and its hint names a card of its hand."""
+    contexts = [
+        browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+        for _ in range(2)
+    ]
+    try:
+        host, guest = (c.new_page() for c in contexts)
+        for c in contexts:
+            c.set_default_timeout(TIMEOUT_MS)
+        errors: list[str] = []
+        for p in (host, guest):
+            p.on("pageerror", lambda exc: errors.append(str(exc)))
+        sent: list[object] = []
+        host.on(
+            "request",
+            lambda r: (
+                sent.append(r.post_data_json)
+                if r.method == "POST" and r.url.endswith("/api/tables")
+                else None
+            ),
+        )
+        host.goto(server + "/")
+        host.locator("#name").fill("Anna")
+        host.locator("label[for=game-classic]").click()
+        expect(host.locator("label[for=allow-hints]")).to_have_text("Suggerimenti consentiti")
+        expect(host.locator("#allow-hints")).not_to_be_checked()
+        host.locator("#allow-hints").check()
+        host.locator("#create-table").click()
+        host.wait_for_url(re.compile(r"/table/"))
+        assert len(sent) == 1 and sent[0]["hints"] is True  # type: ignore[index]
+        guest.goto(host.locator("#invite-link").input_value())
+        guest.locator("#join-name").fill("Bruno")
+        guest.locator("#join-btn").click()
+        guest.wait_for_url(re.compile(r"/table/[^/?#]+\?seat=1#token="))
+        host.locator("#start-game").click()
+        expect(host.locator("#hand button.card")).to_have_count(3)
+        expect(guest.locator("#hand button.card")).to_have_count(3)
+        on_turn = host if host.locator("#hand.live").count() else guest
+        waiting = guest if on_turn is host else host
+        expect(on_turn.locator("#hand.live button.card").first).to_be_visible()
+        expect(waiting.locator("#hint")).to_have_count(0)  # not its turn
+        on_turn.locator("#hint").click()
+        hint = re.compile(r"Gioca \S+: vinci il \d+%")
+        expect(on_turn.locator("#hint-text")).to_contain_text(hint, timeout=60_000)
+        named = re.search(r"Gioca (\S+):", on_turn.locator("#hint-text").inner_text())
+        hand = [b.get_attribute("data-card") for b in on_turn.locator("#hand button.card").all()]
+        assert named is not None and named.group(1) in hand
+        assert not errors, errors
+    finally:
+        for c in contexts:
+            c.close()
+
+
 def _move(n: int, phase: str, played: str, rating: str, win: float) -> dict[str, object]:
     judgement = {"best": played, "win": win, "best_win": win, "loss": 0.0, "rating": rating,
                  "actions": [{"action": played, "win": win, "margin": 0.0, "worlds": 8,

@@ -6,8 +6,9 @@
   anyway (the review shows them), so no token is needed, and a deal still in play never is.
 * ``GET /api/tables/{table_id}/hint`` with the seat's token in the ``X-Seat-Token`` header
   (never in the URL): the champion's choice for that seat's turn, from its observation only.
-  Hints are given at tables where every other seat is a computer; at a table with friends they
-  are refused (403 ``hints_off``): there is no host setting to allow them yet.
+  Hints are given at tables where every other seat is a computer, and at a table with friends
+  when its host allowed them ("Suggerimenti consentiti", ``hints`` in the create request);
+  otherwise they are refused (403 ``hints_off``).
 
 The search runs off the event loop (:func:`asyncio.to_thread`), at most :data:`MAX_RUNNING` at
 once, in the background; analyses are cached in memory per deal and seat, the
@@ -226,8 +227,10 @@ async def seat_hint(
     if seat is None:
         raise ApiError(403, "bad_token", "this token is not one of the table's")
     table = room.table
-    if any(not s.is_bot for i, s in enumerate(table.seats) if i != seat):
-        raise ApiError(403, "hints_off", "hints are given only at tables against the computer")
+    if not room.hints and any(not s.is_bot for i, s in enumerate(table.seats) if i != seat):
+        raise ApiError(
+            403, "hints_off", "the host has not allowed hints at this table with other people"
+        )
     obs = table.observation(seat)
     if obs is None or obs.phase is not Phase.PLAY or not obs.legal:
         raise ApiError(409, "not_your_turn", "a hint is given when it is your turn to play")

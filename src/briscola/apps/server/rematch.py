@@ -127,10 +127,13 @@ def _new_table(rooms: Rooms, room: Room, people: set[int]) -> tuple[Room, dict[i
     fmt = str(old.match.format)
     table = Table(old.ruleset, seats, fmt, seed, stand_in=stand_in)
     row = StoredTable(
-        table_id, old.ruleset.to_dict(), fmt, seed, invite, False, stand_in, room.lang, stored, []
-    )
+        table_id, old.ruleset.to_dict(), fmt, seed, invite, False, stand_in, room.lang, stored, [],
+        hints=room.hints,
+    )  # fmt: skip
     room.storage.create_table(row)
-    new = Room(table_id, table, stored, invite, room.storage, room.settings, room.lang)
+    new = Room(
+        table_id, table, stored, invite, room.storage, room.settings, room.lang, hints=room.hints
+    )
     new.flow.pace.speed = room.flow.pace.speed
     set_meta(room.storage, table_id, "speed", new.flow.pace.speed)
     set_meta(room.storage, table_id, "rematch_of", room.table_id)

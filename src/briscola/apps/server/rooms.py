@@ -112,11 +112,14 @@ class Room:
         settings: Settings,
         lang: str = "it",
         saved: Sequence[tuple[bool, int]] | None = None,
+        hints: bool = False,
     ) -> None:
         """``saved``: for each deal of ``table``, whether storage has its row and how many of its
-        actions (default: everything the table holds is stored)."""
+        actions (default: everything the table holds is stored). ``hints``: the host allows
+        hints at this table (at a table against the computer they are always given)."""
         self.table_id = table_id
         self.lang = lang
+        self.hints = hints
         self.table = table
         self.stored_seats = list(seats)
         self.invite_code = invite_code
@@ -163,7 +166,7 @@ class Room:
 
     def info(self) -> dict[str, Any]:
         """The table's public information."""
-        return {"table_id": self.table_id, **self.table.public_info()}
+        return {"table_id": self.table_id, **self.table.public_info(), "hints": self.hints}
 
     def humans_connected(self) -> bool:
         """True while at least one person is connected."""
@@ -196,7 +199,7 @@ class Room:
             "protocol": PROTOCOL,
             "seat": seat,
             "host": host,
-            "table": {"table_id": self.table_id, **view["table"]},
+            "table": {"table_id": self.table_id, **view["table"], "hints": self.hints},
             "observation": view["observation"],
             "events": [e.to_dict() for e in events],
             "invite_url": self.invite_url() if host and self.table.status == WAITING else None,
@@ -586,6 +589,7 @@ class Rooms:
                 self.settings,
                 stored.lang,
                 saved=loaded.saved,
+                hints=stored.hints,
             )
             meta = load_meta(self.storage, table_id)
             room.flow.restore(room, meta)

@@ -193,6 +193,10 @@ class CreateTableRequest(_NewTable):
     )
     host_name: PersonName = ""
     lang: Lang = "it"
+    hints: bool = Field(
+        default=False,
+        description="Suggerimenti consentiti: every player may ask for the champion's hint",
+    )
 
 
 class CreateTableResponse(_SeatGiven):
@@ -260,6 +264,10 @@ class TableInfo(BaseModel):
     deal: int | None
     result: dict[str, Any] | None
     resigned: list[int] = Field(default_factory=list, description="the seats that resigned")
+    hints: bool = Field(
+        default=False,
+        description="the host allows hints at this table (against the computer they always are)",
+    )
 
 
 # -- WebSocket: client to server -----------------------------------------------------------------

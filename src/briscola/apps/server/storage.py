@@ -103,6 +103,8 @@ class TableRow(Base):
     lang: Mapped[str] = mapped_column(String(8), default="it")
     # why the table cannot be rebuilt exactly; None for a sound table (added to older databases)
     damaged: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
+    # the host allows hints (added to older databases: None there, hints off)
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
 
 
 class SeatRow(Base):
@@ -183,10 +185,13 @@ class StoredTable:
     """Why an earlier load found the table damaged (the stored mark), else None."""
     unreadable: str | None = None
     """Why a column cannot be read (the ruleset is no JSON object...), else None."""
+    hints: bool = False
+    """The host allows hints at the table ("Suggerimenti consentiti")."""
 
     def columns(self) -> dict[str, Any]:
         """The table's own row: its columns, the ruleset as JSON text (not its seats or deals)."""
-        return {"ruleset": json.dumps(self.ruleset), **{c: getattr(self, c) for c in _COLUMNS}}
+        own = {c: getattr(self, c) for c in _COLUMNS}
+        return {"ruleset": json.dumps(self.ruleset), **own, "hints": self.hints}
 
     @classmethod
     def of(cls, row: TableRow, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
@@ -204,6 +209,7 @@ class StoredTable:
             deals=deals,
             damaged=row.damaged,
             unreadable=unreadable,
+            hints=bool(row.hints),
             **columns,
         )
 

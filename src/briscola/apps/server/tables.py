@@ -227,9 +227,11 @@ def _new_room(
     host_token: str,
     *,
     start: bool = False,
+    hints: bool = False,
 ) -> Room:
     """A new table, stored, with its room; the host at seat 0 holds ``host_token``. A table
-    started at once (``start``) is stored started, with its first deal, in the same transaction."""
+    started at once (``start``) is stored started, with its first deal, in the same transaction;
+    ``hints``: the host allows hints."""
     storage, settings = rooms.storage, rooms.settings
     try:
         rooms.make_space()
@@ -249,12 +251,12 @@ def _new_room(
         (d.dealer, format_cards(d.deck), []) for d in table.deals
     ]
     rules, match = ruleset.to_dict(), str(fmt)
-    storage.create_table(
-        StoredTable(
-            table_id, rules, match, seed, invite, start, settings.stand_in, lang, stored, deals
-        )
-    )
-    room = Room(table_id, table, stored, invite, storage, settings, lang)
+    row = StoredTable(
+        table_id, rules, match, seed, invite, start, settings.stand_in, lang, stored, deals,
+        hints=hints,
+    )  # fmt: skip
+    storage.create_table(row)
+    room = Room(table_id, table, stored, invite, storage, settings, lang, hints=hints)
     rooms.add(room)
     return room
 
@@ -300,7 +302,7 @@ async def create_table(req: CreateTableRequest, rooms: RoomsOf) -> CreateTableRe
         else:
             seats.append(Seat.computer(seat_level, names[i]))
     token = secrets.token_urlsafe(24)
-    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token)
+    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints)
     return CreateTableResponse(
         table_id=room.table_id,
         seat=0,

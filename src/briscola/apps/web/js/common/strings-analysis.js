@@ -27,6 +27,8 @@ export const ANALYSIS_STRINGS = {
     "analysis.close": "Chiudi",
     "analysis.hint": "Suggerimento",
     "analysis.hint.working": "Il Campione ci pensa…",
+    "analysis.hints.allow": "Suggerimenti consentiti",
+    "analysis.hints.allow.help": "al tavolo ognuno può chiedere la mossa del Campione",
   },
   en: {
     "analysis.open": "Deal analysis",
@@ -52,5 +54,7 @@ export const ANALYSIS_STRINGS = {
     "analysis.close": "Close",
     "analysis.hint": "Hint",
     "analysis.hint.working": "The champion is thinking…",
+    "analysis.hints.allow": "Hints allowed",
+    "analysis.hints.allow.help": "everybody at the table may ask for the champion's move",
   },
 };

@@ -7,8 +7,8 @@
 // draws the win-probability curve as an SVG chart (each move a dot in its rating's colour, the
 // hindsight line dashed; a bid or the call of Briscola chiamata a square) and a table of the
 // moves with the best move shown on its card.
-// "Suggerimento" (only at tables against the computer) asks GET /api/tables/{id}/hint with the
-// seat's token in a header, never in the URL.
+// "Suggerimento" (at tables against the computer, and at tables with friends whose host allowed
+// hints) asks GET /api/tables/{id}/hint with the seat's token in a header, never in the URL.
 import { h } from "../common/dom.js";
 import { cardName, getLang, t } from "../common/i18n.js";
 import { cardImg } from "../common/util.js";
@@ -273,13 +273,15 @@ export function analysisButton(view) {
   return h("button", { ...attrs, onclick: () => openAnalysis(view) }, t("analysis.open"));
 }
 
-/** True at a table where every other seat is a computer player (hints are for those only). */
+/** True where hints are given: at a table where every other seat is a computer player, or
+ * where the host allowed them ("Suggerimenti consentiti": the table's `hints`). */
 export function hintsAllowed(view) {
+  if (view.table?.hints) return true;
   const seats = view.table?.seats || [];
   return seats.length > 0 && seats.every((seat, i) => i === view.seat || seat.kind === "bot");
 }
 
-/** The "Suggerimento" button, at this seat's turn to play a card at a table against computers. */
+/** The "Suggerimento" button, at this seat's turn to play a card where hints are given. */
 export function hintButton(view, myTurn) {
   if (!myTurn || !hintsAllowed(view) || !view.token) return null;
   const ask = async (e) => {
@@ -303,4 +305,16 @@ export function hintButton(view, myTurn) {
   };
   const attrs = { class: "btn btn-ghost btn-small side-btn", type: "button", id: "hint" };
   return h("button", { ...attrs, onclick: ask }, `💡 ${t("analysis.hint")}`);
+}
+
+/** The create form's "Suggerimenti consentiti" checkbox (off by default), kept in
+ * `choice.hints`: the host allows hints at the table with friends. */
+export function hintsSetting(choice) {
+  const box = h("input", { type: "checkbox", id: "allow-hints", checked: !!choice.hints });
+  box.addEventListener("change", () => {
+    choice.hints = box.checked;
+  });
+  const help = t("analysis.hints.allow.help");
+  const label = h("label", { for: "allow-hints", title: help }, t("analysis.hints.allow"));
+  return h("div", { class: "field opt" }, label, box);
 }

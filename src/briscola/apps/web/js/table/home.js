@@ -24,6 +24,7 @@ import {
   saveSeat,
   setName,
 } from "../common/util.js";
+import { hintsSetting } from "./analysis.js";
 
 const state = {
   presets: [],
@@ -35,6 +36,7 @@ const state = {
   level: null,
   match: "single",
   seats: {}, // preset name -> ["human", "bot:simple", ...]
+  hints: false, // the host allows hints at the table with friends ("Suggerimenti consentiti")
   name: getName(),
   busy: false,
 };
@@ -285,6 +287,7 @@ function createPanel(preset) {
         }),
       ),
     ),
+    hintsSetting(state),
     h(
       "div",
       { class: "actions" },
@@ -402,6 +405,7 @@ function createTable() {
     seats: seatsOf(preset),
     host_name: state.name.trim(),
     lang: getLang(),
+    hints: state.hints,
   });
 }
 

@@ -47,7 +47,7 @@ export const ERROR_RO = {
   "error.bad_match": "Felul acesta de partidă nu există.",
   "error.bad_seats": "Locurile mesei nu se potrivesc.",
   "error.bad_seat": "Locul acesta nu există.",
-  "error.hints_off": "Sugestiile există doar la mesele cu calculatorul.",
+  "error.hints_off": "Gazda acestei mese nu a permis sugestiile.",
   "error.bad_dealer": "Cel care împarte nu există.",
   "error.bad_record": "Înregistrarea aceasta a partidei nu se poate citi.",
   "error.bad_speed": "Viteza aceasta a calculatorului nu există.",

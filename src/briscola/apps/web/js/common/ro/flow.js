@@ -69,4 +69,6 @@ export const ANALYSIS_RO = {
   "analysis.close": "Închide",
   "analysis.hint": "Sugestie",
   "analysis.hint.working": "Campionul se gândește…",
+  "analysis.hints.allow": "Sugestii permise",
+  "analysis.hints.allow.help": "la masă oricine poate cere mutarea Campionului",
 };
