@@ -6,23 +6,12 @@
 import { t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 
-/** The row of sign buttons, or null when no sign may be made now. */
-export function signalRow(view, obs, myTurn) {
+/** The row of sign buttons, or null when no sign may be made now; `button(action, label)`
+ * makes one move's button (the bar's own). */
+export function signalRow(obs, myTurn, button) {
   const signs = myTurn ? obs.legal.filter((a) => a.startsWith("signal ")) : [];
   if (!signs.length) return null;
-  const buttons = signs.map((action) =>
-    h(
-      "button",
-      {
-        class: "btn btn-small btn-ghost",
-        type: "button",
-        disabled: !!view.pending,
-        onclick: () => view.act(action),
-        dataset: { action },
-      },
-      t(`signals.${action.slice(7)}`),
-    ),
-  );
+  const buttons = signs.map((action) => button(action, t(`signals.${action.slice(7)}`)));
   const label = h("span", { class: "signals-label" }, t("signals.row"));
   return h(
     "div",

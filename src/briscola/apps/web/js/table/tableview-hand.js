@@ -62,7 +62,7 @@ function meBar(view, obs, myTurn) {
   if (obs.tricks_visible) bar.push(tricksButton(view, "side-btn"));
   bar.push(sortToggle(view));
   bar.push(hintButton(view, myTurn)); // the champion's hint (issue 15)
-  const signs = signalRow(view, obs, myTurn); // partner signals (issue 14)
+  const signs = signalRow(obs, myTurn, (a, label) => actionButton(view, a, label)); // issue 14
   if (signs) bar.push(signs);
   if (table.result && view.summaryHidden && table.status !== "playing") {
     const show = () => {
