@@ -119,3 +119,17 @@ def test_a_weights_file_round_trips(tmp_path: Path) -> None:
     assert back.meta == {"preset": "classic", "note": "copy"}
     for k in LAYERS:
         assert np.array_equal(back.arrays[k], net.arrays[k])
+
+
+def test_the_frozen_champion_is_today_s_and_reachable_from_the_tools() -> None:
+    from briscola.bots.search import CHAMPION, CHAMPION_V1, SearchBot
+    from briscola.tools.arena import parse_player
+    from briscola.tools.bench.levels.strength import parse_pair
+
+    bot = make_bot("campione-v1", seed=1)
+    assert isinstance(bot, SearchBot) and bot.name == "champion-v1"
+    assert bot.config == CHAMPION_V1 == CHAMPION
+    assert bot_info("champion-v1").title("it") == "Campione v1"
+    assert parse_player("champion-v1").level == "champion-v1"
+    pair = parse_pair("champion:champion-v1")
+    assert (pair.upper, pair.lower) == ("champion", "champion-v1")

@@ -150,7 +150,7 @@ def test_the_server_catalog_and_the_bots_are_worded_in_both_languages() -> None:
     words += [item["title"] for item in match_formats()]
     for item in levels()["levels"]:
         words += [item["title"], item["description"]]
-    assert len(words) == len(PRESETS) * 2 + 7 + 7 * 2
+    assert len(words) == len(PRESETS) * 2 + 7 + 9 * 2  # 9 bots: neural and champion-v1 too
     for word in words:
         assert set(word) == set(WEB_LANGS)  # Romanian too: tests/i18n/test_romanian.py
         for text in word.values():

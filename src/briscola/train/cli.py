@@ -78,19 +78,21 @@ def train_command(
         def on_round(entry: dict[str, Any]) -> None:
             scores = ", ".join(f"{k} {100 * v['mean']:.1f}%" for k, v in entry["eval"].items())
             line = t(
-                "train.round",
+                "terminal.train.round",
                 round=entry["round"],
                 positions=entry["positions"],
                 scores=scores or "-",
             )
-            console.print(line, markup=False, highlight=False)
+            console.print(line, markup=False, highlight=False, soft_wrap=True)
 
         try:
             train(cfg, out, resume=resume, progress=progress, on_round=on_round)
         except TorchMissingError as exc:
-            console.print(str(exc), markup=False, highlight=False)
+            console.print(str(exc), markup=False, highlight=False, soft_wrap=True)
             raise typer.Exit(2) from None
         except (TrainError, RulesetError) as exc:
-            console.print(t("train.error", error=exc), markup=False, highlight=False)
+            console.print(
+                t("terminal.train.error", error=exc), markup=False, highlight=False, soft_wrap=True
+            )
             raise typer.Exit(2) from None
-    typer.echo(t("train.done", out=out))
+    typer.echo(t("terminal.train.done", out=out))

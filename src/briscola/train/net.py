@@ -31,7 +31,7 @@ def require_torch() -> Any:
     try:
         import torch
     except ImportError as exc:
-        raise TorchMissingError(t("train.no_torch")) from exc
+        raise TorchMissingError(t("terminal.train.no_torch")) from exc
     return torch
 
 
