@@ -156,6 +156,8 @@ def visible_cards(state: State, seat: int) -> set[Card]:
         seen |= {Card(d.suit, Rank.RE), Card(d.suit, Rank.CAVALLO)}
     if state.called is not None:
         seen.add(state.called)
+    if rules.call_card and state.phase is Phase.CALL and state.turn == seat:
+        seen |= set(rules.deck())  # the caller's moves name every card: calls, not cards seen
     for other in range(rules.players):
         if other == seat:
             continue

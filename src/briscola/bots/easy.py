@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from briscola.bots.auction import best_suit
+from briscola.bots.auction import best_suit, bid, call
 from briscola.bots.base import turn_actions
 from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
 from briscola.core.cards import Card, Suit
@@ -60,12 +60,16 @@ def greedy_action(obs: Observation) -> Action:
     """The easy level's action."""
     legal = obs.legal
     if obs.phase is Phase.AUCTION:
+        if obs.ruleset.call_card:  # points up to what the hand is worth, not on to 120
+            return bid(obs)
         _suit, score = best_suit(obs.hand, obs.ruleset)
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids and score >= 70:
             return bids[0]
         return Pass()
     if obs.phase is Phase.CALL:
+        if obs.ruleset.call_card:  # a card, not a suit: the strongest missing of the best suit
+            return call(obs)
         counts = {s: sum(1 for c in obs.hand if c.suit is s) for s in Suit}
         return Call(max(Suit, key=lambda s: counts[s]))
     declares = [a for a in legal if isinstance(a, Declare)]

@@ -21,7 +21,7 @@ from briscola.bots import auction
 from briscola.bots.knowledge import Knowledge, exchange_improves
 from briscola.core.actions import Action, Bid, Declare, ExchangeBriscola, Pass, Play
 from briscola.core.cards import Card, Suit
-from briscola.core.chiamata import bid_order
+from briscola.core.chiamata import bid_order, on_points
 from briscola.core.game import trick_winner
 from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset
@@ -164,7 +164,7 @@ def _bid(obs: Observation) -> Action:
     bids = [a for a in obs.legal if isinstance(a, Bid)]
     if bids:
         # in an auction on points only, 61 counts as an average contract (like a Cavallo)
-        start = 3 if rules.points_only_auction else None
+        start = 3 if on_points(rules) else None
         cheapest = min(bids, key=lambda b: auction.ambition(b, order, start))
         if auction.ambition(cheapest, order, start) <= limit:
             return cheapest

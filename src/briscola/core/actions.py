@@ -10,6 +10,7 @@ action             text             meaning
 ``Bid(points=75)`` ``bid 75``       chiamata auction: bid points after a 2
 ``Pass()``         ``pass``         chiamata auction: pass (final)
 ``Call(suit)``     ``call d``       chiamata: name the trump suit
+``Call(s, rank)``  ``call Ad``      chiamata with ``call_card``: call a card (rank, suit)
 ``Signal(kind)``   ``signal asso``  a sign to the partner (``signal``: a sign whose
                                     meaning this seat may not see)
 =================  ===============  =====================================================
@@ -100,12 +101,25 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """The auction's winner names the trump suit (and so the called card)."""
+    """The auction's winner names the trump suit (and so the called card), or, under the option
+    ``call_card``, calls a card by rank and suit (its suit is trump).
+
+    >>> ace = Call(Suit.DENARI, Rank.ASSO)
+    >>> str(Call(Suit.DENARI)), str(ace), ace.card, parse_action("call Ad") == ace
+    ('call d', 'call Ad', Card('Ad'), True)
+    """
 
     suit: Suit
+    rank: Rank | None = None
+
+    @property
+    def card(self) -> Card | None:
+        """The card called, when the call names one (``call_card``)."""
+        return None if self.rank is None else Card(self.suit, self.rank)
 
     def __str__(self) -> str:
-        return f"call {self.suit.letter}"
+        card = self.card
+        return f"call {self.suit.letter if card is None else card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +157,14 @@ _WORDS = {
 }
 
 
+def _call(arg: str) -> Call:
+    """``call d`` names a suit, ``call Ad`` a card (``call_card``)."""
+    if len(arg.strip()) == 2:
+        card = Card.parse(arg)
+        return Call(card.suit, card.rank)
+    return Call(Suit.parse(arg))
+
+
 def parse_action(text: str) -> Action:
     """An action from its text (Italian words are accepted too: accuso, scambio, passo, chiamo).
 
@@ -178,7 +200,7 @@ def parse_action(text: str) -> Action:
         if head == "declare":
             return Declare(Suit.parse(arg))
         if head == "call":
-            return Call(Suit.parse(arg))
+            return _call(arg)
         points = ascii_number(arg)
         if points is not None and points > 10:
             if not MIN_BID_POINTS <= points <= MAX_BID_POINTS:

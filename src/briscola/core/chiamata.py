@@ -5,12 +5,18 @@ These are the hooks the state machine (:mod:`briscola.core.game`) uses while a d
 the dealer; each bid names a rank strictly weaker than the standing one (A, 3, R, C, F, 7, 6, 5,
 4, 2); a pass is final; after a 2, bids go on points (62 to 120, the 2 itself standing for 61).
 The auction ends when one bidder is left; if everybody passes the deal is void.
+
+Two options change the auction: ``points_only_auction`` (bids on points from the first, 61 to
+120; the 2 of the named suit is called) and ``call_card``, the auction "a punti con carta
+chiamata" of the rules reference ("si dichiara a quanti punti ci si impegna ad arrivare e si
+chiama una carta"): bids on points only, and the winner calls any one card by rank and suit.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TypeVar
+from functools import cache
+from typing import Final, TypeVar
 
 from briscola.core.actions import Action, Bid, Call, Pass
 from briscola.core.cards import Card, Rank, Suit
@@ -23,8 +29,10 @@ __all__ = [
     "Auction",
     "apply",
     "bid_order",
+    "calls",
     "legal_actions",
     "multiplier",
+    "on_points",
     "result",
     "settle",
     "start",
@@ -35,6 +43,10 @@ MIN_POINTS = MIN_BID_POINTS
 MAX_POINTS = MAX_BID_POINTS
 
 S = TypeVar("S", bound=DealState)
+
+# The actions the auction offers again and again, made once: every points bid, every suit call.
+_POINT_BIDS: Final = tuple(Bid(points=p) for p in range(MIN_POINTS, MAX_POINTS + 1))
+_SUIT_CALLS: Final = tuple(Call(suit) for suit in Suit)
 
 
 def bid_order(ruleset: Ruleset) -> tuple[Rank, ...]:
@@ -47,6 +59,36 @@ def bid_order(ruleset: Ruleset) -> tuple[Rank, ...]:
     return tuple(sorted(Rank, key=lambda r: -ruleset.strength_of(Card(Suit.COPPE, r))))
 
 
+def on_points(ruleset: Ruleset) -> bool:
+    """Whether every bid is on points (61 to 120), from the first: ``points_only_auction`` or
+    ``call_card``.
+
+    >>> from briscola.core.rules import preset
+    >>> on_points(preset("chiamata")), on_points(preset("chiamata", call_card=True))
+    (False, True)
+    """
+    return ruleset.points_only_auction or ruleset.call_card
+
+
+def calls(ruleset: Ruleset) -> tuple[Call, ...]:
+    """What the auction's winner may call: a suit (the called card is the bid rank of it), or
+    with ``call_card`` any card of the deck, its own too (then it plays alone).
+
+    >>> from briscola.core.rules import preset
+    >>> [str(c) for c in calls(preset("chiamata"))]
+    ['call c', 'call d', 'call s', 'call b']
+    >>> cards = calls(preset("chiamata", call_card=True))
+    >>> len(cards), str(cards[0]), str(cards[-1])
+    (40, 'call Ac', 'call Rb')
+    """
+    return _card_calls(ruleset.deck()) if ruleset.call_card else _SUIT_CALLS
+
+
+@cache
+def _card_calls(deck: tuple[Card, ...]) -> tuple[Call, ...]:
+    return tuple(Call(card.suit, card.rank) for card in deck)
+
+
 def start(state: S) -> S:
     """The deal's state once the cards are dealt: the auction opens at the seat after the dealer."""
     return replace(state, phase=Phase.AUCTION, auction=Auction())
@@ -56,12 +98,12 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Bids and passes in the auction, or the suits to call."""
     assert state.auction is not None
     if state.phase is Phase.CALL:
-        return tuple(Call(suit) for suit in Suit)
+        return calls(state.ruleset)
     standing = state.auction.standing
     out: list[Action] = [Pass()]
-    if state.ruleset.points_only_auction:
+    if on_points(state.ruleset):
         low = MIN_POINTS if standing is None else _points_of(standing[1]) + 1
-        out.extend(Bid(points=p) for p in range(low, MAX_POINTS + 1))
+        out.extend(_POINT_BIDS[low - MIN_POINTS :])
         return tuple(out)
     order = bid_order(state.ruleset)
     if standing is None:
@@ -71,7 +113,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         out.extend(Bid(rank=r) for r in order[idx + 1 :])
     else:
         low = _points_of(standing[1]) + 1
-        out.extend(Bid(points=p) for p in range(low, MAX_POINTS + 1))
+        out.extend(_POINT_BIDS[low - MIN_POINTS :])
     return tuple(out)
 
 
@@ -85,7 +127,7 @@ def apply(state: S, action: Action) -> S:
     seat = state.turn
     actions = (*state.actions, action)
     if isinstance(action, Call):
-        rank = state.auction.contract_rank
+        rank = action.rank if action.rank is not None else state.auction.contract_rank
         assert rank is not None and state.auction.winner is not None
         caller = state.auction.winner
         first = caller if state.ruleset.caller_leads else state.next_seat(state.dealer)
@@ -116,12 +158,14 @@ def apply(state: S, action: Action) -> S:
 def why_illegal(state: DealState, action: Action) -> str:
     """A person's explanation of why an auction or call action is refused."""
     if state.phase is Phase.CALL:
+        if state.ruleset.call_card:
+            return f"the caller must now call a card by rank and suit (like call Ad), not {action}"
         return f"the caller must now name the trump suit (call c, d, s or b), not {action}"
     if not isinstance(action, Bid | Pass):
         return f"the auction is on: bid or pass, not {action}"
     assert state.auction is not None
     standing = state.auction.standing
-    if state.ruleset.points_only_auction and isinstance(action, Bid) and action.rank is not None:
+    if on_points(state.ruleset) and isinstance(action, Bid) and action.rank is not None:
         return "this auction is on points only (61 to 120)"
     if standing is None:
         return f"{action} is not a valid opening bid"

@@ -322,6 +322,23 @@ OPTIONS: Final[tuple[Option, ...]] = (
         offered=_YES_NO,
     ),
     Option(
+        "call_card",
+        "bool",
+        False,
+        Text("Asta a punti con carta chiamata", "Points auction with a called card"),
+        Text(
+            "Si dichiara a quanti punti ci si impegna ad arrivare (da 61 a 120, ogni offerta più "
+            "alta) e chi vince l'asta chiama una carta qualsiasi, valore e seme (chiamo Ad): il "
+            "suo seme è la briscola, chi la tiene è il socio.",
+            "Each bid says how many points the bidder undertakes to reach (61 to 120, each "
+            "higher), and the auction's winner calls any one card by rank and suit (call Ad): "
+            "its suit is trumps and its holder the partner.",
+        ),
+        "unsupported",
+        _CHIAMATA,
+        offered=_YES_NO,
+    ),
+    Option(
         "caller_leads",
         "bool",
         False,

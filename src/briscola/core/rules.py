@@ -105,6 +105,7 @@ class Ruleset:
     partners_see_hands: bool = False
     tricks_visible: TricksVisible = TricksVisible.END_PHASE
     points_only_auction: bool = False
+    call_card: bool = False
     caller_leads: bool = False
     bid_multipliers: bool = False
     cappotto_doubles: bool = False

@@ -29,6 +29,7 @@ from briscola.core.actions import Action
 from briscola.core.game import Result
 from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset, preset
+from briscola.env.encoding import check_ruleset
 
 __all__ = [
     "ILLEGAL_MODES",
@@ -99,10 +100,12 @@ def make_opponent(spec: OpponentSpec, seed: int | None) -> Opponent:
 
 
 def make_ruleset(ruleset: str | Ruleset, options: Mapping[str, Any]) -> Ruleset:
-    """A ruleset from a preset name (or a :class:`Ruleset`) and option overrides."""
+    """A ruleset from a preset name (or a :class:`Ruleset`) and option overrides; a
+    :class:`~briscola.core.rules.RulesetError` for one the action space cannot play
+    (:func:`~briscola.env.encoding.check_ruleset`)."""
     if isinstance(ruleset, Ruleset):
-        return ruleset.with_options(**options) if options else ruleset
-    return preset(ruleset, **options)
+        return check_ruleset(ruleset.with_options(**options) if options else ruleset)
+    return check_ruleset(preset(ruleset, **options))
 
 
 def check_mode(value: str, modes: tuple[str, ...], what: str) -> str:

@@ -42,6 +42,7 @@ from briscola.core.rules import (
     Exchange,
     Partnership,
     Ruleset,
+    RulesetError,
     TricksVisible,
 )
 
@@ -53,6 +54,7 @@ __all__ = [
     "Field",
     "action_mask",
     "action_to_index",
+    "check_ruleset",
     "encode",
     "field",
     "index_to_action",
@@ -104,8 +106,32 @@ def action_to_index(action: Action) -> int:
             )
         return BID_POINTS_BASE + action.points - MIN_BID_POINTS
     if isinstance(action, Call):
+        if action.rank is not None:
+            raise ValueError(f"{action} is outside the action space: {_NO_CARD_CALLS}")
         return CALL_BASE + SUITS.index(action.suit)
     raise TypeError(f"not an action: {action!r}")
+
+
+_NO_CARD_CALLS: Final = (
+    "the action space calls a suit (4 calls), not a card: the RL environments do not play "
+    "Briscola chiamata with call_card (the auction with a called card); play it with the "
+    "reference engine (briscola.core.game)"
+)
+
+
+def check_ruleset(rules: Ruleset) -> Ruleset:
+    """``rules`` if the action space can play it, else a :class:`RulesetError` saying why (the
+    ``call_card`` option: calls of a card, not a suit).
+
+    >>> from briscola.core.rules import preset
+    >>> check_ruleset(preset("chiamata", call_card=True))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    briscola.core.options.RulesetError: the action space calls a suit (4 calls), not a card: ...
+    """
+    if rules.call_card:
+        raise RulesetError(_NO_CARD_CALLS)
+    return rules
 
 
 def index_to_action(index: int) -> Action:

@@ -69,6 +69,14 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.prompt.call": (
         'You won the auction: name the trump suit ("call d") or type its number.'
     ),
+    # the auction with a called card (call_card)
+    "terminal.prompt.call_card": (
+        'You won the auction: call a card by rank and suit ("call Ad" or "call ace of coins"), '
+        "or type its number."
+    ),
+    "terminal.err.in_call_card": (
+        'You won the auction: call a card by rank and suit ("call Ad" or "call ace of coins").'
+    ),
     "terminal.auction.title": "Auction",
     "terminal.auction.none": "no bids yet",
     "terminal.auction.standing": "highest bid: {bid} ({who})",
@@ -159,6 +167,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.help.cmd.declare": "declare d (King and Knight of coins)",
     "terminal.help.cmd.exchange": "exchange (the briscola)",
     "terminal.help.cmd.auction": "bid R · bid 75 · pass · call d",
+    "terminal.help.cmd.auction_card": "bid 75 · pass · call Ad (a card, rank and suit)",
     "terminal.help.cmd.tricks": "tricks (your tricks, once the last card is drawn)",
     "terminal.help.cmd.tricks_always": "tricks (your tricks)",
     "terminal.help.cmd.points": "points (the points count: on or off)",
@@ -222,6 +231,36 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.err.in_call": 'You won the auction: name the trump suit ("call c", "d", "s" or "b").',
     "terminal.err.illegal": "Not allowed: {reason}",
     "terminal.bye": "Goodbye!",
+    # the command line's own words: usage, help, errors (briscola/i18n/cli.py)
+    "terminal.cli.usage": "Usage:",
+    "terminal.cli.options_metavar": "[OPTIONS]",
+    "terminal.cli.subcommand_metavar": "COMMAND [ARGS]...",
+    "terminal.cli.arguments": "Arguments",
+    "terminal.cli.options": "Options",
+    "terminal.cli.commands": "Commands",
+    "terminal.cli.error": "Error",
+    "terminal.cli.aborted": "Aborted.",
+    "terminal.cli.try_help": "Try {command} for help.",
+    "terminal.cli.help_option": "Show this message and exit.",
+    "terminal.cli.default": "[default: {value}]",
+    "terminal.cli.envvar": "[env var: {name}]",
+    "terminal.cli.required": "[required]",
+    "terminal.cli.deprecated": "(deprecated)",
+    "terminal.cli.no_such_option": "No such option: {name}",
+    "terminal.cli.possible": "(Possible options: {options})",
+    "terminal.cli.missing_argument": "Missing argument {name}.",
+    "terminal.cli.missing_option": "Missing option {name}.",
+    "terminal.cli.missing": "Missing parameter {name}.",
+    "terminal.cli.bad_value": "Invalid value for {name}: {message}",
+    "terminal.cli.no_such_command": "No such command '{name}'.",
+    "terminal.cli.missing_command": "Missing command.",
+    "terminal.cli.extra_args": "Got unexpected extra arguments: {args}.",
+    "terminal.cli.needs_value": "Option '{name}' requires an argument.",
+    "terminal.cli.needs_values": "Option '{name}' requires {n} arguments.",
+    "terminal.cli.takes_no_value": "Option '{name}' does not take a value.",
+    "terminal.cli.not_integer": "a whole number is needed",
+    "terminal.cli.not_number": "a number is needed",
+    "terminal.cli.not_boolean": "true or false is needed",
     "terminal.eof": "End of input: game abandoned.",
     # -- terminal.tui.: the full-screen table (apps/terminal/tui, briscola play --tui)
     "terminal.tui.deal": "Deal {n}",
@@ -545,12 +584,12 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion-v1.description": (
         "the December 2026 Champion, frozen: the yardstick every new Champion is measured by"
     ),
-    "terminal.train.no_torch": (
+    "train.no_torch": (
         "Training the network needs PyTorch, which is not installed: pip install 'briscola[train]'"
     ),
-    "terminal.train.error": "Cannot train: {error}",
-    "terminal.train.round": "round {round}: {positions} positions; score {scores}",
-    "terminal.train.done": "Weights, log and learning curve in {out}",
+    "train.error": "Cannot train: {error}",
+    "train.round": "round {round}: {positions} positions; score {scores}",
+    "train.done": "Weights, log and learning curve in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Classic Briscola",
     "presets.classic.description": (

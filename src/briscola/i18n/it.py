@@ -71,6 +71,15 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.prompt.auction": "Scrivi il numero di una mossa, «offro R», «offro 75» o «passo».",
     "terminal.prompt.call": "Hai vinto l'asta: scegli la briscola («chiamo d») o scrivi il numero.",
+    # the auction with a called card (call_card)
+    "terminal.prompt.call_card": (
+        "Hai vinto l'asta: chiama una carta, valore e seme («chiamo Ad» o «chiamo asso di "
+        "denari»), o scrivi il numero."
+    ),
+    "terminal.err.in_call_card": (
+        "Hai vinto l'asta: chiama una carta, valore e seme («chiamo Ad» o «chiamo asso di "
+        "denari»)."
+    ),
     "terminal.auction.title": "Asta",
     "terminal.auction.none": "nessuna offerta",
     "terminal.auction.standing": "offerta più alta: {bid} ({who})",
@@ -161,6 +170,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.help.cmd.declare": "accuso d (Re e Cavallo di denari)",
     "terminal.help.cmd.exchange": "scambio (la briscola)",
     "terminal.help.cmd.auction": "offro R · offro 75 · passo · chiamo d",
+    "terminal.help.cmd.auction_card": "offro 75 · passo · chiamo Ad (una carta, valore e seme)",
     "terminal.help.cmd.tricks": "prese (le tue prese, pescata l'ultima carta)",
     "terminal.help.cmd.tricks_always": "prese (le tue prese)",
     "terminal.help.cmd.points": "punti (conteggio dei punti: acceso o spento)",
@@ -224,6 +234,36 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.err.in_call": "Hai vinto l'asta: chiama la briscola («chiamo c», «d», «s» o «b»).",
     "terminal.err.illegal": "Mossa non permessa: {reason}",
     "terminal.bye": "Arrivederci!",
+    # the command line's own words: usage, help, errors (briscola/i18n/cli.py)
+    "terminal.cli.usage": "Uso:",
+    "terminal.cli.options_metavar": "[OPZIONI]",
+    "terminal.cli.subcommand_metavar": "COMANDO [ARGOMENTI]...",
+    "terminal.cli.arguments": "Argomenti",
+    "terminal.cli.options": "Opzioni",
+    "terminal.cli.commands": "Comandi",
+    "terminal.cli.error": "Errore",
+    "terminal.cli.aborted": "Interrotto.",
+    "terminal.cli.try_help": "Scrivi {command} per l'aiuto.",
+    "terminal.cli.help_option": "Mostra questo aiuto ed esce.",
+    "terminal.cli.default": "[predefinito: {value}]",
+    "terminal.cli.envvar": "[variabile d'ambiente: {name}]",
+    "terminal.cli.required": "[obbligatorio]",
+    "terminal.cli.deprecated": "(superato)",
+    "terminal.cli.no_such_option": "Opzione sconosciuta: {name}",
+    "terminal.cli.possible": "(opzioni possibili: {options})",
+    "terminal.cli.missing_argument": "Manca l'argomento {name}.",
+    "terminal.cli.missing_option": "Manca l'opzione {name}.",
+    "terminal.cli.missing": "Manca il parametro {name}.",
+    "terminal.cli.bad_value": "Valore non valido per {name}: {message}",
+    "terminal.cli.no_such_command": "Comando sconosciuto: '{name}'.",
+    "terminal.cli.missing_command": "Manca il comando.",
+    "terminal.cli.extra_args": "Argomenti di troppo: {args}.",
+    "terminal.cli.needs_value": "L'opzione '{name}' vuole un valore.",
+    "terminal.cli.needs_values": "L'opzione '{name}' vuole {n} valori.",
+    "terminal.cli.takes_no_value": "L'opzione '{name}' non prende valori.",
+    "terminal.cli.not_integer": "serve un numero intero",
+    "terminal.cli.not_number": "serve un numero",
+    "terminal.cli.not_boolean": "serve true o false",
     "terminal.eof": "Fine dell'input: partita interrotta.",
     # -- terminal.tui.: the full-screen table (apps/terminal/tui, briscola play --tui)
     "terminal.tui.deal": "Smazzata {n}",
@@ -566,12 +606,12 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion-v1.description": (
         "il Campione di dicembre 2026, congelato: il metro con cui si misura ogni nuovo Campione"
     ),
-    "terminal.train.no_torch": (
+    "train.no_torch": (
         "Per allenare la rete serve PyTorch, che non è installato: pip install 'briscola[train]'"
     ),
-    "terminal.train.error": "Allenamento impossibile: {error}",
-    "terminal.train.round": "giro {round}: {positions} posizioni; punteggio {scores}",
-    "terminal.train.done": "Pesi, registro e curva di apprendimento in {out}",
+    "train.error": "Allenamento impossibile: {error}",
+    "train.round": "giro {round}: {positions} posizioni; punteggio {scores}",
+    "train.done": "Pesi, registro e curva di apprendimento in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Briscola classica",
     "presets.classic.description": (

@@ -287,6 +287,12 @@ OPTIONS: Final[dict[str, tuple[str, str]]] = {
         "Licitație doar pe puncte",
         'Ofertele sunt doar pe puncte, de la 61 la 120, chiar de la prima ("subito al due").',
     ),
+    "call_card": (
+        "Licitație pe puncte cu carte chemată",
+        "Fiecare ofertă spune la câte puncte se angajează să ajungă cel care licitează (de la 61 "
+        "la 120, fiecare mai mare), iar câștigătorul licitației cheamă orice carte, valoare și "
+        "culoare (chiamo Ad): culoarea ei este atuul, cine o are este partenerul.",
+    ),
     "caller_leads": (
         "Deschide cel care cheamă",
         "Cel care a câștigat licitația joacă prima carte, în locul jucătorului din dreapta "

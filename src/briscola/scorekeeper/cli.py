@@ -20,6 +20,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from briscola.i18n.cli import ENV_VAR as LANG_VAR
+from briscola.i18n.cli import LocalizedGroup
 from briscola.scorekeeper.export import csv_text
 from briscola.scorekeeper.messages import DEFAULT_LANG, LANGS, ScoreError, t
 from briscola.scorekeeper.model import Change, Sheet
@@ -38,6 +40,7 @@ from briscola.scorekeeper.store import ENV_VAR, SheetStore
 __all__ = ["score_app"]
 
 score_app = typer.Typer(
+    cls=LocalizedGroup,  # usage, help and errors in the language of --lang
     name="score",
     help="Score keeper for games played with a real deck (segnapunti).",
     no_args_is_help=True,
@@ -53,7 +56,7 @@ Db = Annotated[
         help="Database: a file path or an SQLAlchemy URL (default: the user's data folder).",
     ),
 ]
-Lang = Annotated[str, typer.Option("--lang", help="Language: it or en.")]
+Lang = Annotated[str, typer.Option("--lang", envvar=LANG_VAR, help="Language: it or en.")]
 SheetRef = Annotated[str, typer.Argument(metavar="SHEET", help="The sheet's id or name.")]
 Who = Annotated[
     str, typer.Argument(metavar="COMPETITOR", help="Number in the table (from 1) or name.")

@@ -21,10 +21,12 @@ from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import RulesetError, preset, preset_names
+from briscola.i18n.cli import ENV_VAR, LocalizedGroup
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(
+    cls=LocalizedGroup,  # usage, help and errors in the language of --lang (briscola.i18n.cli)
     name="briscola",
     help="Briscola, the Italian card game: play in the terminal against the computer.",
     no_args_is_help=True,
@@ -57,7 +59,7 @@ def play(
         ),
     ] = "classic",
     lang: Annotated[
-        str, typer.Option("--lang", metavar="it|en", help="Language: it or en.")
+        str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR, help="Language: it or en.")
     ] = "it",
     opponent: Annotated[
         str,
@@ -397,7 +399,7 @@ def analyze(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="The search's seed.")] = 0,
     lang: Annotated[
-        str, typer.Option("--lang", metavar="it|en", help="Language: it or en.")
+        str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR, help="Language: it or en.")
     ] = "it",
 ) -> None:
     """Rate every move of a seat in a deal's record, by the champion's search (docs/analysis.md)."""

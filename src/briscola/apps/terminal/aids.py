@@ -41,6 +41,7 @@ HELP_COMMANDS = (
     "declare",
     "exchange",
     "auction",
+    "auction_card",
     "tricks",
     "tricks_always",
     "points",
@@ -58,7 +59,7 @@ def commands(screen: Screen) -> str:
     if rules.exchange is not Exchange.NONE:
         keys.append("exchange")
     if rules.partnership is Partnership.CALLED:
-        keys.append("auction")
+        keys.append("auction_card" if rules.call_card else "auction")
     if rules.signals:
         keys.append("signal")
     if rules.tricks_visible is TricksVisible.END_PHASE:

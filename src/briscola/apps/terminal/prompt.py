@@ -34,6 +34,7 @@ from briscola.core.actions import (
     Signal,
     parse_action,
 )
+from briscola.core.cards import CardParseError, Rank, Suit
 from briscola.core.game import Phase
 from briscola.core.observation import Observation
 from briscola.core.rules import Exchange
@@ -101,6 +102,8 @@ def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "i
             raise InputProblem("err.position", n=n, max=len(moves))
         return moves[n - 1]
     words[0] = _ALIASES.get(head, words[0])
+    if len(words) > 2:  # "chiamo asso di denari": a card by its name
+        words = [words[0], *_card_by_name(words[1:])]
     try:
         action = parse_action(" ".join(words))
     except ActionParseError:
@@ -109,6 +112,30 @@ def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "i
     if action not in obs.legal:
         raise _why_not(action, obs, lang)
     return action
+
+
+_LINKS = {"di", "de", "del", "of", "the"}
+
+
+def _card_by_name(words: list[str]) -> list[str]:
+    """``asso di denari`` (or ``ace of coins``, ``A di d``) as ``Ad``; other words unchanged.
+
+    >>> _card_by_name(["asso", "di", "denari"]), _card_by_name(["King", "of", "cups"])
+    (['Ad'], ['Rc'])
+    >>> _card_by_name(["asso", "e", "re"])
+    ['asso', 'e', 're']
+    """
+    kept = [w for w in words if w.lower() not in _LINKS]
+    if len(kept) != 2:
+        return words
+    names = {r.name_in(lang).lower(): r for r in Rank for lang in ("it", "en")}
+    rank = names.get(kept[0].lower())
+    try:
+        rank = rank if rank is not None else Rank.parse(kept[0])
+        suit = Suit.parse(kept[1])
+    except CardParseError:
+        return words
+    return [f"{rank.letter}{suit.letter}"]
 
 
 def _example(moves: list[Action]) -> str:
@@ -123,8 +150,8 @@ def _why_not(action: Action, obs: Observation, lang: str) -> InputProblem:
     phase = obs.phase
     if phase is Phase.AUCTION and not isinstance(action, Bid | Pass):
         return InputProblem("err.in_auction")
-    if phase is Phase.CALL and not isinstance(action, Call):
-        return InputProblem("err.in_call")
+    if phase is Phase.CALL and (not isinstance(action, Call) or obs.ruleset.call_card):
+        return InputProblem("err.in_call_card" if obs.ruleset.call_card else "err.in_call")
     if isinstance(action, Play):
         return InputProblem("err.not_in_hand", card=f"{action.card} ({action.card.name(lang)})")
     if isinstance(action, Declare):

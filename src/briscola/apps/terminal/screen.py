@@ -162,7 +162,8 @@ class Screen:
         if isinstance(action, Pass):
             return self.t("cmd.pass")
         if isinstance(action, Call):
-            return self.t("cmd.call", suit=action.suit.letter)
+            card = action.card
+            return self.t("cmd.call", suit=action.suit.letter if card is None else str(card))
         if isinstance(action, Signal) and action.kind is not None:
             return command_text(self, action.kind)
         assert isinstance(action, Bid)
@@ -189,7 +190,7 @@ class Screen:
         elif isinstance(action, Bid):
             text.append("  " + self.bid(action))
         elif isinstance(action, Call) and obs.auction is not None:
-            rank = obs.auction.contract_rank or Rank.DUE
+            rank = action.rank or obs.auction.contract_rank or Rank.DUE
             card = Card(action.suit, rank)
             text.append(f"  {self.suit(action.suit)} · ")
             text.append_text(self.text("desc.call", card=card))
@@ -285,7 +286,8 @@ class Screen:
             example = str(moves[0]) if moves and isinstance(moves[0], Play) else "Ad"
             self.say("prompt.play", example=example)
         else:
-            self.say("prompt.auction" if obs.phase is Phase.AUCTION else "prompt.call")
+            call = "prompt.call_card" if self.rules.call_card else "prompt.call"
+            self.say("prompt.auction" if obs.phase is Phase.AUCTION else call)
         return moves
 
     def _hand_by_suit(self, hand: Iterable[Card]) -> list[RenderableType]:

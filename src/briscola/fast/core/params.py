@@ -50,6 +50,9 @@ class FastUnsupportedError(RulesetError):
 # only what a seat may see, or nothing in play) or "unsupported". A field the registry does not
 # know is unsupported.
 _FAST: Final = {o.name: o.fast for o in OPTIONS}
+# Unsupported options that change only the auction and the call (Briscola chiamata): once the
+# called card is known, play is the same, so a play-phase state (the search's) runs them.
+AUCTION_ONLY: Final = frozenset({"call_card"})
 
 _PARTNERSHIP: Final = {
     Partnership.NONE: L.PART_NONE,
@@ -63,10 +66,13 @@ _EXCHANGE: Final = {
 }
 
 
-def _check_supported(ruleset: Ruleset) -> None:
-    """Refuse a field the fast core does not run set to anything but its default."""
+def _check_supported(ruleset: Ruleset, play_phase: bool) -> None:
+    """Refuse a field the fast core does not run set to anything but its default (with
+    ``play_phase``, an option of :data:`AUCTION_ONLY` is let through)."""
     for f in dataclasses.fields(ruleset):
         if not f.init or _FAST.get(f.name, "unsupported") != "unsupported":
+            continue
+        if play_phase and f.name in AUCTION_ONLY:
             continue
         value = getattr(ruleset, f.name)
         if f.default is dataclasses.MISSING or value != f.default:
@@ -76,14 +82,16 @@ def _check_supported(ruleset: Ruleset) -> None:
             )
 
 
-def ruleset_params(ruleset: Ruleset) -> npt.NDArray[np.int64]:
+def ruleset_params(ruleset: Ruleset, play_phase: bool = False) -> npt.NDArray[np.int64]:
     """The parameter array of a ruleset.
 
-    Raises :class:`FastUnsupportedError` for a ruleset the core cannot play.
+    Raises :class:`FastUnsupportedError` for a ruleset the core cannot play. ``play_phase``: the
+    array is for states in the play phase only (the search's), where the options that change
+    only the auction and the call (:data:`AUCTION_ONLY`, like ``call_card``) play as usual.
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"ruleset_params needs a Ruleset, not {ruleset!r}")
-    _check_supported(ruleset)
+    _check_supported(ruleset, play_phase)
     n = ruleset.players
     deck = ruleset.deck()
     if n > L.MAX_PLAYERS or ruleset.hand_size > L.MAX_HAND:

@@ -55,7 +55,7 @@ def encode_observation(obs: Observation) -> Encoded:
     if obs.phase is not Phase.PLAY or obs.trump is None or obs.briscola is None:
         raise ValueError("the search plays the play phase only")
     rules = obs.ruleset
-    P = ruleset_params(rules)
+    P = ruleset_params(rules, play_phase=True)  # options of the auction only play as usual
     n = rules.players
     deck = rules.deck()
     size = len(deck)

@@ -106,6 +106,7 @@ export function callPanel(view, obs) {
       h("p", {}, t("call.waiting", { name: view.nameOf(obs.turn) })),
     );
   }
+  if (obs.legal.some((a) => CARD_CALL.test(a))) return cardCallPanel(view, obs);
   const calls = obs.auction?.calls || [];
   let rank = "2";
   for (const [, b] of calls) {
@@ -120,18 +121,62 @@ export function callPanel(view, obs) {
       "div",
       { class: "suits" },
       SUITS.filter((s) => obs.legal.includes(`call ${s}`)).map((s) =>
-        h(
-          "button",
-          {
-            type: "button",
-            onclick: () => view.act(`call ${s}`),
-            "aria-label": t("call.card", { card: cardName(rank + s) }),
-          },
-          cardImg(rank + s, { decorative: true }),
-          suitName(s),
-        ),
+        callButton(view, `call ${s}`, rank + s),
       ),
     ),
+  );
+}
+
+/** A call of a card ("call Ad", under the auction with a called card). */
+const CARD_CALL = /^call [A2-7FCR][cdsb]$/;
+
+/** One button of the call: the card it calls, drawn, and its suit's name. */
+function callButton(view, action, card) {
+  return h(
+    "button",
+    {
+      type: "button",
+      onclick: () => view.act(action),
+      "aria-label": t("call.card", { card: cardName(card) }),
+    },
+    cardImg(card, { decorative: true }),
+    suitName(card.slice(1)),
+  );
+}
+
+/** The call of any card (the option call_card): the ranks to choose from, then the suits, drawn
+ * as that rank's cards; a click on a suit calls the card. */
+function cardCallPanel(view, obs) {
+  const ranks = sortRanks([
+    ...new Set(obs.legal.filter((a) => CARD_CALL.test(a)).map((a) => a.slice(5, 6))),
+  ]);
+  let rank = ranks[0];
+  const suits = h("div", { class: "suits" });
+  const fill = () =>
+    suits.replaceChildren(
+      ...SUITS.filter((s) => obs.legal.includes(`call ${rank}${s}`)).map((s) =>
+        callButton(view, `call ${rank}${s}`, rank + s),
+      ),
+    );
+  const buttons = ranks.map((r) =>
+    h(
+      "button",
+      { type: "button", "aria-pressed": String(r === rank), onclick: () => pick(r) },
+      rankName(r),
+    ),
+  );
+  function pick(r) {
+    rank = r;
+    buttons.forEach((b, i) => b.setAttribute("aria-pressed", String(ranks[i] === r)));
+    fill();
+  }
+  fill();
+  return h(
+    "div",
+    { class: "auction", role: "region", "aria-label": t("call.title.card") },
+    h("h3", {}, t("call.title.card")),
+    h("div", { class: "ranks", role: "group", "aria-label": t("call.rank") }, buttons),
+    suits,
   );
 }
 

@@ -125,6 +125,8 @@ export const TABLE_RO = {
   "auction.waiting": "Licitează {name}…",
   "auction.none": "Nicio ofertă încă",
   "call.title": "Alege culoarea de atu",
+  "call.title.card": "Cheamă o carte: alege valoarea, apoi culoarea",
+  "call.rank": "Valoare",
   "call.card": "Chemi {card}",
   "call.waiting": "{name} alege atuul…",
   "call.called": "Cartea chemată",
