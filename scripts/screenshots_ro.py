@@ -1,6 +1,6 @@
 """The web client's screenshots in Romanian, beside the Italian ones of scripts/screenshots.py
-(whose machinery this uses): the home page, tables and the score keeper at desktop and phone
-sizes.
+(whose screens this makes again, each page opened in Romanian): the home page, tables, the
+auction, a deal's end, the waiting room, the invitation, the score keeper and an error page.
 
     .venv/bin/python scripts/screenshots_ro.py [--out docs/screenshots] [--only NAME ...]
 
@@ -27,57 +27,30 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 ROMANIAN = "localStorage.setItem('briscola.lang', 'ro')"
+_ITALIAN_PAGE = base._new_page
 
 
 def _page(browser: Browser, size: tuple[int, int]) -> Page:
-    page: Page = base._new_page(browser, size)
+    """A page of scripts/screenshots.py's with the language choice saved as Romanian."""
+    page: Page = _ITALIAN_PAGE(browser, size)
     page.context.add_init_script(ROMANIAN)
     return page
 
 
-def address(
-    url: str, size: tuple[int, int], wait: str = ""
-) -> Callable[[Browser, str, Path], None]:
-    """A page of the client at ``url`` in Romanian."""
-
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _page(browser, size)
-        page.goto(server + url)
-        if wait:
-            page.wait_for_function(wait)
-        base._settle(page)
-        page.screenshot(path=path)
-        page.context.close()
-
-    return shot
-
-
-def table(preset: str, size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
-    """A table of ``preset`` in Romanian, a full trick drawn on it (the auction's panel in
-    chiamata)."""
-
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _page(browser, size)
-        base._play(page, server, preset, lang="ro")
-        if preset != "chiamata":
-            page.evaluate(base.FULL_TRICK)
-        base._settle(page)
-        page.screenshot(path=path)
-        page.context.close()
-
-    return shot
-
-
 HOME_READY = "document.querySelector('#play-now')"
+# scripts/screenshots.py's screens, each made in Romanian (its pages come from _page)
 SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
-    "ro-home-desktop": address("/", base.DESKTOP, HOME_READY),
-    "ro-home-phone": address("/", base.PHONE, HOME_READY),
-    "ro-table-2-desktop": table("classic", base.DESKTOP),
-    "ro-table-2-phone": table("classic", base.PHONE),
-    "ro-table-4-phone": table("pairs", base.PHONE),
-    "ro-auction-phone": table("chiamata", base.PHONE),
-    "ro-score-phone": address("/score", base.PHONE),
-    "ro-error-phone": address("/table/nosuchtable?lang=ro", base.PHONE),
+    "ro-home-desktop": base.address("/", base.DESKTOP, HOME_READY),
+    "ro-home-phone": base.address("/", base.PHONE, HOME_READY),
+    "ro-table-2-desktop": base.table("classic", base.DESKTOP),
+    "ro-table-2-phone": base.table("classic", base.PHONE),
+    "ro-table-4-phone": base.table("pairs", base.PHONE),
+    "ro-auction-phone": base.auction(base.PHONE),
+    "ro-summary-phone": base.summary(base.PHONE),
+    "ro-waiting-desktop": base.waiting,
+    "ro-join-watch-phone": base.watch_offer,
+    "ro-score-phone": base.address("/score", base.PHONE),
+    "ro-error-phone": base.address("/table/nosuchtable?lang=ro", base.PHONE),
 }
 
 
@@ -90,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from briscola.apps.server import create_app
 
+    base._new_page = _page  # every screen of scripts/screenshots.py opens in Romanian
     args.out.mkdir(parents=True, exist_ok=True)
     db = Path(tempfile.mkdtemp()) / "screens.db"
     with (
