@@ -1,8 +1,9 @@
 """The analysis and the hint in a real browser (issue 15): a deal against the computer, a hint at
-the first turn, then "Analisi della partita" from the summary: the progress bar while the server
-answers 202, then the SVG curve, a dot per move coloured by its rating, the moves' table with the
-best move on its card; a chiamata analysis's bids and call drawn as squares, named asta and
-chiamata."""
+the first turn, then "Analisi della partita" from the summary (and the deal's review): the
+progress bar while the server answers 202, then the SVG curve, a dot per move coloured by its
+rating, the moves' table with the best move on its card; a chiamata analysis's bids and call
+drawn as squares, named asta and chiamata; hints at a table with friends whose host allows
+them."""
 
 from __future__ import annotations
 
@@ -95,6 +96,12 @@ def test_a_hint_then_the_analysis_after_the_deal(server: str, context: BrowserCo
     page.screenshot(path=str(_shots() / "analysis-desktop.png"), full_page=False)
     page.locator("#analysis-close").click()
     expect(page.locator("#analysis")).to_have_count(0)
+    # the deal's review offers the same analysis, from this person's seat (cached by now)
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    page.goto(f"{server}/review/{table_id}/0")
+    page.locator("#open-analysis").click()
+    expect(page.locator("#analysis-chart circle.move")).to_have_count(20, timeout=60_000)
+    expect(page.locator("#analysis-moves tbody tr")).to_have_count(20)
     assert not errors, errors
 
 

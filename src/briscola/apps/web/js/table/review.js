@@ -5,6 +5,7 @@
 import { applyStatic, getLang, hasText, onLangChange, t } from "../common/i18n.js";
 import { copyText, h, toast } from "../common/dom.js";
 import { api, cardImg, loadSeat } from "../common/util.js";
+import { analysisButton } from "./analysis.js";
 import { pageHead } from "./pagehead.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -127,6 +128,8 @@ function render() {
   if (seat) {
     const back = `/table/${encodeURIComponent(tableId)}?seat=${seat.seat}`;
     actions.push(h("a", { class: "btn btn-small", href: back }, t("review.back")));
+    // the deal's analysis from this person's seat (issue 15): the same sheet as the summary's
+    actions.push(analysisButton({ tableId, seat: seat.seat, table: { deal: dealNo } }));
   }
   box.replaceChildren(
     pageHead(),
