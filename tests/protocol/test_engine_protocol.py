@@ -39,6 +39,7 @@ VARIANTS = [
     ("scoperta", {}),
     ("chiamata", {}),
     ("chiamata", {"points_only_auction": True, "caller_leads": True}),
+    ("chiamata", {"call_card": True}),  # a card called by rank and suit: "call Ad"
 ]
 
 
