@@ -299,7 +299,7 @@ def run_load(
     with tempfile.TemporaryDirectory(prefix="briscola-load-") as tmp:
         server = _server(Path(tmp), bot_delay, options, server_path)
         try:
-            server.wait_ready(bots=True)
+            server.wait_ready(600, bots=True)  # a loaded machine starts slowly
             before = os.getloadavg()[0]
             cpu, server_cpu = time.process_time(), _cpu_seconds(server.pid)
             asyncio.run(_drive(server.port, report, think, seed))
