@@ -117,11 +117,17 @@ _NO_CARD_CALLS: Final = (
     "Briscola chiamata with call_card (the auction with a called card); play it with the "
     "reference engine (briscola.core.game)"
 )
+_NO_SIGNALS: Final = (
+    "the observation vector and the action space have no place for partner signals: the RL "
+    "environments do not play signals=true; play it with the reference engine "
+    "(briscola.core.game) and the bots"
+)
 
 
 def check_ruleset(rules: Ruleset) -> Ruleset:
     """``rules`` if the action space can play it, else a :class:`RulesetError` saying why (the
-    ``call_card`` option: calls of a card, not a suit).
+    ``call_card`` option: calls of a card, not a suit; ``signals``: partner signs, which neither
+    the observation vector nor the action space encodes).
 
     >>> from briscola.core.rules import preset
     >>> check_ruleset(preset("chiamata", call_card=True))  # doctest: +ELLIPSIS
@@ -131,6 +137,8 @@ def check_ruleset(rules: Ruleset) -> Ruleset:
     """
     if rules.call_card:
         raise RulesetError(_NO_CARD_CALLS)
+    if rules.signals:
+        raise RulesetError(_NO_SIGNALS)
     return rules
 
 
