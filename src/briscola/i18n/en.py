@@ -584,12 +584,12 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion-v1.description": (
         "the December 2026 Champion, frozen: the yardstick every new Champion is measured by"
     ),
-    "train.no_torch": (
+    "terminal.train.no_torch": (
         "Training the network needs PyTorch, which is not installed: pip install 'briscola[train]'"
     ),
-    "train.error": "Cannot train: {error}",
-    "train.round": "round {round}: {positions} positions; score {scores}",
-    "train.done": "Weights, log and learning curve in {out}",
+    "terminal.train.error": "Cannot train: {error}",
+    "terminal.train.round": "round {round}: {positions} positions; score {scores}",
+    "terminal.train.done": "Weights, log and learning curve in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Classic Briscola",
     "presets.classic.description": (

@@ -606,12 +606,12 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion-v1.description": (
         "il Campione di dicembre 2026, congelato: il metro con cui si misura ogni nuovo Campione"
     ),
-    "train.no_torch": (
+    "terminal.train.no_torch": (
         "Per allenare la rete serve PyTorch, che non è installato: pip install 'briscola[train]'"
     ),
-    "train.error": "Allenamento impossibile: {error}",
-    "train.round": "giro {round}: {positions} posizioni; punteggio {scores}",
-    "train.done": "Pesi, registro e curva di apprendimento in {out}",
+    "terminal.train.error": "Allenamento impossibile: {error}",
+    "terminal.train.round": "giro {round}: {positions} posizioni; punteggio {scores}",
+    "terminal.train.done": "Pesi, registro e curva di apprendimento in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
     "presets.classic.title": "Briscola classica",
     "presets.classic.description": (
