@@ -1,16 +1,17 @@
 """Fixtures of the browser tests: the game server (a fresh SQLite file, computer players without
-delay) and Debian's Chromium, one of each per test module."""
+delay) and Debian's Chromium, one of each per test module; a test's browser contexts, and a table
+of play-now opened in a page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from browsing import CHROMIUM, CHROMIUM_ARGS, served
+from browsing import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, served
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 
 @pytest.fixture(scope="module")
@@ -31,3 +32,34 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """Make the test's browser contexts: ``contexts(width, height, **options)`` (default
+    1366×768; options as ``browser.new_context``'s, e.g. ``reduced_motion="reduce"``), each with
+    the tests' timeout, all closed after the test."""
+    made: list[BrowserContext] = []
+
+    def new(width: int = 1366, height: int = 768, **options: Any) -> BrowserContext:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, **options)
+        ctx.set_default_timeout(TIMEOUT_MS)
+        made.append(ctx)
+        return ctx
+
+    yield new
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def open_table(server: str) -> Callable[[Page, str], None]:
+    """Open a table of play-now (``/api/play`` with ``preset``) in ``page`` and wait for its
+    first state."""
+
+    def open_in(page: Page, preset: str) -> None:
+        made = page.request.post(server + "/api/play", data={"preset": preset}).json()
+        page.goto(server + made["url"])
+        page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+
+    return open_in

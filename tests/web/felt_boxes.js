@@ -1,8 +1,9 @@
 // Run in a table page by tests/web/test_table_look.py: draw a full trick (one card a seat) into
 // the table's latest state, then return the fit of the trick and every pair of the felt's
 // pieces that overlap (cards, their names, plates, the other hands, the stock, the trump's
-// label, the status line), as "kind:seat x kind:seat (w x h)". It measures the next frame, as a
-// player sees it: the felt fits its trick again when drawing the bar under it changes its size.
+// label, the status line), as "kind:seat x kind:seat (w x h)", and the stock's pieces that are
+// not inside the felt. It measures the next frame, as a player sees it: the felt fits its trick
+// again when drawing the bar under it changes its size.
 /* global window, document, getComputedStyle, structuredClone, requestAnimationFrame */
 async () => {
   const v = window.briscolaTable;
@@ -32,6 +33,17 @@ async () => {
         boxes.push({ g, r, name: e.closest("[data-seat]")?.dataset.seat ?? e.className });
     }
   const bad = [];
+  // the stock, the trump chip and its suit's label lie inside the felt, not off its edge
+  const felt = document.querySelector(".felt").getBoundingClientRect();
+  for (const { g, r, name } of boxes)
+    if (
+      (g === "deck" || g === "label") &&
+      (r.left < felt.left - 1 ||
+        r.right > felt.right + 1 ||
+        r.top < felt.top - 1 ||
+        r.bottom > felt.bottom + 1)
+    )
+      bad.push(`${g}:${name} outside the felt`);
   for (let i = 0; i < boxes.length; i++)
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i],

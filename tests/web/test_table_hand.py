@@ -5,35 +5,27 @@ for a moment, and a card clicked out of turn shaking with a line that says why."
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page
 
 if MISSING is None:
     from playwright.sync_api import expect
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+Opener = Callable[["Page", str], None]
 SUITS = "cdsb"  # the client's order of suits (cards.js SUITS), the trump suit last
 RANKS = "A3RCF76542"  # strongest first
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
-
-
-def _open(page: Page, server: str, preset: str) -> None:
-    made = page.request.post(server + "/api/play", data={"preset": preset}).json()
-    page.goto(server + made["url"])
-    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
+    return contexts(reduced_motion="reduce")
 
 
 def _shown(page: Page) -> list[str]:
@@ -59,10 +51,10 @@ def _sorted(hand: list[str], trump: str) -> list[str]:
 
 
 def test_chiamata_sorts_the_hand_and_the_toggle_shows_it_as_dealt(
-    server: str, context: BrowserContext
+    open_table: Opener, context: BrowserContext
 ) -> None:
     page = context.new_page()
-    _open(page, server, "chiamata")
+    open_table(page, "chiamata")
     expect(page.locator("#hand button.card")).to_have_count(8)
     toggle = page.locator("#sort-hand")
     expect(toggle).to_have_attribute("aria-pressed", "true")
@@ -73,7 +65,7 @@ def test_chiamata_sorts_the_hand_and_the_toggle_shows_it_as_dealt(
     expect(page.locator("#sort-hand")).to_have_attribute("aria-pressed", "false")
     assert _shown(page) == _dealt(page)
     # the choice is remembered: a new table of three cards starts as the player left it
-    _open(page, server, "classic")
+    open_table(page, "classic")
     expect(page.locator("#sort-hand")).to_have_attribute("aria-pressed", "false")
     page.locator("#sort-hand").click()
     expect(page.locator("#sort-hand")).to_have_attribute("aria-pressed", "true")
@@ -81,16 +73,18 @@ def test_chiamata_sorts_the_hand_and_the_toggle_shows_it_as_dealt(
     assert _shown(page) == _sorted(_dealt(page), trump)
 
 
-def test_three_cards_are_shown_as_dealt(server: str, context: BrowserContext) -> None:
+def test_three_cards_are_shown_as_dealt(open_table: Opener, context: BrowserContext) -> None:
     page = context.new_page()
-    _open(page, server, "classic")
+    open_table(page, "classic")
     expect(page.locator("#sort-hand")).to_have_attribute("aria-pressed", "false")
     assert _shown(page) == _dealt(page)
 
 
-def test_a_card_just_drawn_is_marked_for_a_moment(server: str, context: BrowserContext) -> None:
+def test_a_card_just_drawn_is_marked_for_a_moment(
+    open_table: Opener, context: BrowserContext
+) -> None:
     page = context.new_page()
-    _open(page, server, "classic")
+    open_table(page, "classic")
     page.locator("#hand.live button.card").first.wait_for()
     before = _dealt(page)
     page.locator("#hand.live button.card").first.click()
@@ -105,12 +99,12 @@ def test_a_card_just_drawn_is_marked_for_a_moment(server: str, context: BrowserC
 
 
 def test_a_card_clicked_out_of_turn_shakes_and_says_why(
-    server: str, context: BrowserContext
+    open_table: Opener, context: BrowserContext
 ) -> None:
     page = context.new_page()
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
-    _open(page, server, "classic")
+    open_table(page, "classic")
     # the table as it is when another seat is to play
     page.evaluate(
         """() => { const v = window.briscolaTable; const m = structuredClone(v.msg);

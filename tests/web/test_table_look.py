@@ -3,7 +3,11 @@ felt for at least 1.5 s before it sweeps to the winner; a played card is tilted 
 from its player's side; with 2 to 6 players on a desktop, a phone upright and sideways, and a
 320×480 embed, no card of a full trick touches another, a name plate, a hand, the stock or the
 status line (element bounding boxes); the chiamata auction's panel hides no name plate; the
-end-of-deal summary opens at its title."""
+end-of-deal summary opens at its title.
+
+The layout checks run twice on each table: with the names the computers were given at random,
+then with every seat named LONG_NAME (longer than any name a plate shows whole, so the widest
+plates there can be) and each computer at the level with the longest title (longest_names.js)."""
 
 from __future__ import annotations
 
@@ -11,40 +15,38 @@ import contextlib
 import math
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page
 
 if MISSING is None:
     from playwright.sync_api import expect
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+Contexts = Callable[..., "BrowserContext"]
+Opener = Callable[["Page", str], None]
 BOXES = (Path(__file__).parent / "felt_boxes.js").read_text(encoding="utf-8")
+LONGEST = (Path(__file__).parent / "longest_names.js").read_text(encoding="utf-8")
+LONG_NAME = "Massimiliano Ottavio"  # 20 characters, a person's long name
+NAMINGS = ("random", "longest")
 PRESETS = ["classic", "three", "pairs", "chiamata", "six"]  # 2, 3, 4, 5 and 6 players
 SIZES = {"desktop": (1366, 768), "phone": (390, 844), "sideways": (844, 390)}
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
+def context(contexts: Contexts) -> BrowserContext:
+    return contexts()  # with motion: the tests watch cards fly
 
 
-def _open(page: Page, server: str, preset: str) -> None:
-    made = page.request.post(server + "/api/play", data={"preset": preset}).json()
-    page.goto(server + made["url"])
-    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
-
-
-def test_a_trick_the_computer_wins_stays_on_the_felt(server: str, context: BrowserContext) -> None:
+def test_a_trick_the_computer_wins_stays_on_the_felt(
+    open_table: Opener, context: BrowserContext
+) -> None:
     """The server here paces nothing (no delay, no hold): the client alone keeps the trick."""
     page = context.new_page()
     errors: list[str] = []
@@ -58,7 +60,7 @@ def test_a_trick_the_computer_wins_stays_on_the_felt(server: str, context: Brows
                window.__shown.push(performance.now() - window.__since); window.__since = 0; }
            }).observe(document, {subtree: true, childList: true, attributes: true});"""
     )
-    _open(page, server, "classic")
+    open_table(page, "classic")
     deadline = time.monotonic() + 60
     while not page.evaluate("window.__shown.length"):
         assert time.monotonic() < deadline, "the computer never won a trick"
@@ -82,10 +84,10 @@ def _matrix(transform: str) -> list[float]:
 
 
 def test_a_played_card_is_tilted_and_flies_in_from_its_side(
-    server: str, context: BrowserContext
+    open_table: Opener, context: BrowserContext
 ) -> None:
     page = context.new_page()
-    _open(page, server, "classic")
+    open_table(page, "classic")
     # the opponent (across the table, at the top) plays a card: it starts high and turned
     got: dict[str, Any] = page.evaluate(
         """() => { const v = window.briscolaTable; const m = structuredClone(v.msg);
@@ -102,43 +104,60 @@ def test_a_played_card_is_tilted_and_flies_in_from_its_side(
     assert 2 <= abs(angle) <= 8, got  # tilted, a little
 
 
+def test_the_long_name_is_longer_than_any_computers() -> None:
+    from briscola.apps.server.botnames import NAMES
+
+    assert len(LONG_NAME) > max(len(name) for name in NAMES)
+
+
+def _name_seats(page: Page, naming: str) -> None:
+    """``longest``: every seat named LONG_NAME, the computers at the wordiest level."""
+    if naming == "longest":
+        got = page.evaluate(LONGEST, LONG_NAME)
+        assert set(got["names"]) == {LONG_NAME}, got
+        page.wait_for_timeout(50)
+
+
 def _check_layout(page: Page) -> dict[str, Any]:
     got: dict[str, Any] = page.evaluate(BOXES)
     return got
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_no_piece_of_the_felt_overlaps_another(server: str, browser: Browser, size: str) -> None:
+def test_no_piece_of_the_felt_overlaps_another(
+    open_table: Opener, contexts: Contexts, size: str
+) -> None:
     width, height = SIZES[size]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = ctx.new_page()
-        for preset in PRESETS:
-            _open(page, server, preset)
+    page = contexts(width, height, reduced_motion="reduce").new_page()
+    for preset in PRESETS:
+        open_table(page, preset)
+        for naming in NAMINGS:
+            _name_seats(page, naming)
             got = _check_layout(page)
-            assert not got["bad"], (preset, size, got)
-            assert got["fit"]["w"] >= 34, (preset, size, got["fit"])
-    finally:
-        ctx.close()
+            assert not got["bad"], (preset, size, naming, got)
+            assert got["fit"]["w"] >= 34, (preset, size, naming, got["fit"])
 
 
-def test_no_piece_overlaps_in_a_small_embed(server: str, browser: Browser) -> None:
+def _open_embed(page: Page, server: str, preset: str) -> None:
+    page.goto(f"{server}/embed?preset={preset}&level=simple&lang=it")
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+
+
+def test_no_piece_overlaps_in_a_small_embed(server: str, contexts: Contexts) -> None:
     """2 to 6 players in a 320×480 embed: four and more sit compact (the felt's tight class)."""
-    ctx = browser.new_context(viewport={"width": 320, "height": 480}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = ctx.new_page()
-        for preset in PRESETS:
-            page.goto(f"{server}/embed?preset={preset}&level=simple&lang=it")
-            page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    page = contexts(320, 480, reduced_motion="reduce").new_page()
+    for preset in PRESETS:
+        _open_embed(page, server, preset)
+        for naming in NAMINGS:
+            _name_seats(page, naming)
             got = _check_layout(page)
-            assert not got["bad"], (preset, got)
-            # three players keep readable cards; four to six sit compact, smaller (26 px or more)
+            assert not got["bad"], (preset, naming, got)
+            # two and three players keep readable cards; four to six sit compact, smaller
             least = 30 if preset in ("classic", "three") else 26
-            assert got["fit"]["w"] >= least, (preset, got["fit"])
-    finally:
-        ctx.close()
+            assert got["fit"]["w"] >= least, (preset, naming, got["fit"])
+            # the trump chip found a place that touches no seat (not the last resort)
+            for placed in page.locator(".trump-chip").all():
+                assert placed.get_attribute("data-free") == "true", (preset, naming)
 
 
 PANEL_BOXES = """() => {
@@ -163,29 +182,28 @@ PANEL_BOXES = """() => {
 
 
 @pytest.mark.parametrize("size", [*SIZES, "embed"])
-def test_the_auction_hides_no_name_plate(server: str, browser: Browser, size: str) -> None:
+def test_the_auction_hides_no_name_plate(
+    server: str, open_table: Opener, contexts: Contexts, size: str
+) -> None:
     """Chiamata's auction panel lies between the seats, inside the felt, whole on a desktop and
     a phone upright; where it must scroll (a low felt: a phone sideways, a 320×480 embed) the
     player's own bids are in view."""
     width, height = SIZES.get(size, (320, 480))
-    ctx = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    try:
-        page = ctx.new_page()
-        if size == "embed":
-            page.goto(f"{server}/embed?preset=chiamata&level=simple&lang=it")
-            page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
-        else:
-            _open(page, server, "chiamata")
-        page.locator(".auction .bids").wait_for()  # the computers bid until it is our turn
+    page = contexts(width, height, reduced_motion="reduce").new_page()
+    if size == "embed":
+        _open_embed(page, server, "chiamata")
+    else:
+        open_table(page, "chiamata")
+    page.locator(".auction .bids").wait_for()  # the computers bid until it is our turn
+    for naming in NAMINGS:
+        _name_seats(page, naming)
+        page.locator(".auction .bids").wait_for()
         got = page.evaluate(PANEL_BOXES)
-        assert not got["hidden"], (size, got)
-        assert got["inside"], (size, got)
-        assert got["bidsShown"], (size, got)
+        assert not got["hidden"], (size, naming, got)
+        assert got["inside"], (size, naming, got)
+        assert got["bidsShown"], (size, naming, got)
         if size in ("desktop", "phone"):
-            assert got["whole"], (size, got)
-    finally:
-        ctx.close()
+            assert got["whole"], (size, naming, got)
 
 
 def _play_until_summary(page: Page, limit_s: float = 90) -> None:

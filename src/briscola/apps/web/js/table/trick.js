@@ -310,17 +310,42 @@ export function placeChip(felt) {
       bottom: Math.max(r.bottom, l.bottom),
     };
   };
-  // in full where there is room, else only the card and its suit under it
-  for (const compact of [false, true]) {
-    chip.classList.toggle("compact", compact);
+  const edge = felt.getBoundingClientRect();
+  const inside = (r) =>
+    r.left >= edge.left && r.right <= edge.right && r.top >= edge.top && r.bottom <= edge.bottom;
+  const free = () => {
+    const r = box(chip);
+    const ok = inside(r) && !seats.some((o) => overlaps(r, o, 0));
+    chip.dataset.free = String(ok); // false only where the last resort below is taken
+    return ok;
+  };
+  chip.style.left = "";
+  // in full where there is room, else only the card with its suit beside it, else under it,
+  // else a smaller card with its suit in two short lines beside it
+  for (const form of CHIP_FORMS) {
+    chip.classList.toggle("compact", form !== "full");
+    chip.classList.toggle("stacked", form === "stacked");
+    chip.classList.toggle("tiny", form === "tiny");
     for (const corner of CORNERS) {
       chip.dataset.corner = corner;
-      const r = box(chip);
-      if (!seats.some((o) => overlaps(r, o, 0))) return;
+      if (free()) return;
     }
   }
+  // every corner touches a seat: the card and its suit along the bottom edge, then the top one
+  const room = felt.clientWidth - chip.offsetWidth - 12;
+  for (const corner of ["bl", "tl"]) {
+    chip.dataset.corner = corner;
+    for (let x = 12; x <= room; x += 6) {
+      chip.style.left = `${x}px`;
+      if (free()) return;
+    }
+  }
+  chip.style.left = "";
   chip.dataset.corner = CORNERS[0];
 }
+
+/** The trump chip's forms, largest first (see style.css, .trump-chip). */
+const CHIP_FORMS = ["full", "compact", "stacked", "tiny"];
 
 const CORNERS = ["tl", "bl", "tr", "br"];
 const CHIP_OBSTACLES = ".seat .plate, .seat .backs, .seat .open-hand-box, .status";
