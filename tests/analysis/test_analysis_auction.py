@@ -185,3 +185,22 @@ def test_hindsight_of_a_bid_plays_the_true_deal() -> None:
     assert quiet.turn == 0
     last = next(v for v in hindsight(quiet, 0) if v.action == Pass())
     assert last.win == 0.5 and last.margin == 0
+
+
+def test_an_auction_with_a_called_card_is_left_out_and_its_play_is_rated() -> None:
+    """The compiled core lacks call_card's bids and calls: those are not rated, the cards are."""
+    rules = preset("chiamata", call_card=True)
+    rng = random.Random(6)
+    state = new_game(rules, seed=6)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if state.phase is Phase.AUCTION and state.auction and state.auction.standing:
+            action = Pass() if Pass() in legal else rng.choice(legal)
+        else:
+            action = rng.choice([a for a in legal if a != Pass()] or legal)
+        state = state.apply(action)
+    record = GameRecord.from_state(state)
+    seat = next(s for s in range(5) if any(i for i, _ in decisions(record, s)))
+    result = analyze(record, seat, budget=8, seed=1)
+    assert result.moves and all(m.phase is Phase.PLAY for m in result.moves)
+    jsonschema.validate(result.to_dict(), SCHEMA)

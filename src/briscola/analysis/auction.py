@@ -26,10 +26,11 @@ import numpy as np
 from briscola.analysis.evaluation import LAM, ActionValue, values_of
 from briscola.core.game import State
 from briscola.core.observation import Observation, observe
+from briscola.core.rules import Ruleset
 from briscola.core.state import Phase
 from briscola.i18n import t
 
-__all__ = ["evaluate_auction", "hindsight_auction", "is_auction", "phase_name"]
+__all__ = ["auction_rated", "evaluate_auction", "hindsight_auction", "is_auction", "phase_name"]
 
 
 def phase_name(phase: Phase, lang: str) -> str:
@@ -38,6 +39,18 @@ def phase_name(phase: Phase, lang: str) -> str:
     if phase not in (Phase.AUCTION, Phase.CALL):
         raise ValueError(f"only the auction and the call have a name, not {phase.value}")
     return t(f"analysis.phase.{phase.value}", lang)
+
+
+def auction_rated(rules: Ruleset) -> bool:
+    """True when the auction and the call of ``rules`` are rated: the compiled core plays them
+    (not the auction with a called card, ``call_card``, whose bids and calls it lacks)."""
+    from briscola.fast.core.params import FastUnsupportedError, ruleset_params
+
+    try:
+        ruleset_params(rules)
+    except FastUnsupportedError:
+        return False
+    return True
 
 
 def is_auction(obs: Observation) -> bool:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from briscola.analysis.auction import auction_rated
 from briscola.analysis.evaluation import DEFAULT_BUDGET, ActionValue, evaluate, hindsight
 from briscola.analysis.ratings import Rating, move_accuracy
 from briscola.core.actions import Action
@@ -205,12 +206,14 @@ RATED = (Phase.AUCTION, Phase.CALL, Phase.PLAY)
 
 
 def decisions(record: GameRecord, seat: int) -> list[tuple[int, State]]:
-    """The seat's decisions: (index of the action in the record, state before it)."""
+    """The seat's decisions: (index of the action in the record, state before it); the auction
+    and the call only where they are rated (:func:`~briscola.analysis.auction.auction_rated`)."""
     states = record.states()
+    rated = RATED if auction_rated(record.ruleset) else (Phase.PLAY,)
     return [
         (i, states[i])
         for i in range(len(record.actions))
-        if states[i].phase in RATED and states[i].turn == seat
+        if states[i].phase in rated and states[i].turn == seat
     ]
 
 
