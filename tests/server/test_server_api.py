@@ -90,6 +90,13 @@ def test_levels_come_from_the_bot_registry(client: TestClient) -> None:
     assert all(lv["title"]["it"] and lv["description"]["en"] for lv in body["levels"])
 
 
+def test_levels_say_where_they_play_and_hide_the_frozen_baseline(client: TestClient) -> None:
+    levels = {lv["name"]: lv for lv in client.get("/api/levels").json()["levels"]}
+    assert levels["neural"]["presets"] == ["classic"]  # the network is trained for two players
+    assert levels["champion"]["presets"] is None
+    assert "champion-v1" not in levels  # for the arena, not offered to people
+
+
 def test_play_now_makes_a_started_table(client: TestClient) -> None:
     r = client.post("/api/play", json={"preset": "pairs", "level": "random", "name": "Zoe"})
     assert r.status_code == 200, r.text

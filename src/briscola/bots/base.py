@@ -60,6 +60,10 @@ class BotInfo:
     titles: Mapping[str, str]
     descriptions: Mapping[str, str]
     aliases: tuple[str, ...] = ()
+    presets: tuple[str, ...] | None = None
+    """The presets it is made for (None: every one); the web offers it only in these."""
+    listed: bool = True
+    """Offered to people in the web's lists (a frozen baseline is for the arena only)."""
 
     def title(self, lang: str = "it") -> str:
         """The bot's display name in Italian (``it``), English (``en``) or Romanian (``ro``)."""
@@ -182,12 +186,14 @@ _REGISTRY: dict[str, BotInfo] = {
             _make_neural,
             *_words("neural"),
             aliases=("neurale", "rete", "network"),
+            presets=("classic",),  # trained for two players only (docs/training.md)
         ),
         BotInfo(
             "champion-v1",
             _make_champion_v1,
             *_words("champion-v1"),
             aliases=("campione-v1",),
+            listed=False,
         ),
     )
 }

@@ -104,15 +104,20 @@ def match_formats() -> list[dict[str, Any]]:
 
 
 def levels() -> dict[str, Any]:
-    """The answer of ``GET /api/levels``: the registered bots."""
+    """The answer of ``GET /api/levels``: the bots offered to people, each with the presets it
+    is made for (``presets``: null for every one); a frozen baseline (``listed=False``) is not
+    offered."""
     out = []
     for name in bot_names():
         info = bot_info(name)
+        if not info.listed:
+            continue
         out.append(
             {
                 "name": info.name,
                 "title": {lang: info.title(lang) for lang in WEB_LANGS},
                 "description": {lang: info.description(lang) for lang in WEB_LANGS},
+                "presets": None if info.presets is None else list(info.presets),
             }
         )
     default = DEFAULT_LEVEL if DEFAULT_LEVEL in bot_names() else bot_names()[0]

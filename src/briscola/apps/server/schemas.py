@@ -145,6 +145,8 @@ class LevelInfo(BaseModel):
     name: str
     title: Titled
     description: Titled
+    presets: list[str] | None = None
+    """The presets it is made for; null: every one."""
 
 
 class LevelsResponse(BaseModel):

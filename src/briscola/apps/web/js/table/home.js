@@ -96,6 +96,7 @@ function gameTiles() {
       const id = `game-${p.name}`;
       const onchange = () => {
         state.preset = p.name;
+        if (!gameLevels().some((l) => l.name === state.level)) state.level = state.defaultLevel;
         render();
         document.getElementById(id)?.focus();
       };
@@ -194,6 +195,11 @@ function nameControl() {
   );
 }
 
+/** The levels made for the chosen game (a level with `presets` plays only those). */
+function gameLevels() {
+  return state.levels.filter((l) => !l.presets || l.presets.includes(state.preset));
+}
+
 function levelHint() {
   const l = state.levels.find((x) => x.name === state.level);
   return l ? pick(l.description, "") : "";
@@ -221,7 +227,7 @@ function playPanel() {
       h("label", { for: "level" }, t("home.level")),
       selectOf(
         "level",
-        state.levels.map((l) => [l.name, pick(l.title, l.name)]),
+        gameLevels().map((l) => [l.name, pick(l.title, l.name)]),
         state.level,
         (v) => {
           state.level = v;
@@ -273,7 +279,7 @@ function createPanel(preset) {
               id,
               [
                 ["human", t("seat.human")],
-                ...state.levels.map((l) => [
+                ...gameLevels().map((l) => [
                   `bot:${l.name}`,
                   t("seat.bot", { level: pick(l.title, l.name) }),
                 ]),
