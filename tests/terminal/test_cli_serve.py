@@ -50,7 +50,7 @@ def test_the_server_holds_a_trick_as_long_as_it_is_told(tmp_path: Any) -> None:
         ("31", "from 0 to 30"),
         ("nan", "from 0 to 30"),
         ("inf", "from 0 to 30"),
-        ("soon", "valid number"),
+        ("soon", "serve un numero"),  # Typer's own words in the command line's language
     ],
 )
 def test_a_bad_trick_hold_is_refused(started: list[dict[str, Any]], value: str, says: str) -> None:
