@@ -106,20 +106,25 @@ def summary(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
     def shot(browser: Browser, server: str, path: Path) -> None:
         page = _new_page(browser, size)
         _play(page, server, "pairs", match="deals:2")
-        deadline = time.monotonic() + 120
-        while not page.locator("#summary").count():
-            if time.monotonic() > deadline:
-                raise RuntimeError("the deal did not end")
-            live = page.locator("#hand.live button.card")
-            if live.count():
-                with contextlib.suppress(Exception):
-                    live.first.click(timeout=500)
-            page.wait_for_timeout(40)
+        _play_to_summary(page)
         _settle(page)
         page.screenshot(path=path)
         page.context.close()
 
     return shot
+
+
+def _play_to_summary(page: Page) -> None:
+    """Play the person's cards (the first one that may be played) until the deal's summary."""
+    deadline = time.monotonic() + 120
+    while not page.locator("#summary").count():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the deal did not end")
+        live = page.locator("#hand.live button.card")
+        if live.count():
+            with contextlib.suppress(Exception):
+                live.first.click(timeout=500)
+        page.wait_for_timeout(40)
 
 
 def address(
@@ -177,6 +182,42 @@ def watch_offer(browser: Browser, server: str, path: Path) -> None:
     page.context.close()
 
 
+def watching(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
+    """A spectator's view of a table of four in play (a full trick drawn on it)."""
+
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, size)
+        made = page.request.post(server + "/api/play", data={"preset": "pairs"}).json()
+        page.goto(f"{server}/watch/{made['table_id']}")
+        page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+        page.evaluate(FULL_TRICK)
+        _settle(page)
+        page.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
+def review(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
+    """A finished deal's review, opened from its summary, at its third trick."""
+
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, size)
+        _play(page, server, "classic", match="deals:2")
+        _play_to_summary(page)
+        with page.context.expect_page() as opened:
+            page.locator("#review-deal").click()
+        steps = opened.value
+        steps.locator("#review-step").wait_for()
+        for _ in range(2):
+            steps.locator("#review-next").click()
+        _settle(steps)
+        steps.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
 SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
     "home-desktop": address("/?lang=it", DESKTOP),
     "home-phone": address("/?lang=it", PHONE),
@@ -188,6 +229,8 @@ SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
     "summary-phone": summary(PHONE),
     "embed": embed("three"),
     "embed-6": embed("six"),
+    "watch-phone": watching(PHONE),
+    "review-phone": review(PHONE),
     "waiting-desktop": waiting,
     "join-watch-phone": watch_offer,
     "error-table-desktop": address("/table/no-such-table?lang=it", DESKTOP),

@@ -310,9 +310,12 @@ export function placeChip(felt) {
       bottom: Math.max(r.bottom, l.bottom),
     };
   };
+  // on a small felt crowded with seats (tight) the chip and its label keep inside the felt
   const edge = felt.getBoundingClientRect();
+  const tight = felt.classList.contains("tight");
   const inside = (r) =>
-    r.left >= edge.left && r.right <= edge.right && r.top >= edge.top && r.bottom <= edge.bottom;
+    !tight ||
+    (r.left >= edge.left && r.right <= edge.right && r.top >= edge.top && r.bottom <= edge.bottom);
   const free = () => {
     const r = box(chip);
     const ok = inside(r) && !seats.some((o) => overlaps(r, o, 0));
