@@ -150,7 +150,8 @@ def test_the_server_catalog_and_the_bots_are_worded_in_both_languages() -> None:
     words += [item["title"] for item in match_formats()]
     for item in levels()["levels"]:
         words += [item["title"], item["description"]]
-    assert len(words) == len(PRESETS) * 2 + 7 + 9 * 2  # 9 bots: neural and champion-v1 too
+    # 8 bots offered: neural too, not the frozen baseline champion-v1
+    assert len(words) == len(PRESETS) * 2 + 7 + 8 * 2
     for word in words:
         assert set(word) == set(WEB_LANGS)  # Romanian too: tests/i18n/test_romanian.py
         for text in word.values():
