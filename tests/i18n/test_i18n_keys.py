@@ -22,6 +22,7 @@ from briscola.apps.terminal.aids import HELP_COMMANDS, option_values
 from briscola.bots import bot_names
 from briscola.core.match import MatchKind
 from briscola.core.rules import PRESETS, Direction
+from briscola.core.signals import SignalKind
 from briscola.i18n import CATALOGS, DEFAULT_LANG
 from briscola.scorekeeper.terms import FormatKind, Outcome, TargetKind
 
@@ -64,6 +65,9 @@ DYNAMIC: dict[str, set[str] | None] = {
     "terminal.help.cmd.": set(HELP_COMMANDS),
     "terminal.option.value.": option_values(),
     "terminal.bot.": None,  # a bot's description without a partner, where it has one
+    # partner signals: each sign's words and command word (apps/terminal/signs.py)
+    "terminal.sign.": {k.value for k in SignalKind},
+    "terminal.sign.word.": {k.value for k in SignalKind},
     # a next deal refused once the game is decided (commands._next_deal)
     "score.game_over.": {Outcome.WIN.value, Outcome.DRAW.value},
     "score.target.": {k.value for k in TargetKind},

@@ -31,9 +31,9 @@ def test_signs_in_italian_help_refusals_and_narration() -> None:
     out = play(*SIGNALS, stdin=script)
     assert "segnale asso · tre · alte · nessuna · carica · liscio" in out  # the help
     assert "Segnali al compagno: segnale carica (carica) · segnale liscio (liscio)" in out
-    assert "Non puoi fare il segno «ho l'asso»: non è vero della tua mano." in out
+    assert "Non puoi fare il segno «ho l'asso»: non è vero delle tue carte." in out
     assert "Fai il segno al compagno: carica." in out
-    assert "Hai già fatto un segno in questa mano: uno per mano." in out
+    assert "Hai già fatto un segno in questa presa: uno a presa." in out
     assert "Ovest ha fatto un segno." in out  # an opponent's sign: no meaning
     assert "Nord ti fa un segno: non ho briscole." in out  # the partner's: its meaning
     assert "Fine della smazzata" in out

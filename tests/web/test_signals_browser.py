@@ -43,7 +43,7 @@ def test_the_signals_row_sends_a_sign_and_only_the_partners_meaning_shows(
         " v.showBanner = (text) => { window.banners.push(text); show(text); }; })()"
     )
     page.wait_for_function(MY_TURN)
-    row = page.get_by_role("group", name="Un segno al compagno, uno per mano, prima della carta")
+    row = page.get_by_role("group", name="Un segno al compagno, uno a presa, prima della carta")
     expect(row).to_be_visible()
     expect(row).to_contain_text("Segnali")
     row.get_by_role("button", name="carica", exact=True).click()
@@ -52,19 +52,25 @@ def test_the_signals_row_sends_a_sign_and_only_the_partners_meaning_shows(
     )
     expect(page.locator("#signals")).to_have_count(0)  # one sign a trick
     assert "Tu: carica" in page.evaluate("window.banners")
-    # play on until the partner (seat 2) and an opponent have both signed
+    names = page.evaluate("window.briscolaTable.table.seats.map(s => s.name)")
+    told = [f"{names[1]} ha fatto un segno", f"{names[3]} ha fatto un segno"]
+
+    def heard() -> tuple[bool, bool]:
+        banners = page.evaluate("window.banners")
+        return any(b in told for b in banners), any(b.startswith(f"{names[2]}: ") for b in banners)
+
+    # play on until the partner (seat 2) and an opponent have both signed since then
     for _ in range(30):
-        signs = page.evaluate("window.briscolaTable.obs.signals")
-        if {s["seat"] for s in signs} >= {1, 2}:
+        if all(heard()) or page.evaluate("window.briscolaTable.table.status") != "playing":
             break
-        page.wait_for_function(MY_TURN)
-        page.locator(".hand button[data-card]:not([disabled])").first.click()
+        page.wait_for_function(MY_TURN + " || window.briscolaTable.table.status !== 'playing'")
+        if page.evaluate("window.briscolaTable.table.status") != "playing":
+            break
+        page.locator("#hand button[data-card]:not([disabled])").first.click()
         page.wait_for_function("!window.briscolaTable.pending")
+    assert heard() == (True, True), page.evaluate("window.banners")
     signs = page.evaluate("window.briscolaTable.obs.signals")
     assert all(s["signal"] is None for s in signs if s["seat"] in (1, 3))
     assert all(s["signal"] is not None for s in signs if s["seat"] in (0, 2))
-    names = page.evaluate("window.briscolaTable.table.seats.map(s => s.name)")
-    banners = page.evaluate("window.banners")
-    assert f"{names[1]} ha fatto un segno" in banners or f"{names[3]} ha fatto un segno" in banners
-    partner = [b for b in banners if b.startswith(f"{names[2]}: ")]
-    assert partner and not any("ha fatto un segno" in b for b in partner)
+    partner = [b for b in page.evaluate("window.banners") if b.startswith(f"{names[2]}: ")]
+    assert not any("ha fatto un segno" in b for b in partner)

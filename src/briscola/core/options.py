@@ -383,7 +383,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         False,
         Text("Segnali al compagno", "Partner signals"),
         Text(
-            "Al suo turno, prima di giocare, ognuno può fare al compagno un segno per mano: ho "
+            "Al suo turno, prima di giocare, ognuno può fare al compagno un segno a presa: ho "
             "l'asso, ho il tre (di briscola), briscole alte, nessuna briscola (solo se è vero), "
             "carica, liscio. Gli avversari vedono che c'è stato un segno, non quale.",
             "At their turn, before playing, a player may make one sign a trick to the partner: "

@@ -651,13 +651,13 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.say.signal": "{who} ha fatto un segno.",
     "terminal.help.cmd.signal": (
         "segnale asso · tre · alte · nessuna · carica · liscio (un segno al compagno, "
-        "uno per mano, prima della carta)"
+        "uno a presa, prima della carta)"
     ),
     "terminal.err.signal_off": (
         "I segnali al compagno non sono in gioco (a coppie o a sei: --option signals=true)."
     ),
-    "terminal.err.signal_once": "Hai già fatto un segno in questa mano: uno per mano.",
-    "terminal.err.signal_untrue": "Non puoi fare il segno «{sign}»: non è vero della tua mano.",
+    "terminal.err.signal_once": "Hai già fatto un segno in questa presa: uno a presa.",
+    "terminal.err.signal_untrue": "Non puoi fare il segno «{sign}»: non è vero delle tue carte.",
     # == matches: the match formats in the server's catalog
     "matches.single": "Una smazzata",
     "matches.best-of:3": "Al meglio di 3",

@@ -42,6 +42,7 @@ HELP_COMMANDS = (
     "exchange",
     "auction",
     "auction_card",
+    "signal",
     "tricks",
     "tricks_always",
     "points",

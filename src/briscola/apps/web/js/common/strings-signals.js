@@ -6,7 +6,7 @@
 export const SIGNAL_STRINGS = {
   it: {
     "signals.row": "Segnali",
-    "signals.row.help": "Un segno al compagno, uno per mano, prima della carta",
+    "signals.row.help": "Un segno al compagno, uno a presa, prima della carta",
     "signals.asso": "ho l'asso",
     "signals.tre": "ho il tre",
     "signals.alte": "ho briscole alte",
