@@ -77,8 +77,7 @@ MESSAGES: Final[dict[str, str]] = {
         "denari»), o scrivi il numero."
     ),
     "terminal.err.in_call_card": (
-        "Hai vinto l'asta: chiama una carta, valore e seme («chiamo Ad» o «chiamo asso di "
-        "denari»)."
+        "Hai vinto l'asta: chiama una carta, valore e seme («chiamo Ad» o «chiamo asso di denari»)."
     ),
     "terminal.auction.title": "Asta",
     "terminal.auction.none": "nessuna offerta",
