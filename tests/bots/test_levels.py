@@ -397,6 +397,17 @@ def test_medium_plays_as_a_team_in_pairs() -> None:
     assert MediumBot().act(observe(state, 0)) == Play(Card.parse("3b"))
 
 
+def test_easy_leaves_a_trick_its_partner_is_winning() -> None:
+    # seat 2 (partner of seat 0) wins with the Asso; easy used to trump it with its Tre of spade
+    state = deal("pairs", {1: "4c", 2: "Ac", 3: "5c", 0: "3s 2d 6d"}, briscola="7s", dealer=0)
+    state = act(state, "4c", "Ac", "5c")
+    assert make_bot("easy").act(observe(state, 0)) == Play(Card.parse("2d"))
+    # against an opponent's winning Asso it still takes the points with the trump
+    state = deal("pairs", {1: "Ac", 2: "4c", 3: "5c", 0: "3s 2d 6d"}, briscola="7s", dealer=0)
+    state = act(state, "Ac", "4c", "5c")
+    assert make_bot("easy").act(observe(state, 0)) == Play(Card.parse("3s"))
+
+
 def test_search_levels_use_a_visible_partner_hand() -> None:
     # pairs, end phase: partners see each other's hands; the bots still act legally
     rules = preset("pairs")
