@@ -398,10 +398,15 @@ def test_medium_plays_as_a_team_in_pairs() -> None:
 
 
 def test_easy_leaves_a_trick_its_partner_is_winning() -> None:
-    # seat 2 (partner of seat 0) wins with the Asso; easy used to trump it with its Tre of spade
-    state = deal("pairs", {1: "4c", 2: "Ac", 3: "5c", 0: "3s 2d 6d"}, briscola="7s", dealer=0)
+    # seat 2 (partner of seat 0) wins with the Asso; easy used to trump it with its Tre of spade:
+    # playing last it now loads its Asso of denari on it instead
+    state = deal("pairs", {1: "4c", 2: "Ac", 3: "5c", 0: "3s Ad 6d"}, briscola="7s", dealer=0)
     state = act(state, "4c", "Ac", "5c")
-    assert make_bot("easy").act(observe(state, 0)) == Play(Card.parse("2d"))
+    assert make_bot("easy").act(observe(state, 0)) == Play(Card.parse("Ad"))
+    # with an opponent still to play (seat 0) it throws its cheapest card on its partner's Asso
+    state = deal("pairs", {1: "Ac", 2: "4c", 3: "3s Ad 6d"}, briscola="7s", dealer=0)
+    state = act(state, "Ac", "4c")
+    assert make_bot("easy").act(observe(state, 3)) == Play(Card.parse("6d"))
     # against an opponent's winning Asso it still takes the points with the trump
     state = deal("pairs", {1: "Ac", 2: "4c", 3: "5c", 0: "3s 2d 6d"}, briscola="7s", dealer=0)
     state = act(state, "Ac", "4c", "5c")

@@ -2,8 +2,9 @@
 
 * **easy** takes every trick it can when that brings points, with the card that brings the most
   (even a big trump on a small trick: it does not count cards nor save its trumps), and otherwise
-  throws its card worth least; a trick its partner is winning it leaves to the partner, throwing
-  its cheapest card (it neither overtakes nor loads points on it). It leads its cheapest card.
+  throws its card worth least; a trick its partner is winning it leaves to the partner: playing
+  the last card it loads the most points it can on it (not a trump), otherwise it throws its
+  cheapest card. It leads its cheapest card.
 * **beginner** plays at random, except that now and then (one move in three) it plays as easy does.
 
 >>> from briscola.core.game import new_game
@@ -42,6 +43,8 @@ def _greedy_card(obs: Observation, cards: Sequence[Card]) -> Card:
         return min(cards, key=lambda c: (*_worth(c, obs), c.suit is trump, c.index))
     best_seat = trick_winner(obs.trick, trump, rules)
     if best_seat != obs.seat and best_seat in obs.sides().with_me:  # a partner is winning
+        if len(obs.trick) == rules.players - 1:  # the last card: load the most points on it
+            return max(cards, key=lambda c: (c.suit is not trump, rules.points_of(c), -c.index))
         return min(cards, key=lambda c: (*_worth(c, obs), c.suit is trump, c.index))
     best = next(c for s, c in obs.trick if s == best_seat)
     pts = sum(rules.points_of(c) for _, c in obs.trick)
