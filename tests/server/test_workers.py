@@ -14,6 +14,7 @@ fails, saying so.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -70,6 +71,7 @@ class Person:
         self.seen: dict[int, list[str]] = {}  # each deal's actions, as the server showed them
         self.closes: list[int | None] = []  # how each socket ended
         self.over = asyncio.Event()
+        self.connected = asyncio.Event()  # a state was received
 
     async def play(self) -> None:
         """Until the match is over, reconnecting to :attr:`base` whenever the socket ends."""
@@ -93,6 +95,7 @@ class Person:
                     await self._on_state(ws, message, acted)
 
     async def _on_state(self, ws: Any, message: dict[str, Any], acted: set[Any]) -> None:
+        self.connected.set()
         status, deal = message["table"]["status"], message["table"]["deal"]
         obs = message["observation"]
         if obs is not None and deal is not None:
@@ -173,7 +176,9 @@ async def _game(a: ServeProcess, b: ServeProcess, db_url: str) -> None:
         anna, bruno = (Person(table_id, s, t, seed=s) for s, t in enumerate(tokens))
         anna.base, bruno.base = a.base, b.base
         watcher = Watcher(f"{b.ws_base}/ws/{table_id}/watch")  # through b too, from a
-        tasks = [asyncio.create_task(p.play()) for p in (anna, bruno)]
+        tasks = [asyncio.create_task(anna.play())]
+        await asyncio.wait_for(anna.connected.wait(), 30)  # a keeps the table: anna is there
+        tasks.append(asyncio.create_task(bruno.play()))
         watching = asyncio.create_task(watcher.watch(anna.over))
         # each sees the other's moves: bruno's through b, relayed from a
         await _until(lambda: min(anna.actions(), bruno.actions()) >= 10, 60, "ten moves")
@@ -200,6 +205,66 @@ async def _game(a: ServeProcess, b: ServeProcess, db_url: str) -> None:
     with httpx.Client(timeout=20) as http:
         info = http.get(f"{b.base}/api/tables/{table_id}").json()
     assert info["status"] == "over"
+    counts = _counts(b)
+    assert counts["kept_by_owner"] >= 2 and counts["relayed"] >= 2  # bruno's, the spectator's
+
+
+def _counts(process: ServeProcess) -> dict[str, Any]:
+    """What the process counted of its tunnels and handoffs (``/healthz``)."""
+    health = process.health()
+    assert health is not None, "the process does not answer"
+    counts: dict[str, Any] = health["cluster"]  # type: ignore[assignment]
+    return counts
+
+
+async def _follows(a: ServeProcess, b: ServeProcess, db_url: str) -> None:
+    """A play-now table made on ``a``, played there, then by the same person through ``b``."""
+    with httpx.Client(timeout=20) as http:
+        r = http.post(f"{a.base}/api/play", json={"level": "simple", "match": "deals:2"})
+        assert r.status_code == 200, r.text
+    table_id, token = r.json()["table_id"], r.json()["token"]
+    anna = Person(table_id, 0, token, seed=7)
+    anna.base = a.base
+    first = asyncio.create_task(anna._one_socket())
+    await _until(lambda: anna.actions() >= 6, 30, "six moves on a")
+    first.cancel()  # anna leaves a: nobody is connected to the table there any more
+    with contextlib.suppress(asyncio.CancelledError):
+        await first
+    before = {deal: list(actions) for deal, actions in anna.seen.items()}
+    anna.base = b.base  # and comes back through b, which takes the table over
+    await asyncio.wait_for(anna.play(), 120)
+    assert anna.closes == []  # one socket on b, to the end
+    for deal, actions in before.items():  # every move made on a, kept
+        assert anna.seen[deal][: len(actions)] == actions
+    storage = Storage(db_url)
+    try:
+        stored = storage.load(table_id)
+    finally:
+        storage.close()
+    assert stored is not None
+    assert {d: list(acts) for d, (_, _, acts) in enumerate(stored.deals)} == anna.seen
+    on_a, on_b = _counts(a), _counts(b)
+    assert on_a["handed_over"] == 1 and on_b["taken_over"] == 1, (on_a, on_b)
+    assert on_b["relayed"] == 0 and on_a["served_for_relays"] == 0, (on_a, on_b)  # no tunnel
+
+
+def test_a_table_follows_its_person_to_another_process(tmp_path: Path, redis_url: str) -> None:
+    """The socket of a table's only person reaches the process that does not own it: the owner
+    hands the table over (its moves intact) instead of tunnelling every message."""
+    db_url = f"sqlite:///{tmp_path / 'shared.db'}"
+    a = Process(db_url, redis_url, tmp_path / "a.log")
+    b: ServeProcess | None = None
+    try:
+        a.wait_ready()
+        b = Process(db_url, redis_url, tmp_path / "b.log")
+        b.wait_ready()
+        asyncio.run(_follows(a, b, db_url))
+    finally:
+        a.stop()
+        if b is not None:
+            b.stop()
+    for log in ("a.log", "b.log"):
+        assert "Traceback" not in (tmp_path / log).read_text()
 
 
 def _run(tmp_path: Path, db_url: str, redis_url: str) -> None:

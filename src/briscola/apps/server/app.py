@@ -40,7 +40,9 @@ async def healthz(request: Request) -> dict[str, Any]:
     """The server is up: its tables in memory, and its computer players' pool (workers,
     decisions waiting, the share of their budget the search levels get now)."""
     rooms: Rooms = request.app.state.rooms
-    return {"status": "ok", "tables": len(rooms), **rooms.pool.health()}
+    cluster = getattr(request.app.state, "cluster", None)  # several processes: its tunnels
+    extra = {"cluster": cluster.health()} if cluster is not None else {}
+    return {"status": "ok", "tables": len(rooms), **rooms.pool.health(), **extra}
 
 
 @_server.get("/api/presets", response_model=PresetsResponse, tags=["catalog"])
@@ -157,5 +159,6 @@ def create_app(
     cluster = cluster_from_env(rooms)  # several processes ($BRISCOLA_REDIS): cluster.py
     if cluster is not None:
         cluster.app = app
+        app.state.cluster = cluster
         app.add_middleware(ClusterMiddleware, cluster=cluster)
     return app

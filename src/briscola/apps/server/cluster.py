@@ -1,6 +1,14 @@
 """Several server processes serving the same tables: a table is played by the process holding its
 lease (:mod:`.leases`); a request or socket for it that reaches another process is tunnelled to
-the owner through Redis pub/sub.
+the owner through Redis pub/sub, unless the table can follow its people.
+
+**The table follows its players.** A socket for a table that another process owns asks the owner
+to hand the table over first (:meth:`Cluster.take_over`): when nobody is connected to it there (the
+usual case: the kernel gave the HTTP request that created the table to one process and the
+socket to the other), the owner lets the room go (everything is stored before it is shown, so
+nothing is pending; its tasks are stopped and its lease released) and answers yes; this process
+takes the lease and loads the table from storage, and serves the socket as its own. The tunnel
+stays for the real exception, people of one table on two processes (and for HTTP requests).
 
 The tunnel works on ASGI messages: the process that received the connection (the relay)
 publishes its scope and each message the client sends to the owner's channel; the owner runs the
@@ -57,6 +65,9 @@ TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,10
 SERVICE_RESTART = 1012
 """The WebSocket close code a relay uses when the owner of its table died: reconnect."""
 
+HANDOFF_SECONDS = 2.0
+"""How long a process waits for an owner's answer to a handoff before it tunnels instead."""
+
 TUNNELLED = "briscola.tunnelled"
 """The scope key of a connection run for a relay: the owner serves it here, whatever the lease."""
 
@@ -101,6 +112,11 @@ def decode(value: Any) -> Any:
     if isinstance(value, list):
         return [decode(v) for v in value]
     return value
+
+
+_COUNTS = ("relayed", "served_for_relays", "taken_over", "handed_over", "kept_by_owner")
+"""What a process counts: connections it relayed to an owner, connections it served for a
+relay, tables it took over from another process and handed over to one, and handoffs refused."""
 
 
 def _channel(process: str) -> str:
@@ -151,6 +167,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._outbound: dict[str, _Outbound] = {}
         self._inbound: dict[str, _Inbound] = {}
+        self._handoffs: dict[str, asyncio.Future[bool]] = {}  # asked of owners, by request id
+        self._handing: set[asyncio.Task[None]] = set()  # handoffs asked of this process
+        self.counts = dict.fromkeys(_COUNTS, 0)
 
     # -- life -------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -166,7 +185,7 @@ class Cluster:
 
     async def close(self) -> None:
         """Stop: end the tunnels, give up the leases, leave Redis."""
-        for task in self._tasks:
+        for task in [*self._tasks, *self._handing]:
             task.cancel()
         for conn in list(self._inbound.values()):
             if conn.task is not None:
@@ -224,6 +243,11 @@ class Cluster:
             if conn.relay in dead:
                 conn.messages.put_nowait(_disconnect(conn.kind))
 
+    def health(self) -> dict[str, Any]:
+        """What ``/healthz`` says of the cluster: this process's id, its tunnels open now, and
+        what it counted since it started (:data:`_COUNTS`)."""
+        return {"process": self.me, "relayed_now": len(self._outbound), **self.counts}
+
     # -- owners -----------------------------------------------------------------------------
     def owner_elsewhere(self, table_id: str) -> str | None:
         """The other process that holds ``table_id`` now, or None (this one, or nobody)."""
@@ -252,11 +276,18 @@ class Cluster:
             self._outbound[cid].replies.put_nowait(decode(message["msg"]))
         elif op == "end" and cid in self._outbound:
             self._outbound[cid].replies.put_nowait(None)
+        elif op == "handoff":
+            task = asyncio.get_running_loop().create_task(self._hand_over(cid, message))
+            self._handing.add(task)
+            task.add_done_callback(self._handing.discard)
+        elif op == "handed" and cid in self._handoffs and not self._handoffs[cid].done():
+            self._handoffs[cid].set_result(bool(message["ok"]))
 
     def _open(self, cid: str, relay: str, scope: Scope) -> None:
         """Serve a relay's connection here."""
         conn = _Inbound(relay, scope["type"])
         self._inbound[cid] = conn
+        self.counts["served_for_relays"] += 1
         conn.task = asyncio.get_running_loop().create_task(self._serve(cid, conn, scope))
 
     async def _serve(self, cid: str, conn: _Inbound, scope: Scope) -> None:
@@ -277,6 +308,45 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await self._publish(conn.relay, {"op": "end", "conn": cid})
 
+    # -- handoffs --------------------------------------------------------------------------
+    async def take_over(self, owner: str, table_id: str) -> bool:
+        """Ask ``owner`` to hand ``table_id`` over to this process, which holds a socket of its
+        people: True when this process holds its lease now (the next look-up loads it here),
+        False when the owner keeps it (people connected there), is dead, or does not answer
+        within :data:`HANDOFF_SECONDS` (then the socket is tunnelled)."""
+        assert self._redis is not None, "the cluster is not started"
+        if not await self._redis.exists(_alive_key(owner)):
+            return False  # a dead owner: the tunnel tells the client to try again
+        cid = secrets.token_hex(8)
+        answer = asyncio.get_running_loop().create_future()
+        self._handoffs[cid] = answer
+        request = {"op": "handoff", "conn": cid, "from": self.me, "table": table_id}
+        try:
+            await self._publish(owner, request)
+            handed = await asyncio.wait_for(answer, HANDOFF_SECONDS)
+        except TimeoutError:
+            handed = False
+        finally:
+            self._handoffs.pop(cid, None)
+        if handed and self.leases.take(table_id):
+            self.counts["taken_over"] += 1
+            log.debug("table %s: taken over from %s", table_id, owner)
+            return True
+        self.counts["kept_by_owner"] += 1
+        return False
+
+    async def _hand_over(self, cid: str, message: dict[str, Any]) -> None:
+        """Answer another process's handoff request: the room let go (yes), or kept (no)."""
+        table_id = str(message["table"])
+        try:
+            handed = await self.rooms.hand_over(table_id)
+        except Exception:
+            log.exception("table %s: handing it over to %s failed", table_id, message["from"])
+            handed = False
+        if handed:
+            self.counts["handed_over"] += 1
+        await self._publish(message["from"], {"op": "handed", "conn": cid, "ok": handed})
+
     # -- relays -----------------------------------------------------------------------------
     async def tunnel(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve a connection by the table's owner: the client's messages go there, its replies
@@ -284,6 +354,7 @@ class Cluster:
         cid = secrets.token_hex(8)
         out = _Outbound(owner, scope["type"])
         self._outbound[cid] = out
+        self.counts["relayed"] += 1
         shown = {k: scope[k] for k in _SCOPE_KEYS if k in scope}
         await self._publish(
             owner, {"op": "open", "conn": cid, "from": self.me, "scope": encode(shown)}
@@ -343,11 +414,21 @@ class ClusterMiddleware:
         """Serve here, or tunnel to the owner of the table named in the path."""
         if scope["type"] in ("http", "websocket") and not scope.get(TUNNELLED):
             found = TABLE_PATH.match(scope.get("path", ""))
-            owner = self.cluster.owner_elsewhere(found.group(1)) if found else None
+            owner = await self._owner(scope["type"], found.group(1)) if found else None
             if owner is not None:
                 await self.cluster.tunnel(owner, scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+    async def _owner(self, kind: str, table_id: str) -> str | None:
+        """The other process that is to serve this connection, or None (this one): a socket
+        asks the table's owner to hand it over first (the table follows its people)."""
+        owner = self.cluster.owner_elsewhere(table_id)
+        if owner is None or kind != "websocket":
+            return owner
+        if await self.cluster.take_over(owner, table_id):
+            return None
+        return self.cluster.owner_elsewhere(table_id)  # kept there, or taken by a third one
 
 
 def process_id() -> str:

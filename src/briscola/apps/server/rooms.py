@@ -513,6 +513,27 @@ class Rooms:
             with contextlib.suppress(Exception):
                 await ws.close(1012, "moved")
 
+    async def hand_over(self, table_id: str, wait: float = 0.5) -> bool:
+        """Let the table's room leave memory for another process that holds a socket of its
+        people (:mod:`.cluster`): True once it is gone (storage holds all of it, its lease is
+        released, its tasks stopped); False while somebody is connected to it here. A room busy
+        otherwise (a computer player finishing its move, a change being stored) is waited for
+        up to ``wait`` seconds."""
+        deadline = time.monotonic() + wait
+        while (room := self._rooms.get(table_id)) is not None:
+            if room.has_connections() or room.pins:
+                return False
+            if room.idle_for(time.monotonic()) is not None:
+                self._let_go(room)
+                await room.close()
+                return True
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.02)
+        if self.leases is not None:
+            self.leases.release(table_id)
+        return True
+
     def make_space(self) -> None:
         """Make room for one more table, letting idle ones go if the process holds its most;
         raises :class:`~briscola.apps.server.limits.ServerFull` when none is idle."""
