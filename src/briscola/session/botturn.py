@@ -1,4 +1,5 @@
-"""A computer player's turn as data: what it is asked (:class:`BotRequest`) and its seed.
+"""A computer player's turn as data: what it is asked (:class:`BotRequest`) and its seed; and
+the bots that play a table's computer seats (:class:`Computers`).
 
 A server asks the bot somewhere else (another process) and applies its answer later, so the
 question carries everything the bot may use and nothing more: the seat's observation (never the
@@ -11,11 +12,16 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from briscola.bots import Bot, make_bot
 from briscola.core.observation import Observation
 
-__all__ = ["BotRequest", "decision_seed"]
+__all__ = ["BotFactory", "BotRequest", "Computers", "decision_seed"]
+
+BotFactory = Callable[[str, int | None], Bot]
+"""Makes a bot of a level with a seed (:func:`briscola.bots.make_bot` by default)."""
 
 
 def decision_seed(table_seed: int | None, seat: int, deal: int, move: int) -> int:
@@ -36,3 +42,32 @@ class BotRequest:
     observation: Observation
     deal: int
     move: int
+
+
+@dataclass
+class Computers:
+    """Who plays a table's computer seats: ``stand_in``, the level that takes a person's seat
+    (on autoplay, after a resignation), and ``factory``, which makes the bots; one bot per seat
+    and level, made on first use with a seed from the table's ``seed``.
+
+    >>> computers = Computers("simple", seed=4)
+    >>> computers.bot(1, "random") is computers.bot(1, "random")
+    True
+    >>> computers.bot(1, "random") is computers.bot(1, "simple")
+    False
+    """
+
+    stand_in: str = "simple"
+    factory: BotFactory = make_bot
+    seed: int | None = None
+    _bots: dict[int, tuple[str, Bot]] = field(default_factory=dict, repr=False)
+
+    def bot(self, seat: int, level: str) -> Bot:
+        """The bot of level ``level`` at ``seat`` (a new one when the seat's level changed)."""
+        kept = self._bots.get(seat)
+        if kept is not None and kept[0] == level:
+            return kept[1]
+        base = self.seed if self.seed is not None else 0
+        bot = self.factory(level, (base * 7919 + seat) % 2**63)
+        self._bots[seat] = (level, bot)
+        return bot

@@ -19,44 +19,23 @@ of computer players: played here (:meth:`ComputerTurns.bot_move`), or asked as d
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
 
-from briscola.bots import Bot, make_bot
+from briscola.bots import Bot
 from briscola.core.actions import Action
-from briscola.core.match import MatchFormat
 from briscola.core.observation import Observation
-from briscola.core.rules import Ruleset
-from briscola.session.botturn import BotRequest, decision_seed
+from briscola.session.botturn import BotFactory, BotRequest, decision_seed
 from briscola.session.events import Event
-from briscola.session.seats import Seat, TableError
+from briscola.session.seats import TableError
 from briscola.session.turns import Turns
 
 __all__ = ["BotFactory", "ComputerTurns"]
 
 log = logging.getLogger(__name__)
 
-BotFactory = Callable[[str, int | None], Bot]
-"""Makes a bot of a level with a seed (:func:`briscola.bots.make_bot` by default)."""
-
 
 class ComputerTurns(Turns):
-    """The turn flow with computer players. ``bot_factory`` makes their bots."""
-
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        seats: Sequence[Seat],
-        match_format: MatchFormat | str = "single",
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        stand_in: str = "simple",
-        bot_factory: BotFactory = make_bot,
-    ) -> None:
-        super().__init__(ruleset, seats, match_format, seed, dealer=dealer, stand_in=stand_in)
-        self._bot_factory = bot_factory
-        self._bots: dict[int, Bot] = {}
-        self._bot_levels: dict[int, str] = {}
+    """The turn flow with computer players: their bots are made and kept by the table's
+    :attr:`~briscola.session.turns.Turns.computers` (its ``bot_factory``)."""
 
     def bot_to_act(self) -> int | None:
         """The seat to act if a computer plays it now (a bot, or a human on autoplay)."""
@@ -130,11 +109,4 @@ class ComputerTurns(Turns):
         return s.bot if s.is_bot and s.bot else self.stand_in
 
     def _bot(self, seat: int) -> Bot:
-        level = self._bot_level(seat)
-        bot = self._bots.get(seat)
-        if bot is None or self._bot_levels.get(seat) != level:
-            base = self.seed if self.seed is not None else 0
-            bot = self._bot_factory(level, (base * 7919 + seat) % 2**63)
-            self._bots[seat] = bot
-            self._bot_levels[seat] = level
-        return bot
+        return self.computers.bot(seat, self._bot_level(seat))

@@ -20,12 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from briscola.bots import make_bot
 from briscola.core.actions import Action, ActionParseError, parse_action
 from briscola.core.cards import Card
 from briscola.core.game import IllegalActionError, Result, State, new_game
 from briscola.core.match import Match, MatchFormat
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import Partnership, Ruleset
+from briscola.session.botturn import BotFactory, Computers
 from briscola.session.events import DealLog, Event, action_events, result_to_dict
 from briscola.session.seats import DEAL_OVER, OVER, PLAYING, WAITING, Seat, TableError
 
@@ -37,7 +39,8 @@ class Turns:
 
     The match deals from ``seed``; the first dealer is seat ``dealer`` and the deal passes on
     after each deal. ``stand_in`` is the level of the computer player that takes a person's seat
-    when they resign or leave it.
+    when they resign or leave it; ``bot_factory`` makes the computer players' bots (they play in
+    :class:`~briscola.session.computers.ComputerTurns`; both are kept in :attr:`computers`).
     """
 
     def __init__(
@@ -49,6 +52,7 @@ class Turns:
         *,
         dealer: int = 0,
         stand_in: str = "simple",
+        bot_factory: BotFactory = make_bot,
     ) -> None:
         if len(seats) != ruleset.players:
             raise TableError(
@@ -63,13 +67,18 @@ class Turns:
         self.ruleset = ruleset
         self.seats = list(seats)
         self.seed = seed
-        self.stand_in = stand_in
+        self.computers = Computers(stand_in, bot_factory, seed)
         self.match = Match(ruleset, fmt, seed=seed, dealer=dealer)
         self.deals: list[DealLog] = []
         self.state: State | None = None
         self.started = False
         self._last_result: Result | None = None
         self.resigned: list[int] = []
+
+    @property
+    def stand_in(self) -> str:
+        """The level of the computer player that takes a person's seat."""
+        return self.computers.stand_in
 
     # -- status -----------------------------------------------------------------------------
     @property
