@@ -10,18 +10,19 @@ through the HTTP API and the WebSocket like the web client does, and reports:
   second, and the server's resident memory (its workers' included) at the end.
 
 The simulated person thinks ``think`` seconds ± half (2 s: from 1 to 3 s) before each card. A
-table that ends is replaced by a new one, so ``tables`` stay in play for ``seconds``.
+table that ends is replaced by a new one. The people arrive evenly over ``ramp`` seconds (30 by
+default, as on a busy evening; 0: all at once, the burst), then the run goes on for ``seconds``
+more; the figures are reported for the whole run, for the arrival (until every person has a table
+open) and for the steady state after it (:mod:`.load_report`).
 
     python scripts/load_bench.py --tables 1000 --level simple
+    python scripts/load_bench.py --tables 1000 --level simple --ramp 0   # all at once
     python scripts/load_bench.py --tables 100 --level champion --bot-workers 2
     python scripts/load_bench.py --tables 200 --saturate --workers 2   # capacity of 2 processes
 
 The server's CPU time (its workers' and their children's included) is measured over the run, and
 divided by the moves it made: the CPU cost of a move, which a loaded machine changes far less
 than the latencies. The machine's load average before and after is in the report.
-
->>> summary([0.010, 0.020, 0.030, 0.040])["p50"]
-25.0
 """
 
 from __future__ import annotations
@@ -31,108 +32,21 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import tempfile
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from briscola.tools.bench.load_report import LoadReport, summary
 from briscola.tools.bench.serve_process import ServeProcess, process_tree
 
-__all__ = ["LoadReport", "main", "run_load", "summary"]
+__all__ = ["DEFAULT_RAMP", "LoadReport", "main", "run_load", "summary"]
 
-
-def summary(seconds: Sequence[float]) -> dict[str, float]:
-    """p50, p90, p99 and max of durations, in milliseconds (zeros when there are none)."""
-    if not seconds:
-        return {"n": 0, "p50": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
-    ms = sorted(1000 * s for s in seconds)
-    cuts = statistics.quantiles(ms, n=100, method="inclusive") if len(ms) > 1 else ms * 99
-    return {"n": len(ms), "p50": cuts[49], "p90": cuts[89], "p99": cuts[98], "max": ms[-1]}
-
-
-@dataclass
-class LoadReport:
-    """What one run measured (durations in seconds)."""
-
-    tables: int
-    level: str
-    seconds: float
-    bot_delay: float
-    acks: list[float] = field(default_factory=list)
-    bots: list[float] = field(default_factory=list)
-    creations: list[float] = field(default_factory=list)
-    errors: dict[str, int] = field(default_factory=dict)
-    human_moves: int = 0
-    bot_moves: int = 0
-    games: int = 0
-    rss_mb: float = 0.0
-    min_budget: float = 1.0
-    client_cpu: float = 0.0
-    server_cpu: float = 0.0
-    workers: int = 1
-    think: float = 2.0
-    load: tuple[float, float] = (0.0, 0.0)
-    """The machine's 1-minute load average before and after the run."""
-
-    def error(self, kind: str) -> None:
-        """Count one error of ``kind``."""
-        self.errors[kind] = self.errors.get(kind, 0) + 1
-
-    def to_dict(self) -> dict[str, Any]:
-        """The figures as JSON-ready data."""
-        moves = self.human_moves + self.bot_moves
-        return {
-            "tables": self.tables,
-            "level": self.level,
-            "workers": self.workers,
-            "seconds": self.seconds,
-            "think": self.think,
-            "bot_delay": self.bot_delay,
-            "ack_ms": summary(self.acks),
-            "bot_beyond_delay_ms": summary(self.bots),
-            "create_ms": summary(self.creations),
-            "errors": dict(self.errors),
-            "human_moves_per_s": round(self.human_moves / self.seconds, 1),
-            "moves_per_s": round(moves / self.seconds, 1),
-            "games_finished": self.games,
-            "server_rss_mb": round(self.rss_mb, 1),
-            "min_bot_budget": self.min_budget,
-            "client_cpu_s": round(self.client_cpu, 1),
-            "server_cpu_s": round(self.server_cpu, 1),
-            "server_cpu_ms_per_move": round(1000 * self.server_cpu / moves, 2) if moves else None,
-            "load_average": list(self.load),
-        }
-
-    def text(self) -> str:
-        """The figures for a person."""
-        d = self.to_dict()
-
-        def row(name: str, s: dict[str, float]) -> str:
-            return (
-                f"{name:<18} n={int(s['n']):>6}  p50 {s['p50']:7.1f}  p90 {s['p90']:7.1f}  "
-                f"p99 {s['p99']:7.1f}  max {s['max']:7.1f} ms"
-            )
-
-        return "\n".join(
-            [
-                f"{self.tables} tables vs {self.level}, {self.workers} worker(s), "
-                f"{self.seconds:.0f} s, think {self.think} s, bot delay {self.bot_delay} s, "
-                f"load average {self.load[0]:.2f} before, {self.load[1]:.2f} after",
-                row("ack", d["ack_ms"]),
-                row("bot beyond delay", d["bot_beyond_delay_ms"]),
-                row("new table", d["create_ms"]),
-                f"moves/s {d['moves_per_s']} (human {d['human_moves_per_s']}), games "
-                f"{self.games}, errors {d['errors'] or 0}",
-                f"server RSS {d['server_rss_mb']} MB, lowest bot budget {self.min_budget}, "
-                f"client CPU {d['client_cpu_s']} s, server CPU {d['server_cpu_s']} s "
-                f"({d['server_cpu_ms_per_move']} ms a move)",
-            ]
-        )
+DEFAULT_RAMP = 30.0
+"""Seconds over which the tables arrive by default (``--saturate``: :data:`SATURATE_RAMP`)."""
 
 
 def _rss_mb(pid: int) -> float:
@@ -171,25 +85,41 @@ def _server(workdir: Path, bot_delay: float, options: list[str], path: str | Non
 class _Load:
     """The simulated people of one run."""
 
-    def __init__(self, port: int, report: LoadReport, think: float, seed: int) -> None:
+    def __init__(
+        self, port: int, report: LoadReport, think: float, seed: int, cpu: Callable[[], float]
+    ) -> None:
         self.base = f"http://127.0.0.1:{port}"
         self.ws_base = f"ws://127.0.0.1:{port}"
         self.report = report
         self.think = think
         self.rng = random.Random(seed)
         self.until = 0.0
+        self.waiting = report.tables  # people without a table open yet
+        self.cpu = cpu  # the server's CPU seconds so far
+
+    def _arrived(self) -> None:
+        """One more person has a table open (or gave up on their first): when it is the last,
+        the arrival ends."""
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.report.arrived = time.monotonic()
+            self.report.server_cpu_arrival = self.cpu()
 
     async def person(self, http: Any, delay: float) -> None:
         """One seat: play tables one after another until the run's end."""
         await asyncio.sleep(delay)
+        first = [True]  # until its first table is open
         while time.monotonic() < self.until:
             try:
-                await self.table(http)
+                await self.table(http, first)
             except Exception as exc:  # a dropped socket, a refused request: counted, go on
                 self.report.error(type(exc).__name__)
                 await asyncio.sleep(1.0)
+            if first[0]:
+                first[0] = False
+                self._arrived()
 
-    async def table(self, http: Any) -> None:
+    async def table(self, http: Any, first: list[bool]) -> None:
         from websockets.asyncio.client import connect
 
         started = time.monotonic()
@@ -198,10 +128,14 @@ class _Load:
             self.report.error(f"http_{reply.status_code}")
             await asyncio.sleep(1.0)
             return
-        self.report.creations.append(time.monotonic() - started)
+        now = time.monotonic()
+        self.report.creations.append((now, now - started))
         body = reply.json()
         async with connect(f"{self.ws_base}/ws/{body['table_id']}", max_size=2**22) as ws:
             await ws.send(_text({"type": "hello", "token": body["token"]}))
+            if first[0]:
+                first[0] = False
+                self._arrived()
             await self.play(ws, body["seat"])
 
     async def play(self, ws: Any, seat: int) -> None:
@@ -240,12 +174,10 @@ class _Load:
             if event["type"] != "played":
                 continue
             if event["seat"] == seat and sent is not None:
-                self.report.acks.append(now - sent)
-                self.report.human_moves += 1
+                self.report.acks.append((now, now - sent))
                 sent = None
             elif event["seat"] != seat:
-                self.report.bots.append(max(0.0, now - last - self.report.bot_delay))
-                self.report.bot_moves += 1
+                self.report.bots.append((now, max(0.0, now - last - self.report.bot_delay)))
         return sent
 
 
@@ -266,16 +198,20 @@ def _text(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
-async def _drive(port: int, report: LoadReport, think: float, seed: int) -> None:
+async def _drive(
+    port: int, report: LoadReport, think: float, seed: int, cpu: Callable[[], float]
+) -> None:
     import httpx
 
-    load = _Load(port, report, think, seed)
-    load.until = time.monotonic() + report.seconds
+    load = _Load(port, report, think, seed, cpu)
+    report.started = time.monotonic()
+    load.until = report.started + report.ramp + report.seconds
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
     async with httpx.AsyncClient(base_url=load.base, limits=limits, timeout=60) as http:
-        spread = max(2 * think, 1.0)  # the people arrive over two think times (1 s at least)
-        people = [load.person(http, spread * i / report.tables) for i in range(report.tables)]
+        arrive = report.ramp / report.tables  # evenly over the ramp (0: all at once)
+        people = [load.person(http, arrive * i) for i in range(report.tables)]
         await asyncio.gather(*people, _watch_health(port, report, load.until))
+    report.ended = load.until
 
 
 def run_load(
@@ -283,6 +219,7 @@ def run_load(
     level: str = "simple",
     seconds: float = 60.0,
     *,
+    ramp: float = DEFAULT_RAMP,
     think: float = 2.0,
     bot_delay: float = 0.8,
     workers: int = 1,
@@ -290,11 +227,12 @@ def run_load(
     server_path: str | None = None,
     seed: int = 1,
 ) -> LoadReport:
-    """Start a server, load it with ``tables`` tables of one person against ``level`` for
-    ``seconds``, stop it: the figures. ``workers``: its processes (``--workers``; more than one
-    starts a Redis of its own); ``server_options``: more ``briscola serve`` options
-    (``--bot-workers 0``); ``server_path``: a ``PYTHONPATH`` for the server (another version)."""
-    report = LoadReport(tables, level, seconds, bot_delay, workers=workers, think=think)
+    """Start a server, load it with ``tables`` tables of one person against ``level``,
+    arriving over ``ramp`` seconds, for ``seconds`` more, stop it: the figures. ``workers``:
+    its processes (``--workers``; more than one starts a Redis of its own); ``server_options``:
+    more ``briscola serve`` options (``--bot-workers 0``); ``server_path``: a ``PYTHONPATH`` for
+    the server (another version)."""
+    report = LoadReport(tables, level, seconds, bot_delay, ramp, workers=workers, think=think)
     options = [*(["--workers", str(workers)] if workers > 1 else []), *server_options]
     with tempfile.TemporaryDirectory(prefix="briscola-load-") as tmp:
         server = _server(Path(tmp), bot_delay, options, server_path)
@@ -302,7 +240,8 @@ def run_load(
             server.wait_ready(600, bots=True)  # a loaded machine starts slowly
             before = os.getloadavg()[0]
             cpu, server_cpu = time.process_time(), _cpu_seconds(server.pid)
-            asyncio.run(_drive(server.port, report, think, seed))
+            server_cpu_now = lambda: _cpu_seconds(server.pid) - server_cpu  # noqa: E731
+            asyncio.run(_drive(server.port, report, think, seed, server_cpu_now))
             report.client_cpu = time.process_time() - cpu
             report.server_cpu = _cpu_seconds(server.pid) - server_cpu
             report.rss_mb = _rss_mb(server.pid)
@@ -316,13 +255,26 @@ SATURATE_THINK = 0.0
 """``--saturate``: the people answer at once and the computers play without a delay, so the
 tables offer more moves than the server can take: the moves a second are its capacity."""
 
+SATURATE_RAMP = 5.0
+"""``--saturate``'s default ramp: a short one, the steady state is what it measures."""
+
+
+def _default_ramp(saturate: bool) -> float:
+    return SATURATE_RAMP if saturate else DEFAULT_RAMP
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (``scripts/load_bench.py``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--level", default="simple")
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seconds", type=float, default=60.0, help="the run after the ramp")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        help=f"seconds over which the tables arrive (default {DEFAULT_RAMP:g}, "
+        f"--saturate {SATURATE_RAMP:g}; 0: all at once)",
+    )
     parser.add_argument("--think", type=float, default=2.0, help="a person's mean think time")
     parser.add_argument("--bot-delay", type=float, default=0.8)
     parser.add_argument("--workers", type=int, default=1, help="server processes (--workers)")
@@ -341,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.tables,
         args.level,
         args.seconds,
+        ramp=args.ramp if args.ramp is not None else _default_ramp(args.saturate),
         think=SATURATE_THINK if args.saturate else args.think,
         bot_delay=0.0 if args.saturate else args.bot_delay,
         workers=args.workers,
