@@ -4,11 +4,13 @@ alone is refused with the reason."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from typer.testing import CliRunner
 
 from briscola.apps.cli.commands import app
-from briscola.apps.terminal.prompt import InputProblem, parse_input
+from briscola.apps.terminal.prompt import InputProblem, auction_words, parse_input
 from briscola.core.actions import Call
 from briscola.core.cards import Card
 from briscola.core.observation import Observation, observe
@@ -16,12 +18,6 @@ from briscola.core.rules import preset
 from helpers import act, deal
 
 RULES = preset("chiamata", call_card=True)
-
-
-@pytest.fixture(autouse=True)
-def plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
 
 
 def calling_obs() -> Observation:
@@ -51,3 +47,31 @@ def test_a_game_in_italian_calls_a_card_by_name() -> None:
     assert "chiama una carta, valore e seme («chiamo Ad» o «chiamo asso di denari»)" in out
     assert "Chiami Ad (Asso di denari): briscola denari." in out
     assert "Traceback" not in out
+
+
+def test_the_auction_prompt_names_only_the_bids_open_now(play: Callable[..., str]) -> None:
+    """Under call_card every bid is on points: the prompt and the refusals never offer «offro R»
+    (the auction's rank bids are not legal there)."""
+    out = play("chiamata", "-o", "call_card=true", "--seed", "3",
+               stdin="Ad\noffro R\nesci\n")  # fmt: skip
+    assert "Scrivi il numero di una mossa, «offro 75» o «passo»." in out
+    assert "Ora c'è l'asta: «offro 75» o «passo»." in out  # a card typed in the auction
+    assert "In quest'asta si offrono punti, da 61 a 120" in out  # a rank bid refused, and why
+    assert "offro R" not in out.replace("> offro R", "")
+    english = play("chiamata", "-o", "call_card=true", "--seed", "3", "--lang", "en",
+                   stdin="quit\n")  # fmt: skip
+    assert 'Type the number of a move, "bid 75" or "pass".' in english
+
+
+def test_the_ordinary_auction_names_ranks_then_points() -> None:
+    """In the ordinary auction ranks are bid first; once a Due is bid only points are left, and
+    the prompt says so."""
+    def words(*bids: str, lang: str = "it") -> str:
+        state = act(deal(preset("chiamata"), {}), *bids)
+        assert state.turn is not None
+        return auction_words(observe(state, state.turn), lang)
+
+    assert words() == "«offro R» o «passo»"
+    assert words("bid R") == "«offro C» o «passo»"  # the ranks left under the Re: C the highest
+    assert words("bid 2") == "«offro 75» o «passo»"  # after a Due only points are left
+    assert words("bid 2", lang="en") == '"bid 75" or "pass"'

@@ -21,13 +21,6 @@ from briscola.core.rules import preset
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Output as through a pipe, even where the environment forces colour."""
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
-
-
 ONES = "1\n" * 400
 
 

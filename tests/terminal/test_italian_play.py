@@ -5,11 +5,10 @@ once the last card is drawn, and the points count only when the player switches 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from typer.testing import CliRunner
 
-from briscola.apps.cli.commands import app
 from briscola.core.rules import PRESETS
 
 # Words an Italian player should never read: the English commands and the common English words
@@ -20,18 +19,6 @@ ENGLISH = re.compile(
     r"clockwise|counterclockwise|turn|stock|partner|caller|auction|player|players)\b",
     re.IGNORECASE,
 )
-
-
-@pytest.fixture(autouse=True)
-def plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
-
-
-def play(*args: str, stdin: str) -> str:
-    result = CliRunner().invoke(app, ["play", *args], input=stdin)
-    assert "Traceback" not in result.output, result.output
-    return result.output
 
 
 def english_in(out: str) -> list[str]:
@@ -45,13 +32,13 @@ SCRIPT = "aiuto\nprese\npunti\nbid R\noffro 9\nchiamo Z\n" + "1\n" * 400
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_a_whole_game_in_italian_has_no_english_word(name: str) -> None:
+def test_a_whole_game_in_italian_has_no_english_word(name: str, play: Callable[..., str]) -> None:
     out = play(name, "--seed", "5", stdin=SCRIPT)
     assert "Fine della smazzata" in out
     assert english_in(out) == []
 
 
-def test_the_options_are_said_in_italian_with_what_they_do() -> None:
+def test_the_options_are_said_in_italian_with_what_they_do(play: Callable[..., str]) -> None:
     out = play(
         "three", "--seed", "1", "-o", "inversion=true", "-o", "exchange=seven",
         "-o", "direction=clockwise", stdin="esci\n",
@@ -63,7 +50,7 @@ def test_the_options_are_said_in_italian_with_what_they_do() -> None:
     assert english_in(out) == []
 
 
-def test_the_help_lists_only_the_moves_of_the_game() -> None:
+def test_the_help_lists_only_the_moves_of_the_game(play: Callable[..., str]) -> None:
     classic = play("classic", "--seed", "1", stdin="aiuto\nesci\n")
     assert "accuso" not in classic and "offro" not in classic and "scambio" not in classic
     assert "prese (le tue prese" in classic and "punti (conteggio" in classic
@@ -74,21 +61,21 @@ def test_the_help_lists_only_the_moves_of_the_game() -> None:
     assert "offro R · offro 75 · passo · chiamo d" in chiamata
 
 
-def test_a_refused_bid_is_said_in_italian() -> None:
+def test_a_refused_bid_is_said_in_italian(play: Callable[..., str]) -> None:
     out = play("chiamata", "--seed", "2", stdin="offro 2\n" + "1\n" * 10 + "esci\n")
     out2 = play("chiamata", "--seed", "2", stdin="offro A\nesci\n")
     assert "Asso non supera l'offerta più alta." in out2
     assert "bid" not in out.lower().replace("> bid", "")
 
 
-def test_no_partner_in_a_bot_description_without_partners() -> None:
+def test_no_partner_in_a_bot_description_without_partners(play: Callable[..., str]) -> None:
     alone = play("classic", "--seed", "1", stdin="esci\n")
     assert "compagno" not in alone.split("Benvenuto")[0]
     pairs = play("pairs", "--seed", "1", stdin="esci\n")
     assert "aiuta il compagno" in pairs
 
 
-def test_the_points_count_is_off_until_switched_on() -> None:
+def test_the_points_count_is_off_until_switched_on(play: Callable[..., str]) -> None:
     off = play("classic", "--seed", "3", stdin="1\n" * 4 + "esci\n")
     assert "Punti finora" not in off  # counting from memory is the game's skill
     on = play("classic", "--seed", "3", stdin="punti\n" + "1\n" * 4 + "punti\nesci\n")
@@ -96,7 +83,7 @@ def test_the_points_count_is_off_until_switched_on() -> None:
     assert "Conteggio dei punti spento" in on
 
 
-def test_own_tricks_only_once_the_last_card_is_drawn() -> None:
+def test_own_tricks_only_once_the_last_card_is_drawn(play: Callable[..., str]) -> None:
     """RULES.md: "once the last card is drawn, every player may look through the tricks they
     have taken ... in two players too"."""
     out = play("classic", "--seed", "3", stdin="prese\n" + "1\n" * 17 + "prese\nesci\n")

@@ -3,30 +3,17 @@ the line of signs, the help, the refusals in Italian and English, the narration.
 
 from __future__ import annotations
 
-import pytest
-from typer.testing import CliRunner
+from collections.abc import Callable
 
-from briscola.apps.cli.commands import app
+import pytest
 
 pytestmark = pytest.mark.terminal
-
-
-@pytest.fixture(autouse=True)
-def plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
-
-
-def play(*args: str, stdin: str) -> str:
-    result = CliRunner().invoke(app, ["play", *args], input=stdin)
-    assert "Traceback" not in result.output, result.output
-    return result.output
 
 
 SIGNALS = ("pairs", "--seed", "5", "--option", "signals=true", "--opponent", "medium")
 
 
-def test_signs_in_italian_help_refusals_and_narration() -> None:
+def test_signs_in_italian_help_refusals_and_narration(play: Callable[..., str]) -> None:
     script = "aiuto\nsegnale asso\nsegnale carica\nsegnale liscio\n" + "1\n" * 60
     out = play(*SIGNALS, stdin=script)
     assert "segnale asso · tre · alte · nessuna · carica · liscio" in out  # the help
@@ -39,7 +26,7 @@ def test_signs_in_italian_help_refusals_and_narration() -> None:
     assert "Fine della smazzata" in out
 
 
-def test_signs_in_english() -> None:
+def test_signs_in_english(play: Callable[..., str]) -> None:
     script = "help\nsignal ace\nsignal load\nsignal low\n" + "1\n" * 60
     out = play(*SIGNALS, "--lang", "en", stdin=script)
     assert "signal ace · three · high · none · load · low" in out
@@ -49,7 +36,7 @@ def test_signs_in_english() -> None:
     assert "made a sign." in out
 
 
-def test_no_signs_without_the_option() -> None:
+def test_no_signs_without_the_option(play: Callable[..., str]) -> None:
     out = play("pairs", "--seed", "5", stdin="aiuto\nsegnale carica\n" + "1\n" * 60)
     assert "segnale asso" not in out and "Segnali al compagno" not in out
     assert "I segnali al compagno non sono in gioco" in out

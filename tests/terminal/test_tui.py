@@ -21,12 +21,13 @@ from briscola.apps.cli import app as cli
 from briscola.apps.terminal.game import GameOptions
 from briscola.apps.terminal.tui import TableApp, views
 from briscola.apps.terminal.tui.flow import BOT, MOVE, NEXT_DEAL, THE_END, TuiGame
-from briscola.apps.terminal.tui.screens import AskScreen, InfoScreen
-from briscola.core.actions import Action, Bid, Call, ExchangeBriscola, Pass, Play
+from briscola.apps.terminal.tui.screens import AskScreen, ChoiceScreen, InfoScreen
+from briscola.core.actions import Action, Bid, Call, ExchangeBriscola, Pass, Play, Signal
 from briscola.core.game import Phase
 from briscola.core.match import MatchFormat
 from briscola.core.observation import Observation
 from briscola.core.rules import preset
+from briscola.core.signals import SignalKind
 from briscola.i18n import CATALOGS
 from briscola.session.table import Table
 
@@ -404,3 +405,81 @@ def test_a_void_chiamata_says_so_in_the_deal_s_panel() -> None:
         game.bot_step()
     assert game.waiting == NEXT_DEAL and game.summary is not None
     assert "Tutti hanno passato" in game.summary.lines[0].plain
+
+
+def signs_app(lang: str = "it") -> TableApp:
+    """Pairs with partner signs, medium computer players (they sign), the human last to play."""
+    rules = preset("pairs", signals=True)
+    options = GameOptions(rules, lang=lang, seed=1, dealer=0, opponent="medium")
+    return TableApp(options, bot_delay=0, trick_hold=0)
+
+
+def test_signs_to_the_partner_by_keys_and_the_others_signs_at_their_seats() -> None:
+    """S opens the signs offered now (the hand's only when true), a digit makes one: the record
+    holds it with its meaning, the turn stays the human's; the partner's sign shows at its seat
+    with its meaning, an opponent's only as a sign."""
+    app = signs_app()
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        assert "segno: ho briscole alte" in text(app, "#seat-2")  # Nord, the partner
+        for opponent in ("#seat-1", "#seat-3"):
+            assert "ha fatto un segno" in text(app, opponent)
+            assert "segno:" not in text(app, opponent)
+        assert "S segno al compagno" in text(app, "#keys")
+        assert "S: un segno al compagno" in text(app, "#prompt")
+        log = [line.plain for line in app.game.log]
+        assert "Nord ti fa un segno: ho briscole alte." in log
+        assert "Est ha fatto un segno." in log
+        offered = [a for a in app.game.obs.legal if isinstance(a, Signal)]
+        await pilot.press("s")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChoiceScreen)
+        assert len(chooser.choices) == len(offered)
+        assert "carica" in chooser.choices and "liscio" in chooser.choices
+        await pilot.press("down", "up", str(chooser.choices.index("carica") + 1))
+        await settle(pilot, app)
+        assert human_actions(app) == [Signal(SignalKind.CARICA)]
+        assert app.game.waiting == MOVE  # a sign does not pass the turn
+        assert "Fai il segno al compagno: carica." in [line.plain for line in app.game.log]
+        await pilot.press("s")  # one a trick: no chooser, a word why
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert "S: un segno" not in text(app, "#prompt")
+        await press_move(pilot, app, 0, by_digit=True)
+        assert isinstance(human_actions(app)[-1], Play)
+
+    run(app, drive)
+    deal = app.game.table.deals[-1]
+    assert (Signal(SignalKind.CARICA), 0) in zip(deal.actions, deal.seats, strict=True)
+
+
+def test_a_sign_chooser_closes_with_escape_and_english_words() -> None:
+    app = signs_app("en")
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        assert "sign: I have high trumps" in text(app, "#seat-2")
+        assert "made a sign" in text(app, "#seat-1")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "load it" in app.screen.choices
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen) and human_actions(app) == []
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "S: a sign to your partner" in modal(app).body.plain
+
+    run(app, drive)
+
+
+def test_no_sign_key_without_the_option() -> None:
+    app = make_app("pairs", seed=1)
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        assert "S segno" not in text(app, "#keys") and "segno" not in text(app, "#prompt")
+        await pilot.press("s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen) and human_actions(app) == []
+
+    run(app, drive)

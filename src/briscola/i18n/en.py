@@ -65,7 +65,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.known": "{who} holds: {cards}",
     "terminal.points": "Points so far: {scores}",
     "terminal.prompt.play": 'Type a card (e.g. {example}) or its number; "help" lists your moves.',
-    "terminal.prompt.auction": 'Type the number of a move, "bid R", "bid 75" or "pass".',
+    "terminal.prompt.auction": "Type the number of a move, {moves}.",
     "terminal.prompt.call": (
         'You won the auction: name the trump suit ("call d") or type its number.'
     ),
@@ -227,7 +227,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.err.bid": "{bid} does not beat the highest bid.",
     "terminal.err.bid_points": "Points (61 to 120) are bid only after somebody has bid the 2.",
     "terminal.err.call_only": "The trump suit is called only by the winner of the auction.",
-    "terminal.err.in_auction": 'The auction is on: bid (e.g. "bid R", "bid 75") or "pass".',
+    "terminal.err.in_auction": "The auction is on: {moves}.",
     "terminal.err.in_call": 'You won the auction: name the trump suit ("call c", "d", "s" or "b").',
     "terminal.err.illegal": "Not allowed: {reason}",
     "terminal.bye": "Goodbye!",
@@ -634,6 +634,37 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.err.signal_once": "You have already made a sign in this trick: one a trick.",
     "terminal.err.signal_untrue": "You cannot sign “{sign}”: it is not true of your hand.",
+    # == prompts and the command line's own help and errors (issue 14, items 2 and 3)
+    "terminal.words.quote": '"{text}"',
+    "terminal.words.or": "{first} or {last}",
+    "terminal.err.bid_rank_off": (
+        'This auction is on points, 61 to 120 (e.g. "bid 75"), not on card ranks.'
+    ),
+    "terminal.tui.keys.sign": " · S sign to partner",
+    "terminal.tui.prompt.sign": "S: a sign to your partner",
+    "terminal.tui.sign.title": "A sign to your partner",
+    "terminal.tui.sign.keys": "↑ ↓ and Enter, or the number · Esc: no sign",
+    "terminal.tui.sign.wait": "Signs are made at your turn to play, before your card.",
+    "terminal.tui.seat.sign": "sign: {sign}",
+    "terminal.tui.seat.signed": "made a sign",
+    "terminal.tui.help.signs": (
+        "S: a sign to your partner (one a trick, at your turn, before your card): I have the "
+        "Ace, the Three, high trumps and no trumps only when true; load it and play low always. "
+        "Your partner sees its meaning, the opponents only that you made a sign."
+    ),
+    "terminal.tui.help.auction.points": (
+        "In the auction you bid points, 61 to 120, more than the highest bid, or pass, for the "
+        "whole auction."
+    ),
+    "terminal.tui.help.call.card": (
+        "The winner calls a card by rank and suit: its suit is the briscola, and whoever holds "
+        "it is the secret partner."
+    ),
+    "terminal.tui.help.call.two": (
+        "The winner calls a suit: its Two is the called card, the suit is the briscola, and "
+        "whoever holds the Two is the secret partner."
+    ),
+    # -- end of the command line's block
     # == matches: the match formats in the server's catalog
     "matches.single": "One deal",
     "matches.best-of:3": "Best of 3",

@@ -69,7 +69,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.prompt.play": (
         "Scrivi una carta (es. {example}) o il suo numero; «aiuto» elenca le mosse."
     ),
-    "terminal.prompt.auction": "Scrivi il numero di una mossa, «offro R», «offro 75» o «passo».",
+    "terminal.prompt.auction": "Scrivi il numero di una mossa, {moves}.",
     "terminal.prompt.call": "Hai vinto l'asta: scegli la briscola («chiamo d») o scrivi il numero.",
     # the auction with a called card (call_card)
     "terminal.prompt.call_card": (
@@ -229,7 +229,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Si offrono punti (da 61 a 120) solo dopo che qualcuno ha offerto il 2."
     ),
     "terminal.err.call_only": "Si chiama la briscola solo dopo aver vinto l'asta.",
-    "terminal.err.in_auction": "Ora c'è l'asta: offri (es. «offro R», «offro 75») o «passo».",
+    "terminal.err.in_auction": "Ora c'è l'asta: {moves}.",
     "terminal.err.in_call": "Hai vinto l'asta: chiama la briscola («chiamo c», «d», «s» o «b»).",
     "terminal.err.illegal": "Mossa non permessa: {reason}",
     "terminal.bye": "Arrivederci!",
@@ -657,6 +657,37 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.err.signal_once": "Hai già fatto un segno in questa presa: uno a presa.",
     "terminal.err.signal_untrue": "Non puoi fare il segno «{sign}»: non è vero delle tue carte.",
+    # == prompts and the command line's own help and errors (issue 14, items 2 and 3)
+    "terminal.words.quote": "«{text}»",
+    "terminal.words.or": "{first} o {last}",
+    "terminal.err.bid_rank_off": (
+        "In quest'asta si offrono punti, da 61 a 120 (es. «offro 75»), non valori di carte."
+    ),
+    "terminal.tui.keys.sign": " · S segno al compagno",
+    "terminal.tui.prompt.sign": "S: un segno al compagno",
+    "terminal.tui.sign.title": "Un segno al compagno",
+    "terminal.tui.sign.keys": "↑ ↓ e Invio, o il numero · Esc: nessun segno",
+    "terminal.tui.sign.wait": "I segni si fanno al proprio turno di gioco, prima della carta.",
+    "terminal.tui.seat.sign": "segno: {sign}",
+    "terminal.tui.seat.signed": "ha fatto un segno",
+    "terminal.tui.help.signs": (
+        "S: un segno al compagno (uno a presa, al tuo turno, prima della carta): ho l'asso, ho "
+        "il tre, ho briscole alte e non ho briscole solo se è vero; carica e liscio sempre. "
+        "Il compagno ne vede il significato, gli avversari solo che hai fatto un segno."
+    ),
+    "terminal.tui.help.auction.points": (
+        "Nell'asta si offrono punti, da 61 a 120, più dell'offerta più alta, o si passa, per "
+        "tutta l'asta."
+    ),
+    "terminal.tui.help.call.card": (
+        "Chi vince chiama una carta, valore e seme: il suo seme è la briscola, chi la tiene è il "
+        "socio segreto."
+    ),
+    "terminal.tui.help.call.two": (
+        "Chi vince chiama un seme: il suo Due è la carta chiamata, il seme è la briscola, chi "
+        "tiene il Due è il socio segreto."
+    ),
+    # -- end of the command line's block
     # == matches: the match formats in the server's catalog
     "matches.single": "Una smazzata",
     "matches.best-of:3": "Al meglio di 3",

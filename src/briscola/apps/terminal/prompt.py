@@ -35,11 +35,12 @@ from briscola.core.actions import (
     parse_action,
 )
 from briscola.core.cards import CardParseError, Rank, Suit
+from briscola.core.chiamata import on_points
 from briscola.core.game import Phase
 from briscola.core.observation import Observation
 from briscola.core.rules import Exchange
 
-__all__ = ["InputProblem", "Reader", "parse_input", "stdin_reader"]
+__all__ = ["InputProblem", "Reader", "auction_words", "parse_input", "stdin_reader"]
 
 Reader = Callable[[], str]  # one line of input; raises EOFError at the end
 
@@ -149,7 +150,7 @@ def _why_not(action: Action, obs: Observation, lang: str) -> InputProblem:
     """A person's reason (as a message key) why ``action`` is not legal now."""
     phase = obs.phase
     if phase is Phase.AUCTION and not isinstance(action, Bid | Pass):
-        return InputProblem("err.in_auction")
+        return InputProblem("err.in_auction", moves=auction_words(obs, lang))
     if phase is Phase.CALL and (not isinstance(action, Call) or obs.ruleset.call_card):
         return InputProblem("err.in_call_card" if obs.ruleset.call_card else "err.in_call")
     if isinstance(action, Play):
@@ -173,8 +174,39 @@ def _why_not(action: Action, obs: Observation, lang: str) -> InputProblem:
         points_open = any(isinstance(a, Bid) and a.points is not None for a in obs.legal)
         if isinstance(action, Bid) and action.points is not None and not points_open:
             return InputProblem("err.bid_points")
+        if isinstance(action, Bid) and action.rank is not None and on_points(obs.ruleset):
+            return InputProblem("err.bid_rank_off")
         return InputProblem("err.bid", bid=_bid_words(action, lang))
     return InputProblem("err.call_only")
+
+
+def auction_words(obs: Observation, lang: str) -> str:
+    """The auction's moves as the human types them, only those open now: a rank bid while ranks
+    may be bid (the Re as the example, else the highest rank left), a points bid while points may
+    be (75 as the example, else the lowest bid left), and the pass.
+
+    >>> from briscola.core.game import new_game
+    >>> from briscola.core.observation import observe
+    >>> from briscola.core.rules import preset
+    >>> auction_words(observe(new_game(preset("chiamata"), seed=1), 1), "it")
+    '«offro R» o «passo»'
+    >>> auction_words(observe(new_game(preset("chiamata", call_card=True), seed=1), 1), "en")
+    '"bid 75" or "pass"'
+    """
+    bids = [a for a in obs.legal if isinstance(a, Bid)]
+    ranks = [a.rank for a in bids if a.rank is not None]
+    points = [a.points for a in bids if a.points is not None]
+    words = []
+    if ranks:
+        rank = Rank.RE if Rank.RE in ranks else ranks[0]
+        words.append(t("cmd.bid", lang, bid=rank.letter))
+    if points:
+        words.append(t("cmd.bid", lang, bid=75 if 75 in points else min(points)))
+    words.append(t("cmd.pass", lang))
+    quoted = [t("words.quote", lang, text=word) for word in words]
+    if len(quoted) == 1:
+        return quoted[0]
+    return t("words.or", lang, first=", ".join(quoted[:-1]), last=quoted[-1])
 
 
 def _bid_words(bid: Bid | Pass, lang: str) -> str:

@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from briscola.apps.terminal.i18n import t
+from briscola.apps.terminal.prompt import auction_words
 from briscola.apps.terminal.signs import command_text, signs_line
 from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play, Signal
 from briscola.core.cards import Card, Rank, Suit
@@ -287,7 +288,10 @@ class Screen:
             self.say("prompt.play", example=example)
         else:
             call = "prompt.call_card" if self.rules.call_card else "prompt.call"
-            self.say("prompt.auction" if obs.phase is Phase.AUCTION else call)
+            if obs.phase is Phase.AUCTION:  # only the bids open now (no rank under call_card)
+                self.say("prompt.auction", moves=auction_words(obs, self.lang))
+            else:
+                self.say(call)
         return moves
 
     def _hand_by_suit(self, hand: Iterable[Card]) -> list[RenderableType]:

@@ -9,7 +9,9 @@ what the human is to do; the human's cards; the keys.
 Keys: ← → (↑ ↓) move the selection among the human's moves, Enter takes it, 1-9 take a move by
 its number; U shows the last trick, P the human's side's tricks (once the rules allow it: the
 end phase), T switches the points aid on or off (off by default: points are counted from
-memory), R shows the finished deal's result, ? the help, Q leaves (after a question). Computer
+memory), R shows the finished deal's result, S makes a sign to the partner (with the ``signals``
+option: a chooser of the signs offered now, :mod:`.signs`), ? the help, Q leaves (after a
+question). Computer
 players move on a timer (``bot_delay``), and a taken trick stays on the table for ``trick_hold``
 seconds before the next lead; both are 0 in tests.
 """
@@ -28,9 +30,9 @@ from textual.widgets import RichLog, Static
 
 from briscola.apps.terminal.game import GameOptions
 from briscola.apps.terminal.i18n import t
-from briscola.apps.terminal.tui import cards, views
+from briscola.apps.terminal.tui import cards, signs, views
 from briscola.apps.terminal.tui.flow import BOT, NEXT_DEAL, THE_END, TuiGame, own_tricks
-from briscola.apps.terminal.tui.screens import AskScreen, InfoScreen
+from briscola.apps.terminal.tui.screens import AskScreen, ChoiceScreen, InfoScreen
 from briscola.core.actions import Action
 from briscola.core.rules import Partnership
 from briscola.session.table import TableError
@@ -58,6 +60,7 @@ class TableApp(App[int]):
         Binding("p", "tricks", show=False),
         Binding("t", "aid", show=False),
         Binding("r", "result", show=False),
+        Binding("s", "sign", show=False),
         Binding("question_mark,h,f1", "help", show=False),
         Binding("q", "leave", show=False),
     ]
@@ -96,7 +99,7 @@ class TableApp(App[int]):
             yield log
         yield Static(id="prompt")
         yield Static(id="hand")
-        yield Static(Text(self._t("tui.keys"), style="dim"), id="keys")
+        yield Static(signs.keys_line(self.game), id="keys")
 
     def on_mount(self) -> None:
         """Deal the first deal and let the computer players move until the human is to."""
@@ -249,6 +252,21 @@ class TableApp(App[int]):
             body.append("\n" + self._t("tui.tricks.total", points=points, n=len(tricks)))
         self.push_screen(InfoScreen(title, body, self._t("tui.close")))
 
+    def action_sign(self) -> None:
+        """S: choose a sign to the partner among those offered now (else say why none)."""
+        reason = signs.no_sign_reason(self.game)
+        if reason is not None:
+            self.notify(reason, severity="warning")
+            return
+        choices = signs.sign_choices(self.game)
+
+        def chosen(index: int | None) -> None:
+            if index is not None and signs.sign_choices(self.game) == choices:
+                self._take(choices[index][0])
+
+        title, footer = self._t("tui.sign.title"), self._t("tui.sign.keys")
+        self.push_screen(ChoiceScreen(title, [label for _, label in choices], footer), chosen)
+
     def action_aid(self) -> None:
         """Switch the points aid on or off."""
         self.aid = not self.aid
@@ -281,8 +299,11 @@ class TableApp(App[int]):
     def action_help(self) -> None:
         """Show the keys and a few words on the auction."""
         body = Text(self._t("tui.help.body"))
-        if self.game.table.ruleset.partnership is Partnership.CALLED:
-            body.append("\n" + self._t("tui.help.auction"))
+        rules = self.game.table.ruleset
+        if rules.partnership is Partnership.CALLED:
+            body.append("\n" + views.auction_help(self.game))
+        if rules.signals:
+            body.append("\n" + self._t("tui.help.signs"))
         title, close = self._t("tui.help.title"), self._t("tui.close")
         self.push_screen(InfoScreen(title, body, close, prose=True))
 

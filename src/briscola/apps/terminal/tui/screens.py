@@ -3,7 +3,8 @@
 :class:`InfoScreen` shows a title and a body (the last trick, one's own tricks, the help, a deal's
 result) and returns, when closed, the name of the key that closed it, so the app decides what a
 key means there (Enter after a deal's result deals the next one; Esc only closes).
-:class:`AskScreen` asks a yes-or-no question (leaving the table).
+:class:`AskScreen` asks a yes-or-no question (leaving the table); :class:`ChoiceScreen` picks one
+of a few choices (a sign to the partner).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["AskScreen", "InfoScreen"]
+__all__ = ["AskScreen", "ChoiceScreen", "InfoScreen"]
 
 
 class InfoScreen(ModalScreen[str]):
@@ -70,3 +71,43 @@ class AskScreen(ModalScreen[bool]):
             self.dismiss(True)
         elif event.key in ("n", "escape"):
             self.dismiss(False)
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """A short numbered list to pick from (the partner signs): ↑ ↓ and Enter, or a digit, pick
+    one (its index is returned); Esc closes without a choice (None)."""
+
+    def __init__(self, title: str, choices: list[str], footer: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+        self.footer = footer
+        self.selected = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static(Text(self.title_text, style="bold"), id="panel-title")
+            yield Static(self._list(), id="panel-body")
+            yield Static(Text(self.footer, style="dim italic"), id="panel-footer")
+
+    def _list(self) -> Text:
+        lines = []
+        for i, choice in enumerate(self.choices):
+            mark = "▶" if i == self.selected else " "
+            style = "bold reverse" if i == self.selected else ""
+            lines.append(Text(f" {mark} {i + 1}. {choice} ", style=style))
+        return Text("\n").join(lines)
+
+    def on_key(self, event: events.Key) -> None:
+        """Move, pick or close (other keys are ignored while the list is open)."""
+        event.stop()
+        if event.key in ("up", "left", "down", "right"):
+            step = -1 if event.key in ("up", "left") else 1
+            self.selected = (self.selected + step) % len(self.choices)
+            self.query_one("#panel-body", Static).update(self._list())
+        elif event.key == "enter":
+            self.dismiss(self.selected)
+        elif event.key.isdigit() and 1 <= int(event.key) <= len(self.choices):
+            self.dismiss(int(event.key) - 1)
+        elif event.key in ("escape", "s", "q"):
+            self.dismiss(None)

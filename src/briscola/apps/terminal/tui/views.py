@@ -25,8 +25,10 @@ from rich.text import Text
 from briscola.apps.terminal.i18n import t
 from briscola.apps.terminal.tui import cards
 from briscola.apps.terminal.tui.flow import MOVE, NEXT_DEAL, THE_END, TuiGame
-from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play
+from briscola.apps.terminal.tui.signs import seat_sign
+from briscola.core.actions import Action, Bid, Call, Declare, ExchangeBriscola, Pass, Play, Signal
 from briscola.core.cards import Card, Rank
+from briscola.core.chiamata import on_points
 from briscola.core.game import Phase, trick_winner
 from briscola.core.match import MatchFormat, MatchKind
 from briscola.core.rules import Exchange, Partnership
@@ -34,6 +36,7 @@ from briscola.core.state import Trick
 
 __all__ = [
     "LIST_ROWS",
+    "auction_help",
     "briscola_panel",
     "choices_panel",
     "hand_panel",
@@ -123,9 +126,22 @@ def seat_panel(game: TuiGame, seat: int) -> Text:
                 notes.append(_t(game, "tui.seat.pass"))
             else:
                 notes.append(_t(game, "tui.seat.bid", bid=game.words.bid(last)))
+    sign = seat_sign(game, seat)
+    if sign is not None:
+        notes.append(sign)
     if notes:
         out.append("\n" + " · ".join(notes), style="italic")
     return out
+
+
+def auction_help(game: TuiGame) -> str:
+    """The help's words on Briscola chiamata's auction and call, for the rules being played:
+    ranks then points, or points only; the bid's rank in a suit, the Due, or any card."""
+    rules = game.table.ruleset
+    if not on_points(rules):
+        return _t(game, "tui.help.auction")
+    call = "tui.help.call.card" if rules.call_card else "tui.help.call.two"
+    return _t(game, "tui.help.auction.points") + " " + _t(game, call)
 
 
 def _codes(hand: Sequence[Card]) -> Text:
@@ -345,4 +361,7 @@ def prompt_line(game: TuiGame, moves: Sequence[Action]) -> Text:
     if waiting != MOVE:
         return Text(_t(game, "tui.turn.other", who=game.name(obs.turn or 0)), style="italic")
     key = "tui.prompt.play" if obs.phase is Phase.PLAY else "tui.prompt.list"
-    return Text(_t(game, "turn.you") + ": " + _t(game, key), style="bold yellow")
+    out = Text(_t(game, "turn.you") + ": " + _t(game, key), style="bold yellow")
+    if any(isinstance(a, Signal) for a in obs.legal):  # a sign may go before the card
+        out.append(" · " + _t(game, "tui.prompt.sign"), style="yellow")
+    return out
