@@ -22,7 +22,7 @@ from briscola.core.game import Phase, State, new_game
 from briscola.core.observation import determinize, observe
 from briscola.core.record import GameRecord
 from briscola.core.rules import Partnership, Ruleset
-from helpers import card_value, random_states, rulesets, winner_of
+from helpers import card_value, deal_positions, random_states, rulesets, winner_of
 
 SETTINGS = settings(
     max_examples=30,
@@ -165,6 +165,9 @@ def visible_cards(state: State, seat: int) -> set[Card]:
         end_phase = not state.stock and state.phase is Phase.PLAY
         if rules.open_hands or (rules.partners_see_hands and partners and end_phase):
             seen |= set(state.hands[other])
+        if rules.partners_show_first and partners:  # shown after the deal, still held
+            dealt = zip(deal_positions(rules, state.dealer), state.deck, strict=False)
+            seen |= set(state.hands[other]) & {c for s, c in dealt if s == other}
         if partners and state.trump is not None:  # a partner's sign: "ho l'asso", "ho il tre"
             tre = Rank.SETTE if rules.inversion else Rank.TRE
             named = {"asso": Rank.ASSO, "tre": tre}

@@ -42,9 +42,9 @@ def observation_fields(data: Any, default_ruleset: Ruleset | None = None) -> dic
 
     ``default_ruleset`` is used when ``data`` has no ``ruleset`` (a ruleset in ``data`` always
     wins; it may also be ``{"preset": NAME, ...overrides}``). Optional lists (``tricks``,
-    ``declarations``, ``exchanges``, ``actions``, ``other_hands``, ``known_cards``, ``signals``) may
-    be left out and count as empty. Raises :class:`ObservationParseError` with a message a person
-    understands.
+    ``declarations``, ``exchanges``, ``actions``, ``other_hands``, ``known_cards``, ``signals``,
+    ``shown``) may be left out and count as empty. Raises :class:`ObservationParseError` with a
+    message a person understands.
     """
     if not isinstance(data, Mapping):
         raise ObservationParseError(f"an observation must be a JSON object, not {_short(data)}")
@@ -103,6 +103,7 @@ def _parse(data: Mapping[str, Any], default_ruleset: Ruleset | None) -> dict[str
         actions=_actions(data.get("actions", []), "actions"),
         other_hands=_seat_cards(data.get("other_hands", {}), n, "other_hands"),
         known_cards=_seat_cards(data.get("known_cards", {}), n, "known_cards"),
+        shown=_seat_cards(data.get("shown", {}), n, "shown"),
         legal=_actions(_need(data, "legal"), "legal"),
         tricks_visible=_bool(data.get("tricks_visible", False), "tricks_visible"),
         auction=auction,

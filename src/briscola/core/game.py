@@ -139,6 +139,7 @@ def new_game(
         trump=None,
         turn=first,
         leader=first,
+        shown=tuple(tuple(h) for h in hands) if ruleset.partners_show_first else (),
     )
     if ruleset.partnership is Partnership.CALLED:
         return chiamata.start(base)

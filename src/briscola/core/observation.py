@@ -4,7 +4,9 @@ An :class:`Observation` holds a seat's own hand, everything public (the briscola
 played and by whom, declarations, exchanges, the auction, counts), the hands the rules let that
 seat see (a partner's in the end phase, every hand in briscola scoperta), the cards publicly known
 to sit in other hands (a drawn briscola, an exchanged card, declared Re and Cavallo), the trumps a
-partner's sign places in its hand, and nothing more. Partner signs (the ``signals`` option) are
+partner's sign places in its hand, the cards a partner showed before the first trick and still
+holds (``partners_show_first``: in ``shown``, and in ``known_cards`` with the others), and nothing
+more. Partner signs (the ``signals`` option) are
 seen with their meaning by the signaller's side only: to the others, in ``signals`` and in
 ``actions``, a sign is only a sign (``Signal(None)``, written ``signal``).
 
@@ -42,6 +44,7 @@ __all__ = [
     "determinize",
     "observe",
     "public_cards",
+    "shown_cards",
     "visible_seats",
 ]
 
@@ -91,6 +94,7 @@ class Observation:
     called: Card | None = None
     partner: int | None = None  # chiamata: the caller's partner, once this seat may know it
     signals: tuple[SignalMade, ...] = ()  # partner signs; an opponent's without its meaning
+    shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # partners' shown cards still held
 
     @property
     def trump(self) -> Suit | None:
@@ -246,6 +250,7 @@ class Observation:
             "actions": [str(a) for a in self.actions],
             "other_hands": {str(s): [str(c) for c in h] for s, h in self.other_hands},
             "known_cards": {str(s): [str(c) for c in h] for s, h in self.known_cards},
+            "shown": {str(s): [str(c) for c in h] for s, h in self.shown},
             "legal": [str(a) for a in self.legal],
             "tricks_visible": self.tricks_visible,
             "points": list(self.seat_points()),
@@ -282,6 +287,29 @@ def visible_seats(state: State, seat: int) -> tuple[int, ...]:
     return ()
 
 
+def shown_cards(state: State, seat: int) -> dict[int, tuple[Card, ...]]:
+    """The cards ``seat``'s partners showed it before the first trick (``partners_show_first``)
+    and still hold, by partner: the hands as they were after the deal, less what has been played
+    or given away since; a card drawn later was never shown.
+
+    >>> from briscola.core.game import new_game
+    >>> from briscola.core.rules import preset
+    >>> state = new_game(preset("pairs", partners_show_first=True), seed=2)
+    >>> shown_cards(state, 0) == {2: state.hands[2]}, shown_cards(state, 1) == {3: state.hands[3]}
+    (True, True)
+    """
+    rules = state.ruleset
+    if not state.shown or rules.partnership is not Partnership.ALTERNATE:
+        return {}
+    out: dict[int, tuple[Card, ...]] = {}
+    for s in range(rules.players):
+        if s != seat and rules.team_of(s) == rules.team_of(seat):
+            cards = tuple(c for c in state.hands[s] if c in state.shown[s])
+            if cards:
+                out[s] = cards
+    return out
+
+
 def public_cards(state: State) -> frozenset[Card]:
     """Cards whose place in a hand everybody knows: the briscola once drawn, a card taken in an
     exchange, declared Re and Cavallo (each stays known until played)."""
@@ -311,11 +339,12 @@ def observe(state: State, seat: int) -> Observation:
     known = public_cards(state)
     told = told_cards(state, seat)  # trumps a partner's sign names
     shown = visible_seats(state, seat)
+    showed = {s: cards for s, cards in shown_cards(state, seat).items() if s not in shown}
     known_cards = tuple(
         (s, cards)
         for s in range(rules.players)
         if s != seat and s not in shown
-        for cards in [tuple(c for c in state.hands[s] if c in known or c in told.get(s, ()))]
+        for cards in [tuple(c for c in state.hands[s] if _known_to(c, s, known, told, showed))]
         if cards
     )
     tv = rules.tricks_visible
@@ -346,7 +375,19 @@ def observe(state: State, seat: int) -> Observation:
         called=state.called,
         partner=_partner_known_to(state, seat),
         signals=mask_signals(state.signals, rules, seat),
+        shown=tuple(showed.items()),
     )
+
+
+def _known_to(
+    card: Card,
+    seat: int,
+    public: frozenset[Card],
+    told: dict[int, tuple[Card, ...]],
+    showed: dict[int, tuple[Card, ...]],
+) -> bool:
+    """True if the observer knows ``card`` is in ``seat``'s hand (public, told or shown)."""
+    return card in public or card in told.get(seat, ()) or card in showed.get(seat, ())
 
 
 def determinize(obs: Observation, rng: random.Random) -> State:
@@ -415,4 +456,14 @@ def determinize(obs: Observation, rng: random.Random) -> State:
         called=obs.called,
         revealed=obs.called is not None and obs.called in obs.played_cards(),
         signals=obs.signals,
+        shown=_shown_back(obs),
     )
+
+
+def _shown_back(obs: Observation) -> tuple[tuple[Card, ...], ...]:
+    """A determinized state's ``shown``: what the observer was shown, which is all it can know
+    (the cards the partner showed and has played since no longer count)."""
+    if not obs.ruleset.partners_show_first:
+        return ()
+    showed = dict(obs.shown)
+    return tuple(showed.get(s, ()) for s in range(obs.ruleset.players))

@@ -15,7 +15,7 @@ README's options table and the protocol schema's ruleset (:mod:`briscola.core.op
 >>> option("caller_leads").applies.where.get("en")
 'Briscola chiamata (5 players)'
 >>> [o.name for o in OPTIONS if o.fast == "no_effect"]
-['name', 'points_tie', 'open_hands', 'partners_see_hands', 'tricks_visible']
+['name', 'points_tie', 'open_hands', 'partners_see_hands', 'partners_show_first', 'tricks_visible']
 >>> option("colour")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -286,6 +286,21 @@ OPTIONS: Final[tuple[Option, ...]] = (
         Text(
             "Finito il mazzo, i compagni si mostrano le carte che hanno in mano.",
             "Once the stock is empty, partners see each other's hands.",
+        ),
+        "no_effect",
+        _TEAMS,
+        offered=_YES_NO,
+    ),
+    Option(
+        "partners_show_first",
+        "bool",
+        False,
+        Text("I compagni si mostrano le carte all'inizio", "Partners show their hands first"),
+        Text(
+            "Dopo la distribuzione, prima della prima mano, i compagni si mostrano le carte: "
+            "ognuno sa quali di quelle il compagno ha ancora in mano (non le carte pescate dopo).",
+            "After the deal, before the first trick, partners show each other their hands: each "
+            "knows which of those cards the partner still holds (not the cards drawn later).",
         ),
         "no_effect",
         _TEAMS,

@@ -103,6 +103,7 @@ class Ruleset:
     points_tie: PointsTie = PointsTie.DRAW
     direction: Direction = Direction.COUNTERCLOCKWISE
     partners_see_hands: bool = False
+    partners_show_first: bool = False
     tricks_visible: TricksVisible = TricksVisible.END_PHASE
     points_only_auction: bool = False
     call_card: bool = False

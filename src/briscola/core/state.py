@@ -156,7 +156,8 @@ class DealState:
     ``deck`` is the deal's deck order (top first) as dealt, for records; ``stock`` is what is left
     to draw, next card first, with the face-up briscola last while it lies on the table.
     ``actions`` are the actions applied since the deal; ``signals`` the partner signs made
-    (:mod:`briscola.core.signals`), who made each and in which trick.
+    (:mod:`briscola.core.signals`), who made each and in which trick; ``shown`` each seat's hand
+    as shown to its partners before the first trick (``partners_show_first``; empty otherwise).
     """
 
     ruleset: Ruleset
@@ -178,6 +179,7 @@ class DealState:
     called: Card | None = None
     revealed: bool = False
     signals: tuple[SignalMade, ...] = ()
+    shown: tuple[tuple[Card, ...], ...] = ()
     _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property

@@ -122,12 +122,19 @@ _NO_SIGNALS: Final = (
     "environments do not play signals=true; play it with the reference engine "
     "(briscola.core.game) and the bots"
 )
+_NO_SHOWN: Final = (
+    "the RL environments do not play partners_show_first (partners show their hands before the "
+    "first trick): the vector environment's kernel keeps no record of the hands as dealt, and "
+    "the observation vector has no flag for it; play it with the reference engine "
+    "(briscola.core.game) and the bots"
+)
 
 
 def check_ruleset(rules: Ruleset) -> Ruleset:
     """``rules`` if the action space can play it, else a :class:`RulesetError` saying why (the
     ``call_card`` option: calls of a card, not a suit; ``signals``: partner signs, which neither
-    the observation vector nor the action space encodes).
+    the observation vector nor the action space encodes; ``partners_show_first``: hands shown
+    before the first trick, which the vector environment does not track).
 
     >>> from briscola.core.rules import preset
     >>> check_ruleset(preset("chiamata", call_card=True))  # doctest: +ELLIPSIS
@@ -139,6 +146,8 @@ def check_ruleset(rules: Ruleset) -> Ruleset:
         raise RulesetError(_NO_CARD_CALLS)
     if rules.signals:
         raise RulesetError(_NO_SIGNALS)
+    if rules.partners_show_first:
+        raise RulesetError(_NO_SHOWN)
     return rules
 
 

@@ -39,6 +39,7 @@ def public_view(state: State) -> dict[str, Any]:
     view["legal"] = []
     view["actions"] = [str(a) for a in seen_actions(state, None)]
     view["signals"] = [{"seat": s.seat, "trick": s.trick, "signal": None} for s in state.signals]
+    view["shown"] = {}  # what partners showed each other is theirs (partners_show_first)
     if state.ruleset.open_hands or over:
         view["other_hands"] = {str(s): [str(c) for c in state.hands[s]] for s in range(players)}
         view["known_cards"] = {}
