@@ -63,6 +63,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.hand.trump": "trump",
     "terminal.hand.other": "Hand of {who}",
     "terminal.known": "{who} holds: {cards}",
+    "terminal.shown": "Cards of {who} (shown at the start): {cards}",  # partners_show_first
     "terminal.points": "Points so far: {scores}",
     "terminal.prompt.play": 'Type a card (e.g. {example}) or its number; "help" lists your moves.',
     "terminal.prompt.auction": "Type the number of a move, {moves}.",

@@ -65,6 +65,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.hand.trump": "briscola",
     "terminal.hand.other": "Le carte di {who}",
     "terminal.known": "{who} ha in mano: {cards}",
+    "terminal.shown": "Carte di {who} (mostrate all'inizio): {cards}",  # partners_show_first
     "terminal.points": "Punti finora: {scores}",
     "terminal.prompt.play": (
         "Scrivi una carta (es. {example}) o il suo numero; «aiuto» elenca le mosse."

@@ -277,6 +277,11 @@ OPTIONS: Final[dict[str, tuple[str, str]]] = {
         "Partenerii își văd cărțile la sfârșitul pachetului",
         "După ce se termină pachetul, partenerii își arată cărțile din mână.",
     ),
+    "partners_show_first": (
+        "Partenerii își arată cărțile la început",
+        "După împărțire, înainte de prima levată, partenerii își arată cărțile: fiecare știe "
+        "care dintre ele le mai are partenerul (nu și cărțile trase după aceea).",
+    ),
     "tricks_visible": (
         "Privitul propriilor levate",
         "Când se pot privi levatele luate (pe echipe, ale echipei): end_phase, după ce s-a tras "

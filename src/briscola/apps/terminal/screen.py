@@ -259,10 +259,7 @@ class Screen:
             lines.append(
                 self._cards_line(self.t("hand.other", who=self.tag(seat, obs)), cards, obs)
             )
-        for seat, cards in obs.known_cards:
-            lines.append(
-                self._cards_line(self.t("known", who=self.name(seat), cards=""), cards, obs)
-            )
+        lines.extend(self._known_lines(obs))
         if obs.phase is Phase.PLAY:
             lines.extend(self._table_lines(obs))
         if obs.phase is Phase.PLAY:
@@ -308,6 +305,19 @@ class Screen:
                 line.append_text(self.card(card, full=False))
                 line.append(f" {card.rank.name_in(self.lang)}")
             lines.append(line)
+        return lines
+
+    def _known_lines(self, obs: Observation) -> list[Text]:
+        """The cards known in other hands: a partner's shown before the first trick
+        (``partners_show_first``), then the others (public, or named by a partner's sign)."""
+        lines: list[Text] = []
+        for seat, cards in obs.known_cards:
+            told = dict(obs.shown).get(seat, ())
+            rest = [c for c in cards if c not in told]
+            for key, some in (("shown", told), ("known", rest)):
+                if some:
+                    label = self.t(key, who=self.name(seat), cards="")
+                    lines.append(self._cards_line(label, some, obs))
         return lines
 
     def _cards_line(self, label: str, cards: Iterable[Card], obs: Observation) -> Text:

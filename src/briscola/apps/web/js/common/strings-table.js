@@ -88,6 +88,7 @@ export const TABLE_STRINGS = {
     "table.mytricks": "Le mie prese",
     "table.tricks.none": "Nessuna presa.",
     "table.partnerhand": "Carte del compagno",
+    "table.shown": "Carte mostrate all'inizio",
     "table.hand": "Le tue carte",
     "table.hand.key": "Tasti 1–{n} per giocare, frecce e Invio per scegliere",
     "table.play": "Gioca {card}",
@@ -168,6 +169,8 @@ export const TABLE_STRINGS = {
       "In questa partita il Sette prende il posto del Tre: è la seconda carta e vale 10; il Tre vale zero.",
     "rules.teams":
       "Si gioca in coppia con chi siede di fronte: i punti si sommano. Finito il mazzo, i compagni vedono le carte l'uno dell'altro.",
+    "rules.showfirst":
+      "Dopo la distribuzione, prima della prima mano, i compagni si mostrano le carte: quelle che il compagno ha ancora restano scoperte al suo posto; le carte pescate dopo no.",
     "rules.chiamata":
       "Briscola chiamata: all'asta si chiama una carta; chi vince l'asta sceglie la briscola, e chi ha la carta chiamata è il suo compagno segreto.",
     // the table's looks and moves (issue 13)
@@ -273,6 +276,7 @@ export const TABLE_STRINGS = {
     "table.mytricks": "My tricks",
     "table.tricks.none": "No tricks.",
     "table.partnerhand": "Partner's cards",
+    "table.shown": "Shown at the start",
     "table.hand": "Your hand",
     "table.hand.key": "Keys 1–{n} to play, arrows and Enter to choose",
     "table.play": "Play {card}",
@@ -353,6 +357,8 @@ export const TABLE_STRINGS = {
       "In this game the Seven takes the Three's place: second strongest and worth 10; the Three is worth nothing.",
     "rules.teams":
       "You play in pairs with the player opposite: your points add up. Once the stock is used up, partners see each other's hands.",
+    "rules.showfirst":
+      "After the deal, before the first trick, partners show each other their hands: the cards the partner still holds stay face up at its seat; cards drawn later do not.",
     "rules.chiamata":
       "Briscola chiamata: the auction calls a card; its winner names the trump suit, and whoever holds the called card is their secret partner.",
     // the table's looks and moves (issue 13)

@@ -51,7 +51,9 @@ export function seatBox(view, s) {
       "aria-hidden": known.length ? null : "true",
       dataset: { n: String(count) },
     };
-    cards = h("div", attrs, backs);
+    // partners_show_first: the partner's shown cards still held, side by side like an open hand
+    const shown = obs?.shown?.[String(s)] || [];
+    cards = shown.length ? shownHand(view, s, backs, known) : h("div", attrs, backs);
   }
   const plate = namePlate(view, s, info, turn);
   const top = sn < -0.3;
@@ -65,6 +67,17 @@ export function seatBox(view, s) {
       "aria-label": `${view.nameOf(s)}: ${t("table.cards", { n: count })}`,
     },
     top ? [cards, plate] : [plate, cards],
+  );
+}
+
+/** A partner's cards after it showed its hand: the known ones face up, the rest face down. */
+function shownHand(view, s, cards, known) {
+  const label = `${view.nameOf(s)}: ${known.map(cardName).join(", ")}`;
+  return h(
+    "div",
+    { class: "open-hand-box shown-hand" },
+    h("div", { class: "open-hand", role: "group", "aria-label": label }, cards),
+    h("span", { class: "hand-caption" }, t("table.shown")),
   );
 }
 

@@ -329,6 +329,7 @@ function dialogContent(view) {
     const items = ["deck", "order", "points", "trick", "draw", "win"];
     if (view.ruleset.inversion) items.push("inversion");
     if (view.ruleset.partnership === "alternate") items.push("teams");
+    if (view.ruleset.partners_show_first) items.push("showfirst");
     if (view.ruleset.partnership === "called") items.push("chiamata");
     const list = items.map((k) => h("li", {}, t(`rules.${k}`)));
     return [t("rules.title"), h("ul", { class: "rules" }, list)];

@@ -89,6 +89,7 @@ export const TABLE_RO = {
   "table.mytricks": "Levatele mele",
   "table.tricks.none": "Nicio levată.",
   "table.partnerhand": "Cărțile partenerului",
+  "table.shown": "Arătate la început",
   "table.hand": "Cărțile tale",
   "table.hand.key": "Tastele 1–{n} ca să joci, săgețile și Enter ca să alegi",
   "table.play": "Joacă {card}",
@@ -168,6 +169,8 @@ export const TABLE_RO = {
     "În partida aceasta Șapte ia locul lui Trei: e a doua carte ca forță și valorează 10; Trei nu valorează nimic.",
   "rules.teams":
     "Se joacă în perechi cu cel din față: punctele se adună. După ce se termină pachetul, partenerii își văd unul altuia cărțile.",
+  "rules.showfirst":
+    "După împărțire, înainte de prima levată, partenerii își arată cărțile: cele pe care partenerul le mai are rămân la vedere la locul lui; cărțile trase după aceea nu.",
   "rules.chiamata":
     "Briscola chiamata: la licitație se cheamă o carte; cine câștigă licitația alege atuul, iar cine are cartea chemată este partenerul lui secret.",
   "table.takes.points": "{name} ia levata: +{n}",
