@@ -34,6 +34,7 @@ __all__ = [
     "play_humans",
     "players_of",
     "recv",
+    "start_friends",
 ]
 
 _OPEN: dict[int, list[Player]] = {}
@@ -185,6 +186,22 @@ def connect_all(client: TestClient, table_id: str, tokens: list[tuple[int, str]]
             assert [e["type"] for e in m["events"]] == ["presence"]
         players.append(p)
     return players
+
+
+def start_friends(
+    client: TestClient,
+    preset: str = "pairs",
+    seats: tuple[str, ...] = ("human", "human", "bot:random", "bot:random"),
+) -> tuple[str, list[tuple[int, str]], list[Player]]:
+    """A table with friends, every person connected, started by the host, and the start's
+    ``state`` read by every person: (table id, [(seat, token)], the players)."""
+    table_id, tokens, _ = make_table(client, preset, list(seats))
+    players = connect_all(client, table_id, tokens)
+    r = client.post(f"/api/tables/{table_id}/start", json={"token": tokens[0][1]})
+    assert r.status_code == 200, r.text
+    for p in players:
+        assert p.recv()["table"]["status"] == "playing"
+    return table_id, tokens, players
 
 
 def play_humans(

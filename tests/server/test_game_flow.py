@@ -9,7 +9,7 @@ from pathlib import Path
 
 from briscola.apps.server.meta import load_meta
 from briscola.apps.server.pacing import SPEEDS, Pace
-from server_helpers import Player, TestClient, client_for, connect_all, make_table
+from server_helpers import Player, TestClient, client_for, connect_all, make_table, start_friends
 
 
 def _solo(c: TestClient, preset: str = "classic", match: str = "single") -> Player:
@@ -29,7 +29,7 @@ def test_a_computer_leads_only_after_the_trick_it_won_was_shown(db: Path) -> Non
     hold = 0.5
     with client_for(db, trick_hold=hold) as c:
         me = _solo(c)
-        gaps = []
+        gaps: list[float] = []
         won_at = None
         while me.last_state["table"]["status"] == "playing" and len(gaps) < 3:
             state = me.last_state
@@ -86,11 +86,8 @@ def test_the_host_sets_the_speed_and_it_is_kept(db: Path) -> None:
 
 def test_the_move_clock_hands_a_slow_move_to_the_computer(db: Path) -> None:
     with client_for(db, move_timeout=0.3) as c:
-        tid, tokens, _ = make_table(c, "classic", ["human", "human"])
-        players = connect_all(c, tid, tokens)
-        c.post(f"/api/tables/{tid}/start", json={"token": tokens[0][1]})
-        for p in players:
-            started = p.recv()
+        _, _, players = start_friends(c, "classic", ("human", "human"))
+        started = players[-1].last_state
         turn = started["observation"]["turn"]
         clock = started["clock"]
         assert clock["seat"] == turn and 0 < clock["left"] <= 0.3
@@ -112,11 +109,7 @@ def test_no_clock_when_one_person_plays_against_the_computer(client: TestClient)
 
 def test_a_resignation_hands_the_seat_to_the_computer_and_is_recorded(db: Path) -> None:
     with client_for(db) as c:
-        tid, tokens, _ = make_table(c, "pairs", ["human", "human", "bot:random", "bot:random"])
-        host, guest = connect_all(c, tid, tokens)
-        c.post(f"/api/tables/{tid}/start", json={"token": tokens[0][1]})
-        host.recv()
-        guest.recv()
+        tid, tokens, (host, guest) = start_friends(c)
         guest.send({"type": "resign"})
         m = host.recv()
         assert m["events"][0] == {"type": "resigned", "seat": 1, "name": "P0"}

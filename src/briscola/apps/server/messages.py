@@ -29,7 +29,7 @@ MAX_FRAME = 64 * 1024
 MAX_DEPTH = 32
 """The deepest nesting of a message's JSON (a real one has depth 1)."""
 
-_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)  # type: ignore[arg-type, unused-ignore]
 
 _SHAPES = {
     "action": {"type": "action", "action": "Ad"},

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from briscola.apps.server.storage import Base, Storage
 
-__all__ = ["TableMetaRow", "load_meta", "set_meta"]
+__all__ = ["TableMetaRow", "load_meta", "set_meta", "tables_with"]
 
 _READY: weakref.WeakSet[Engine] = weakref.WeakSet()
 
@@ -55,3 +55,14 @@ def load_meta(storage: Storage, table_id: str) -> dict[str, str]:
     with _session(storage) as s:
         rows = s.scalars(select(TableMetaRow).where(TableMetaRow.table_id == table_id))
         return {r.key: r.value for r in rows}
+
+
+def tables_with(storage: Storage, key: str, value: str) -> set[str]:
+    """The ids of the tables whose ``key`` is ``value``."""
+    with _session(storage) as s:
+        rows = s.scalars(
+            select(TableMetaRow.table_id).where(
+                TableMetaRow.key == key, TableMetaRow.value == value
+            )
+        )
+        return set(rows)

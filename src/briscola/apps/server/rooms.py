@@ -29,11 +29,12 @@ from briscola.apps.server.meta import load_meta
 from briscola.apps.server.recovery import Recovery
 from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, SyncMessage
 from briscola.apps.server.storage import Progress, Storage, StoredSeat, token_matches
+from briscola.apps.server.unattended import Resumer, mark_played_out
 from briscola.apps.server.wire import dumps
 from briscola.core.cards import Card, Rank, Suit, format_cards
 from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
-from briscola.session.table import DEAL_OVER, WAITING, BotRequest, Event, Table, TableError
+from briscola.session.table import DEAL_OVER, OVER, WAITING, BotRequest, Event, Table, TableError
 
 __all__ = ["Room", "RoomLock", "Rooms", "Settings", "card_points", "rate_limited", "refuse_full"]
 
@@ -388,7 +389,9 @@ class Room:
     def kick(self) -> None:
         """Make sure the computer players move if it is their turn."""
         idle = self._driver is None or self._driver.done()
-        if idle and self.table.bot_to_act() is not None and self.plays_on():
+        table = self.table
+        due = table.bot_to_act() is not None or (table.unattended and table.status == DEAL_OVER)
+        if idle and due and self.plays_on():
             self._driver = asyncio.create_task(self._drive())
 
     async def _drive(self) -> None:
@@ -422,6 +425,8 @@ class Room:
         """Between the deals of a match nobody plays any more: the next deal, after a pause of
         three tricks' holds for the spectators to see the deal's result. False: none to deal."""
         if not self.table.unattended or self.table.status != DEAL_OVER:
+            if self.table.unattended and self.table.status == OVER:
+                mark_played_out(self.storage, self.table_id)  # no restart resumes it
             return False
         await asyncio.sleep(3 * self.settings.trick_hold)
         async with self.lock:
@@ -484,6 +489,7 @@ class Rooms:
         self._sweeper: asyncio.Task[None] | None = None
         self.recovery = Recovery(storage)
         self.leases: Leases | None = None  # several processes: the tables this one holds
+        self.resumer = Resumer(self)  # unattended matches a stop left unfinished
 
     def add(self, room: Room) -> None:
         """Register a new room (call :meth:`make_space` first)."""
@@ -569,9 +575,11 @@ class Rooms:
                 task.cancel()
 
     def start(self) -> None:
-        """Start letting idle rooms go (a task on the running loop, until :meth:`close`)."""
+        """Start letting idle rooms go, and playing out the unattended matches a stop left
+        unfinished (:mod:`.unattended`): tasks on the running loop, until :meth:`close`."""
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        self.resumer.start()
 
     async def _sweep(self) -> None:
         while True:
@@ -629,6 +637,7 @@ class Rooms:
 
     async def close(self) -> None:
         """Stop letting rooms go, and every room's tasks."""
+        await self.resumer.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -387,6 +387,19 @@ class Storage:
         with self._s() as s:
             return list(s.scalars(select(TableRow.id)))
 
+    def computer_only_ids(self) -> list[str]:
+        """The started tables, not marked damaged, whose every seat is a computer player's (a
+        match starts with a person, so every person resigned it), the oldest first."""
+        people = select(SeatRow.table_id).where(SeatRow.kind != "bot")
+        query = (
+            select(TableRow.id)
+            .where(TableRow.started.is_(True), TableRow.damaged.is_(None))
+            .where(TableRow.id.not_in(people))
+            .order_by(TableRow.created_at, TableRow.id)
+        )
+        with self._s() as s:
+            return list(s.scalars(query))
+
 
 def _deals(
     table_id: str,

@@ -7,6 +7,7 @@ field of each state).
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from fastapi import WebSocket
@@ -37,10 +38,13 @@ async def join(room: Room, ws: WebSocket) -> None:
 
 
 async def leave(room: Room, ws: WebSocket) -> None:
-    """A spectator went away: tell everybody how many still watch."""
+    """A spectator went away: tell everybody how many still watch. The last socket of the room
+    to go makes it idle (it may leave memory once nothing else keeps it busy)."""
     async with room.lock:
         if ws in room.flow.watchers:
             room.flow.watchers.remove(ws)
+            if not room.has_connections():
+                room.idle_since = time.monotonic()
             await room.broadcast([Event("spectators", {"count": len(room.flow.watchers)})])
 
 
