@@ -16,6 +16,7 @@ from briscola.core.actions import parse_action
 from briscola.core.cards import parse_cards
 from briscola.core.game import Phase, State, new_game
 from briscola.core.rules import Ruleset
+from helpers import deal_positions
 from server.midgame import restart_mid_game
 from server_helpers import (
     Player,
@@ -403,6 +404,10 @@ def _visible_now(state: State, seat: int) -> set[str]:
     if rules.partners_see_hands and not state.stock and state.phase is Phase.PLAY:
         for mate in _teammates(rules, seat):
             seen |= {str(c) for c in state.hands[mate]}
+    if rules.partners_show_first:  # the partners' hands as dealt, shown before the first trick
+        dealt = list(zip(deal_positions(rules, state.dealer), state.deck, strict=False))
+        for mate in _teammates(rules, seat):
+            seen |= {str(c) for s, c in dealt if s == mate}
     return seen
 
 
@@ -457,6 +462,7 @@ HIDDEN_CASES = [
     ("pairs", {}),
     ("pairs", {"exchange": "two", "tricks_visible": "always"}),
     ("six", {"accusi": True}),
+    ("six", {"partners_show_first": True, "partners_see_hands": False}),
     ("chiamata", {}),
     ("chiamata", {"caller_leads": True}),
 ]
@@ -476,5 +482,20 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(
 def test_no_card_leaks_in_a_match_against_bots(client: TestClient) -> None:
     for preset in ("chiamata", "pairs"):
         me = play_vs_bots(client, preset, seed=7, match="deals:2")
+        check_hidden_information(client, me.table_id, [me])
+        me.close()
+
+
+def test_no_shown_card_leaks_to_an_opponent_of_bots(client: TestClient) -> None:
+    """partners_show_first with bots: the human (seat 0) sees its partner's shown cards, never
+    the opponents' (the bots at seats 1 and 3 showed each other theirs)."""
+    for seed in (3, 8):
+        options = {"partners_show_first": True}
+        me = play_vs_bots(client, "pairs", seed=seed, options=options, level="medium")
+        check_hidden_information(client, me.table_id, [me])
+        views = [m["observation"] for m in me.messages if m["type"] == "state"]
+        shown = [v["shown"] for v in views if v is not None]
+        assert any("2" in s for s in shown) and not any("1" in s or "3" in s for s in shown)
+        me.close()
         check_hidden_information(client, me.table_id, [me])
         me.close()
