@@ -68,7 +68,9 @@ def serve(
         )
     else:
         from briscola.apps.server.app import create_app
+        from briscola.apps.server.gctune import ENV
 
+        os.environ[ENV] = "1"  # its start-up tunes the garbage collector (gctune.py)
         uvicorn.run(
             create_app(db_url, **app_options),
             host=host,

@@ -21,6 +21,7 @@ from briscola.apps.server import analysis_api, catalog, review, scores, sockets,
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import ApiError, add_error_handlers
+from briscola.apps.server.gctune import tune_gc_if_asked
 from briscola.apps.server.limits import Limits
 from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
 from briscola.apps.server.rooms import Rooms, Settings
@@ -128,6 +129,7 @@ def create_app(
         rooms.start()
         if cluster is not None:
             await cluster.start()
+        tune_gc_if_asked()  # briscola serve: the heap made so far, out of the GC's walks
         yield
         await rooms.close()
         if cluster is not None:

@@ -150,6 +150,7 @@ def serve_workers(
     import uvicorn
 
     from briscola.apps.server.app import create_app
+    from briscola.apps.server.gctune import ENV as GC_ENV
     from briscola.apps.server.leases import Leases
 
     app = create_app(db_url)  # the schema, made once here before the workers race to make it
@@ -160,6 +161,7 @@ def serve_workers(
         url = redis_url or os.environ.get("BRISCOLA_REDIS", "").strip()
         os.environ["BRISCOLA_REDIS"] = url or stack.enter_context(local_redis())
         os.environ[SUPERVISOR_ENV] = str(os.getpid())  # the processes end with this one
+        os.environ[GC_ENV] = "1"  # each tunes its garbage collector as it starts (gctune.py)
         patient: dict[str, Any] = {"timeout_worker_healthcheck": 120}  # slow imports, busy CPU
         if "timeout_worker_healthcheck" not in inspect.signature(uvicorn.Config).parameters:
             patient = {}  # older uvicorn: no health check of its workers
