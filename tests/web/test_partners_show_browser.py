@@ -1,0 +1,58 @@
+"""Partners show their hands before the first trick (``partners_show_first``) in Debian's
+Chromium: at a pairs table with the option the partner's place (seat 2) shows the cards it showed
+and still holds, face up, captioned "Carte mostrate all'inizio"; the opponents' places show
+backs only; the rules dialog explains the option."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from browsing import MISSING, TIMEOUT_MS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext
+
+if MISSING is None:
+    from playwright.sync_api import expect
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+MY_TURN = "(o => o && o.phase === 'play' && o.turn === o.seat)(window.briscolaTable.obs)"
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    yield ctx
+    ctx.close()
+
+
+def test_the_partners_plate_shows_the_shown_cards_face_up(
+    server: str, context: BrowserContext
+) -> None:
+    page = context.new_page()
+    body = {"preset": "pairs", "options": {"partners_show_first": True}, "level": "medium"}
+    made = page.request.post(server + "/api/play", data=body).json()
+    page.goto(server + made["url"])
+    page.wait_for_function(MY_TURN)
+    shown = page.evaluate("window.briscolaTable.obs.shown")
+    assert set(shown) == {"2"} and len(shown["2"]) >= 2  # at most one played before my turn
+    box = page.locator('.seat[data-seat="2"] .shown-hand')
+    expect(box).to_contain_text("Carte mostrate all'inizio")
+    faces = box.locator("img[alt]:not([alt=''])")  # face up: named; a back has no name
+    expect(faces).to_have_count(len(shown["2"]))
+    for seat in ("1", "3"):
+        expect(page.locator(f'.seat[data-seat="{seat}"] .shown-hand')).to_have_count(0)
+        opponent = page.locator(f'.seat[data-seat="{seat}"] img[alt]:not([alt=""])')
+        expect(opponent).to_have_count(0)
+    # play one card: the plate follows the partner's shown cards still held
+    page.locator("#hand button[data-card]:not([disabled])").first.click()
+    page.wait_for_function("!window.briscolaTable.pending")
+    page.wait_for_function(MY_TURN + " || window.briscolaTable.table.status !== 'playing'")
+    still = page.evaluate("(window.briscolaTable.obs.shown || {})['2'] || []")
+    expect(page.locator('.seat[data-seat="2"] img[alt]:not([alt=""])')).to_have_count(len(still))
+    page.locator("#show-rules").click()
+    expect(page.locator("ul.rules")).to_contain_text("i compagni si mostrano le carte")
