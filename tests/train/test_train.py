@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from briscola.apps.cli import app
 from briscola.bots.neural import LAYERS, PolicyValueNet, default_net
+from briscola.bots.search import SearchBot
 from briscola.core.cards import Card
 from briscola.core.game import new_game
 from briscola.core.observation import observe
@@ -21,8 +22,16 @@ from briscola.core.rules import preset
 from briscola.env.encoding import action_mask, encode, index_to_action
 from briscola.env.vector import BriscolaVectorEnv
 from briscola.fast.search.policy import T_LEN, fill_tables
-from briscola.train.kernels import medium_positions
-from briscola.train.loop import TrainConfig, TrainError, medium_batch, train
+from briscola.fast.search.solver import solver_stack
+from briscola.train.kernels import endgame_positions, medium_positions
+from briscola.train.loop import (
+    TrainConfig,
+    TrainError,
+    earlier_replay,
+    endgame_batch,
+    medium_batch,
+    train,
+)
 from briscola.train.net import TorchMissingError, build, from_numpy, require_torch, to_numpy
 
 TINY = TrainConfig(
@@ -53,11 +62,7 @@ def test_the_warm_start_positions_are_the_reference_engine_s() -> None:
     values = np.zeros(cap, np.float32)
     decks = np.zeros((deals, 41), np.int8)
     n = medium_positions(
-        env.P,
-        T,
-        env.V,
-        env.static,
-        env.c2i,
+        (env.P, T, env.V, env.static, env.c2i),
         7,
         deals,
         0.3,
@@ -89,6 +94,77 @@ def test_the_warm_start_positions_are_the_reference_engine_s() -> None:
         expected = [v + 0.25 * d / 120 for v, d in _outcomes(points)]
         assert min(abs(float(values[row - 1]) - e) for e in expected) < 1e-6
     assert (labels[:n] != moves[:n]).any()  # some moves were the random ones
+
+
+def test_the_endgame_positions_are_labelled_exactly() -> None:
+    """Every position the endgame kernel writes is the reference encoder's observation of a
+    position with the stock empty, and its target is the softmax of the champion's exact values
+    of the legal actions (with the stock empty the champion solves the one world exactly)."""
+    env = BriscolaVectorEnv(1, "classic")
+    T = np.zeros(T_LEN, np.int64)
+    fill_tables(env.P, T)
+    cap, deals, tau = 100, 6, 0.05
+    obs = np.zeros((cap, 798), np.float32)
+    masks = np.zeros((cap, 120), np.bool_)
+    target = np.zeros((cap, 120), np.float32)
+    values = np.zeros(cap, np.float32)
+    decks, trace = np.zeros((deals, 41), np.int8), np.zeros((deals, 40), np.int64)
+    args = ((env.P, T, env.V, env.static, env.c2i), 11, deals, 0.3, 0.25, tau)
+    n = endgame_positions(*args, obs, masks, target, values, solver_stack(), decks, trace)
+    assert n == deals * 4  # three cards each with the stock empty: two choices a seat
+    champion, row = SearchBot.champion(seed=0), 0
+    for g in range(deals):
+        deck = [Card.from_index(int(c)) for c in decks[g, :40]]
+        state = new_game(preset("classic"), deck=deck, dealer=int(decks[g, 40]))
+        for code in trace[g]:
+            legal = state.legal_actions()
+            if len(legal) > 1 and not state.stock:
+                seen = observe(state, state.turn or 0)
+                assert np.array_equal(encode(seen), obs[row])
+                assert np.array_equal(action_mask(seen.legal), masks[row])
+                exact = np.array(champion.evaluate(seen, 0))
+                want = np.exp((exact - exact.max()) / tau)
+                idx = action_mask(seen.legal).nonzero()[0]
+                order = [int(np.flatnonzero(idx == i)[0]) for i in map(_index, seen.legal)]
+                got = target[row, idx][order]
+                np.testing.assert_allclose(got, want / want.sum(), atol=1e-5)
+                assert abs(float(values[row]) - exact.max()) < 1e-5
+                row += 1
+            state = state.apply(index_to_action(int(env.c2i[code])))
+        assert state.is_over
+    assert row == n
+
+
+def _index(action: Any) -> int:
+    from briscola.env.encoding import action_to_index
+
+    return action_to_index(action)
+
+
+def test_an_earlier_run_s_targets_are_brought_to_the_run_s_temperature(tmp_path: Path) -> None:
+    """softmax(v / 0.04) raised to 0.04 / 0.015 and normalised is softmax(v / 0.015)."""
+    v = np.array([[0.9, 0.8, 0.5, -np.inf]])
+    soft = np.where(np.isfinite(v), np.exp((v - 0.9) / 0.04), 0.0)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "log.json").write_text(json.dumps({"config": {"tau": 0.04}, "rounds": []}))
+    masks = np.zeros((1, 120), np.bool_)
+    masks[0, :4] = True
+    target = np.zeros((1, 120), np.float32)
+    target[0, :4] = soft / soft.sum()
+    obs, value = np.zeros((1, 798), np.float32), np.array([0.9], np.float32)
+    np.savez(tmp_path / "data" / "round-1.npz", obs=obs, masks=masks, target=target, value=value)
+    got = earlier_replay(tmp_path, 0.015)["target"][0, :4]
+    sharp = np.where(np.isfinite(v), np.exp((v - 0.9) / 0.015), 0.0)[0]
+    np.testing.assert_allclose(got, sharp / sharp.sum(), atol=1e-6)
+    with pytest.raises(TrainError, match="no labelled rounds"):
+        earlier_replay(tmp_path / "data", 0.015)
+
+
+def test_the_endgame_batch_replaces_the_warm_start_s_stock_empty_positions() -> None:
+    end = endgame_batch(preset("classic"), seed=2, deals=5, eps=0.1, tau=0.015)
+    assert len(end["value"]) == 20
+    assert np.allclose(end["target"].sum(axis=1), 1.0)
+    assert not (end["target"] * ~end["masks"]).any()
 
 
 def _outcomes(points: tuple[int, ...]) -> list[tuple[float, int]]:

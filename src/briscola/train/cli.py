@@ -17,6 +17,11 @@ from briscola.tools.progress import progress_bar
 __all__ = ["train_command"]
 
 
+def _count(flag: str, text: str, low: int = 0) -> Any:
+    """A whole-number option (``N``, at least ``low``)."""
+    return typer.Option(flag, min=low, metavar="N", help=text)
+
+
 def train_command(
     out: Annotated[
         Path, typer.Option("--out", "-o", metavar="DIR", help="The run's folder.")
@@ -25,21 +30,23 @@ def train_command(
         str, typer.Option("--preset", metavar="NAME", help="The game (two players).")
     ] = "classic",
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same weights.")] = 0,
-    rounds: Annotated[
-        int, typer.Option("--rounds", min=0, metavar="N", help="Expert-iteration rounds.")
-    ] = 10,
-    games: Annotated[
-        int, typer.Option("--games", min=1, metavar="N", help="Self-play games a round.")
-    ] = 200,
-    budget: Annotated[
-        int, typer.Option("--budget", min=16, metavar="N", help="Search rollouts a label.")
-    ] = 600,
-    bc_deals: Annotated[
-        int, typer.Option("--bc-deals", min=1, metavar="N", help="Warm start's deals.")
-    ] = 15000,
-    eval_deals: Annotated[
-        int, typer.Option("--eval-deals", min=0, metavar="N", help="Curve's deals a level.")
-    ] = 200,
+    rounds: Annotated[int, _count("--rounds", "Expert-iteration rounds.")] = 10,
+    games: Annotated[int, _count("--games", "Self-play games a round.", 1)] = 200,
+    budget: Annotated[int, _count("--budget", "Search rollouts a label.", 16)] = 600,
+    hidden: Annotated[int, _count("--hidden", "Units of each hidden layer.", 8)] = 256,
+    bc_deals: Annotated[int, _count("--bc-deals", "Warm start's deals.", 1)] = 15000,
+    endgame_deals: Annotated[
+        int, _count("--endgame-deals", "Deals whose stock-empty positions are solved exactly.")
+    ] = 0,
+    replay_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--replay-from",
+            metavar="DIR",
+            help="An earlier run whose labelled rounds join the replay.",
+        ),
+    ] = None,
+    eval_deals: Annotated[int, _count("--eval-deals", "Curve's deals a level.")] = 200,
     workers: Annotated[
         int, typer.Option("--workers", "-j", min=1, metavar="N", help="Labelling processes.")
     ] = 1,
@@ -63,7 +70,10 @@ def train_command(
         rounds=rounds,
         games=games,
         budget=budget,
+        hidden=hidden,
         bc_deals=bc_deals,
+        endgame_deals=endgame_deals,
+        replay_from=str(replay_from) if replay_from is not None else "",
         eval_deals=eval_deals,
         workers=workers,
     )

@@ -25,6 +25,7 @@ import numpy as np
 
 from briscola.bots.neural import PolicyValueNet
 from briscola.core.rules import Ruleset, preset
+from briscola.env.encoding import N_ACTIONS, OBS_SIZE
 from briscola.train.evaluate import duplicate_score, plot_curve
 from briscola.train.net import build, losses, require_torch, to_numpy
 from briscola.train.selfplay import Batch, LabelSettings, label_games
@@ -67,6 +68,8 @@ class TrainConfig:
     eval_levels: tuple[str, ...] = ("medium", "simple")
     eval_seed: int = 2026
     workers: int = 1
+    endgame_deals: int = 0
+    replay_from: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def ruleset(self) -> Ruleset:
@@ -77,40 +80,51 @@ class TrainConfig:
         return rules
 
 
+def endgame_batch(rules: Ruleset, seed: int, deals: int, eps: float, tau: float) -> Batch:
+    """Every position with the stock empty and a choice in ``deals`` deals of the fast core
+    (played as :func:`medium_batch`'s are), labelled exactly: each legal action's solved value,
+    the policy target ``softmax(values / tau)``, the value target the best action's."""
+    from briscola.fast.search.solver import solver_stack
+    from briscola.train.kernels import endgame_positions, game_arrays
+
+    cap = deals * 2 * rules.hand_size
+    obs = np.zeros((cap, OBS_SIZE), np.float32)
+    masks = np.zeros((cap, N_ACTIONS), np.bool_)
+    target = np.zeros((cap, N_ACTIONS), np.float32)
+    values = np.zeros(cap, np.float32)
+    args = (game_arrays(rules), seed, deals, eps, 0.25, tau)
+    none = (np.zeros((0, 41), np.int8), np.zeros((0, 40), np.int64))
+    n = endgame_positions(*args, obs, masks, target, values, solver_stack(), *none)
+    return {"obs": obs[:n], "masks": masks[:n], "target": target[:n], "value": values[:n]}
+
+
+def _anchor_batch(rules: Ruleset, cfg: TrainConfig) -> Batch:
+    """The warm start's positions; with ``endgame_deals``, those with the stock empty are
+    replaced by the exactly labelled endgame positions of :func:`endgame_batch`."""
+    bc = medium_batch(rules, cfg.seed, cfg.bc_deals, cfg.bc_eps, cfg.bc_smooth)
+    if cfg.endgame_deals <= 0:
+        return bc
+    from briscola.env.encoding import field
+
+    keep = bc["obs"][:, field("stock").slice][:, 0] > 0
+    end = endgame_batch(rules, cfg.seed + 1, cfg.endgame_deals, cfg.bc_eps, cfg.tau)
+    return {k: np.concatenate([bc[k][keep], end[k]]) for k in bc}
+
+
 def medium_batch(rules: Ruleset, seed: int, deals: int, eps: float, smooth: float = 0.0) -> Batch:
     """Positions of ``deals`` deals of the fast core labelled by the medium rules (targets: the
     medium move, ``smooth`` of the weight spread evenly over the legal actions; values: the
     deal's outcome for the seat to act)."""
-    from briscola.env.vector import BriscolaVectorEnv
-    from briscola.fast.search.policy import T_LEN, fill_tables
-    from briscola.train.kernels import medium_positions
+    from briscola.train.kernels import game_arrays, medium_positions
 
-    env = BriscolaVectorEnv(1, rules)
-    T = np.zeros(T_LEN, np.int64)
-    fill_tables(env.P, T)
     cap = deals * len(rules.deck())
-    obs = np.zeros((cap, env.observation_size), np.float32)
-    masks = np.zeros((cap, 120), np.bool_)
+    obs = np.zeros((cap, OBS_SIZE), np.float32)
+    masks = np.zeros((cap, N_ACTIONS), np.bool_)
     labels = np.zeros(cap, np.int64)
     values = np.zeros(cap, np.float32)
     moves = np.zeros(cap, np.int64)
-    n = medium_positions(
-        env.P,
-        T,
-        env.V,
-        env.static,
-        env.c2i,
-        seed,
-        deals,
-        eps,
-        0.25,
-        obs,
-        masks,
-        labels,
-        values,
-        moves,
-        np.zeros((0, 41), np.int8),
-    )
+    args = (game_arrays(rules), seed, deals, eps, 0.25)
+    n = medium_positions(*args, obs, masks, labels, values, moves, np.zeros((0, 41), np.int8))
     legal = masks[:n].astype(np.float32)
     target = smooth * legal / legal.sum(axis=1, keepdims=True)
     target[np.arange(n), labels[:n]] += 1.0 - smooth
@@ -197,8 +211,11 @@ def _resume(out: Path, torch: Any, net: Any, opt: Any, cfg: TrainConfig) -> tupl
 
 
 def _settings(config: dict[str, Any]) -> dict[str, Any]:
-    """What must match to resume a run: every setting but the rounds and the workers."""
-    plain: dict[str, Any] = json.loads(json.dumps(config, default=list))
+    """What must match to resume a run: every setting but the rounds and the workers (a setting
+    a run's log predates counts as its default)."""
+    plain: dict[str, Any] = json.loads(
+        json.dumps({**asdict(TrainConfig()), **config}, default=list)
+    )
     return {k: v for k, v in plain.items() if k not in ("rounds", "workers")}
 
 
@@ -210,12 +227,32 @@ def _with_anchor(replay: Batch, bc: Batch, cfg: TrainConfig, rnd: int) -> Batch:
     return {key: np.concatenate([replay[key], bc[key][pick]]) for key in replay}
 
 
+def _load(path: Path) -> Batch:
+    with np.load(path) as data:
+        return {k: data[k] for k in data.files}
+
+
 def _window(out: Path, upto: int, window: int) -> Batch:
-    parts = []
-    for r in range(max(1, upto - window + 1), upto + 1):
-        with np.load(out / "data" / f"round-{r}.npz") as data:
-            parts.append({k: data[k] for k in data.files})
+    parts = [
+        _load(out / "data" / f"round-{r}.npz") for r in range(max(1, upto - window + 1), upto + 1)
+    ]
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def earlier_replay(folder: Path, tau: float) -> Batch:
+    """Every round's search-labelled positions of an earlier run's folder, their policy targets
+    brought to the temperature ``tau`` (a target ``softmax(v / t)`` raised to the power
+    ``t / tau`` and normalised is ``softmax(v / tau)``)."""
+    files = sorted((folder / "data").glob("round-*.npz"), key=lambda p: int(p.stem[6:]))
+    if not files or not (folder / "log.json").exists():
+        raise TrainError(f"{folder} holds no labelled rounds (log.json, data/round-N.npz)")
+    logged = json.loads((folder / "log.json").read_text())
+    power = float(logged["config"]["tau"]) / tau
+    parts = [_load(f) for f in files]
+    out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    target = out["target"].astype(np.float64) ** power
+    out["target"] = (target / target.sum(axis=1, keepdims=True)).astype(np.float32)
+    return out
 
 
 def _selfplay(
@@ -264,7 +301,8 @@ def train(
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
     start, log = _resume(out, torch, net, opt, cfg) if resume else (0, [])
     meta = {"preset": cfg.preset, "players": rules.players, "seed": cfg.seed, "hidden": cfg.hidden}
-    bc = medium_batch(rules, cfg.seed, cfg.bc_deals, cfg.bc_eps, cfg.bc_smooth)
+    bc = _anchor_batch(rules, cfg)
+    earlier = earlier_replay(Path(cfg.replay_from), cfg.tau) if cfg.replay_from else None
     for rnd in range(start, cfg.rounds + 1):
         t0 = time.perf_counter()
         if rnd == 0:
@@ -274,7 +312,10 @@ def train(
                 g["lr"] = cfg.lr_selfplay
         else:
             data = _selfplay(to_numpy(net, meta), rules, cfg, rnd, out, progress)
-            replay = _with_anchor(_window(out, rnd, cfg.window), bc, cfg, rnd)
+            replay = _window(out, rnd, cfg.window)
+            if earlier is not None:
+                replay = {k: np.concatenate([earlier[k], replay[k]]) for k in replay}
+            replay = _with_anchor(replay, bc, cfg, rnd)
             fit = _fit(torch, net, opt, replay, cfg, cfg.epochs, cfg.seed * 1000 + rnd, progress)
         npnet = to_numpy(net, {**meta, "round": rnd})
         t1 = time.perf_counter()
