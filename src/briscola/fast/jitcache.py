@@ -49,7 +49,13 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "env_kernels": (*_PLAY, "core/batch.py"),
     "search/solver": _RULES,
     "search/policy": (*_RULES, "core/sides.py"),
-    "../train/kernels": (*_PLAY, "core/batch.py", "env_kernels.py", "search/policy.py"),
+    "../train/kernels": (
+        *_PLAY,
+        "core/batch.py",
+        "env_kernels.py",
+        "search/policy.py",
+        "search/solver.py",
+    ),
     "search/inference": (*_RULES, "core/rng.py", "core/sides.py", "search/policy.py"),
     "search/pimc": (
         *_PLAY,
