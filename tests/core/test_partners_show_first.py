@@ -14,10 +14,11 @@ import random
 import pytest
 
 from briscola.core.cards import parse_cards
-from briscola.core.observation import Observation, determinize, observe, shown_cards
+from briscola.core.observation import Observation, determinize, observe
 from briscola.core.options import offered_on
 from briscola.core.record import GameRecord
 from briscola.core.rules import RulesetError, preset
+from briscola.core.shown import shown_cards
 from briscola.session.audience import public_view
 from helpers import act, deal
 

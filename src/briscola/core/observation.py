@@ -34,6 +34,7 @@ from briscola.core.chiamata import Auction
 from briscola.core.codec import observation_fields
 from briscola.core.game import State
 from briscola.core.rules import Partnership, Ruleset, TricksVisible
+from briscola.core.shown import shown_back, shown_cards
 from briscola.core.signal_view import seen_actions, told_cards
 from briscola.core.signals import SignalMade, mask_signals
 from briscola.core.state import Declaration, ExchangeMade, Phase, Trick
@@ -44,7 +45,6 @@ __all__ = [
     "determinize",
     "observe",
     "public_cards",
-    "shown_cards",
     "visible_seats",
 ]
 
@@ -287,29 +287,6 @@ def visible_seats(state: State, seat: int) -> tuple[int, ...]:
     return ()
 
 
-def shown_cards(state: State, seat: int) -> dict[int, tuple[Card, ...]]:
-    """The cards ``seat``'s partners showed it before the first trick (``partners_show_first``)
-    and still hold, by partner: the hands as they were after the deal, less what has been played
-    or given away since; a card drawn later was never shown.
-
-    >>> from briscola.core.game import new_game
-    >>> from briscola.core.rules import preset
-    >>> state = new_game(preset("pairs", partners_show_first=True), seed=2)
-    >>> shown_cards(state, 0) == {2: state.hands[2]}, shown_cards(state, 1) == {3: state.hands[3]}
-    (True, True)
-    """
-    rules = state.ruleset
-    if not state.shown or rules.partnership is not Partnership.ALTERNATE:
-        return {}
-    out: dict[int, tuple[Card, ...]] = {}
-    for s in range(rules.players):
-        if s != seat and rules.team_of(s) == rules.team_of(seat):
-            cards = tuple(c for c in state.hands[s] if c in state.shown[s])
-            if cards:
-                out[s] = cards
-    return out
-
-
 def public_cards(state: State) -> frozenset[Card]:
     """Cards whose place in a hand everybody knows: the briscola once drawn, a card taken in an
     exchange, declared Re and Cavallo (each stays known until played)."""
@@ -456,14 +433,5 @@ def determinize(obs: Observation, rng: random.Random) -> State:
         called=obs.called,
         revealed=obs.called is not None and obs.called in obs.played_cards(),
         signals=obs.signals,
-        shown=_shown_back(obs),
+        shown=shown_back(rules, obs.shown),
     )
-
-
-def _shown_back(obs: Observation) -> tuple[tuple[Card, ...], ...]:
-    """A determinized state's ``shown``: what the observer was shown, which is all it can know
-    (the cards the partner showed and has played since no longer count)."""
-    if not obs.ruleset.partners_show_first:
-        return ()
-    showed = dict(obs.shown)
-    return tuple(showed.get(s, ()) for s in range(obs.ruleset.players))
