@@ -150,13 +150,13 @@ def test_bad_messages_get_errors_and_the_socket_stays_open(client: TestClient) -
     turn = obs["turn"]
     mover, other = (a, b) if turn == a.seat else (b, a)
     msg = err(other, {"type": "action", "action": "Ad"}, "not_your_turn")
-    assert "not yours" in msg
+    assert msg == "Non tocca a te: aspetta il tuo turno."  # in the table's language
     err(mover, {"type": "action", "action": "Zz"}, "bad_action")
     err(mover, {"type": "action", "action": "bid 3"}, "illegal_action")
     hand = mover.last_state["observation"]["hand"]
     not_mine = next(str(c) for c in Ruleset().deck() if str(c) not in hand)
     msg = err(mover, {"type": "action", "action": not_mine}, "illegal_action")
-    assert "does not hold" in msg
+    assert msg == "Questa mossa non è consentita ora."
     err(mover, {"type": "next_deal"}, "deal_not_over")
     # errors went to the sender only
     assert nothing_pending(other.ws) if other.ws is not None else False

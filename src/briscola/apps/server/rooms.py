@@ -31,6 +31,7 @@ from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, S
 from briscola.apps.server.storage import Progress, Storage, StoredSeat, token_matches
 from briscola.apps.server.unattended import Resumer, mark_played_out
 from briscola.apps.server.wire import dumps
+from briscola.apps.server.wording import word
 from briscola.core.cards import Card, Rank, Suit, format_cards
 from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
@@ -227,8 +228,9 @@ class Room:
         await self.flow.tell_watchers(self, events)
 
     async def error(self, ws: WebSocket, code: str, message: str) -> None:
-        """Send an error to one socket."""
-        await self._send(ws, {"type": "error", "code": code, "message": message})
+        """Send an error to one socket, worded in the table's language (:mod:`.wording`)."""
+        worded = word(code, message, self.lang)
+        await self._send(ws, {"type": "error", "code": code, "message": worded})
 
     # -- persistence ------------------------------------------------------------------------
     def persist(self, *, started: bool = False, seats: Sequence[int] = ()) -> None:
@@ -361,7 +363,7 @@ class Room:
         """A message from ``seat``'s socket: act, answer, or explain the refusal."""
         wait = self.limiter.take("message", client_ip(ws.scope)) if self.limiter else None
         if wait is not None:
-            await self._send(ws, rate_limited(wait))
+            await self._send(ws, rate_limited(wait, self.lang))
             return
         message = read_message(text)
         if isinstance(message, Refusal):
@@ -460,9 +462,13 @@ async def refuse_full(ws: WebSocket, exc: ServerFull) -> None:
     await ws.close(TRY_AGAIN_LATER, "server full")
 
 
-def rate_limited(wait: float) -> dict[str, Any]:
-    """The WebSocket error for a client over its rate: it may try again after ``wait`` s."""
-    message = f"too many messages: wait {retry_after(wait)} s"
+def rate_limited(wait: float, lang: str | None = None) -> dict[str, Any]:
+    """The WebSocket error for a client over its rate: it may try again after ``wait`` s (in
+    the table's language ``lang``, when the table is known)."""
+    seconds = retry_after(wait)
+    message = f"too many messages: wait {seconds} s"
+    if lang is not None:
+        message = word("rate_limited", message, lang, seconds=seconds)
     return {"type": "error", "code": "rate_limited", "message": message}
 
 
