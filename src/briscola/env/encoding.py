@@ -123,10 +123,8 @@ _NO_SIGNALS: Final = (
     "(briscola.core.game) and the bots"
 )
 _NO_SHOWN: Final = (
-    "the RL environments do not play partners_show_first (partners show their hands before the "
-    "first trick): the vector environment's kernel keeps no record of the hands as dealt, and "
-    "the observation vector has no flag for it; play it with the reference engine "
-    "(briscola.core.game) and the bots"
+    "the RL environments do not play partners_show_first (hands shown before the first trick): "
+    "the vector kernel keeps no record of the hands as dealt; play it with the reference engine"
 )
 
 
