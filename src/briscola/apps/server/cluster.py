@@ -32,7 +32,6 @@ Enabled when ``$BRISCOLA_REDIS`` names a Redis server (``redis://host:port/0``).
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
 import logging
@@ -47,7 +46,7 @@ import redis.asyncio as aioredis
 
 from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
 from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.wire import dumps
+from briscola.apps.server.wire import decode, dumps, encode
 
 __all__ = ["TABLE_PATH", "Cluster", "ClusterMiddleware", "cluster_from_env"]
 
@@ -88,35 +87,17 @@ _SCOPE_KEYS = (
 )
 
 
-def encode(value: Any) -> Any:
-    """An ASGI message or scope as JSON values (bytes as ``{"$b": base64}``).
-
-    >>> decode(json.loads(json.dumps(encode({"body": b"\\x00hi", "headers": [(b"a", b"b")]}))))
-    {'body': b'\\x00hi', 'headers': [[b'a', b'b']]}
-    """
-    if isinstance(value, bytes):
-        return {"$b": base64.b64encode(value).decode()}
-    if isinstance(value, dict):
-        return {k: encode(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [encode(v) for v in value]
-    return value
-
-
-def decode(value: Any) -> Any:
-    """The inverse of :func:`encode` (lists stay lists)."""
-    if isinstance(value, dict):
-        if set(value) == {"$b"}:
-            return base64.b64decode(value["$b"])
-        return {k: decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [decode(v) for v in value]
-    return value
-
-
-_COUNTS = ("relayed", "served_for_relays", "taken_over", "handed_over", "kept_by_owner")
+_COUNTS = (
+    "relayed",
+    "served_for_relays",
+    "taken_over",
+    "handed_over",
+    "kept_by_owner",
+    "handoff_timeouts",
+)
 """What a process counts: connections it relayed to an owner, connections it served for a
-relay, tables it took over from another process and handed over to one, and handoffs refused."""
+relay, tables it took over from another process and handed over to one, handoffs refused (or
+whose lease a third process took first), and owners that did not answer in time."""
 
 
 def _channel(process: str) -> str:
@@ -325,7 +306,8 @@ class Cluster:
             await self._publish(owner, request)
             handed = await asyncio.wait_for(answer, HANDOFF_SECONDS)
         except TimeoutError:
-            handed = False
+            self.counts["handoff_timeouts"] += 1
+            return False
         finally:
             self._handoffs.pop(cid, None)
         if handed and self.leases.take(table_id):

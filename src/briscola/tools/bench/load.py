@@ -184,11 +184,15 @@ class _Load:
 async def _watch_health(port: int, report: LoadReport, until: float) -> None:
     import httpx
 
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+    fresh = httpx.Limits(max_keepalive_connections=0)  # each look may reach another process
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=fresh) as http:
         while time.monotonic() < until:
             try:
                 health = (await http.get("/healthz")).json()
                 report.min_budget = min(report.min_budget, float(health.get("bot_budget", 1)))
+                cluster = health.get("cluster")  # --workers: each process's tunnels, handoffs
+                if cluster is not None:
+                    report.cluster[str(cluster.pop("process"))] = cluster
             except Exception:
                 report.error("healthz")
             await asyncio.sleep(1.0)
@@ -212,6 +216,8 @@ async def _drive(
         people = [load.person(http, arrive * i) for i in range(report.tables)]
         await asyncio.gather(*people, _watch_health(port, report, load.until))
     report.ended = load.until
+    if report.arrived is not None and report.arrived > report.ended:
+        report.arrived = None  # some never had a table open within the run
 
 
 def run_load(

@@ -74,6 +74,9 @@ class LoadReport:
     arrived: float | None = None
     """When every person had a table open (None: some never did)."""
     ended: float = 0.0
+    cluster: dict[str, dict[str, int]] = field(default_factory=dict)
+    """With ``--workers``: the last counts of each process's tunnels and handoffs seen
+    (``/healthz``), by process."""
 
     def error(self, kind: str) -> None:
         """Count one error of ``kind``."""
@@ -132,6 +135,7 @@ class LoadReport:
             "client_cpu_s": round(self.client_cpu, 1),
             "server_cpu_s": round(self.server_cpu, 1),
             "load_average": list(self.load),
+            "cluster": self.cluster,
             **{name: self.phase(name) for name in PHASES},
         }
 
@@ -145,6 +149,8 @@ class LoadReport:
         ]
         for name, figures in (("whole run", d), *((name, d[name]) for name in PHASES)):
             lines += _phase_lines(name, figures)
+        for process, counts in self.cluster.items():
+            lines.append(f"process {process}: {counts}")
         lines += [
             f"games {self.games}, errors {d['errors'] or 0}",
             f"server RSS {d['server_rss_mb']} MB, lowest bot budget {self.min_budget}, "
