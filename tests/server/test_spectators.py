@@ -137,6 +137,7 @@ CASES = [
     ("scoperta", {}),
     ("three", {}),
     ("pairs", {"tricks_visible": "always"}),
+    ("pairs", {"partners_show_first": True}),
     ("six", {"accusi": True}),
     ("chiamata", {}),
 ]
