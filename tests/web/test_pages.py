@@ -13,6 +13,9 @@ import pytest
 from server_helpers import TestClient, client_for
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "briscola" / "apps" / "web"
+# the stylesheets every page links first (layout/base.html), in the order of the cascade
+STYLES = ("base.css", "home.css", "table.css", "seats.css", "felt.css", "hand.css", "panels.css",
+          "embed.css")  # fmt: skip
 
 # path: (title, module script, body class, viewport under the notch)
 PAGES = {
@@ -44,7 +47,9 @@ def test_each_page_has_the_shared_head_and_its_own_script(client: TestClient, pa
     assert html.startswith('<!doctype html>\n<html lang="it">\n<head>\n<meta charset="utf-8">\n')
     assert f"<title>{title}</title>" in html
     assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html
-    assert '<link rel="stylesheet" href="/static/css/style.css">' in html
+    sheets = re.findall(r'<link rel="stylesheet" href="/static/css/([^"]+)">', html)
+    assert sheets[: len(STYLES)] == list(STYLES)  # the parts of the look, in their order
+    assert all((WEB / "css" / sheet).is_file() for sheet in sheets)
     modules = re.findall(r'<script type="module" src="/static/js/([^"]+)"></script>', html)
     assert modules == [script]
     assert (WEB / "js" / script).is_file()

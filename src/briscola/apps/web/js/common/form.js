@@ -11,7 +11,7 @@ export function fieldGroup(legend, box, items, ...after) {
 }
 
 /**
- * A tile (classes `tile` and `cls`, styled in style.css): a radio button (`radio`: its name, id,
+ * A tile (classes `tile` and `cls`, styled in css/home.css): a radio button (`radio`: its name, id,
  * value, checked, onchange) drawn as its label (`label`: the label's other attributes) of
  * `content`.
  */

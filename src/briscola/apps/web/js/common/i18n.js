@@ -182,7 +182,7 @@ export function applyStatic(root = document) {
 }
 
 /** A small IT | EN | RO switch (a group of toggle buttons, each named in its language, and the
- * same choice as a menu, which a narrow phone's top bar shows instead: css/style.css); returns
+ * same choice as a menu, which a narrow phone's top bar shows instead: css/base.css); returns
  * its element. */
 export function langSwitch() {
   const box = document.createElement("div");

@@ -2,7 +2,7 @@
 // keeps the page's own files, so a sheet opens after a reload without a network, from the last
 // state the page saved in localStorage. Network first, the cache when the network fails; the API
 // is never cached.
-const CACHE = "briscola-score-v4";
+const CACHE = "briscola-score-v5";
 const PAGE = "/score";
 // every module the page imports (tests/js/sw.test.js checks the list against the imports)
 const FILES = [
@@ -32,7 +32,14 @@ const FILES = [
   "/static/js/score/panels.js",
   "/static/js/score/sync.js",
   "/static/js/score/text.js",
-  "/static/css/style.css",
+  "/static/css/base.css",
+  "/static/css/home.css",
+  "/static/css/table.css",
+  "/static/css/seats.css",
+  "/static/css/felt.css",
+  "/static/css/hand.css",
+  "/static/css/panels.css",
+  "/static/css/embed.css",
   "/static/css/score.css",
   "/static/favicon.svg",
 ];

@@ -8,7 +8,7 @@ import { lastTrick } from "./panels.js";
 import { setSound, soundOn, speakerIcon } from "./sound.js";
 
 /** Focus the first element matching a selector once the DOM has been drawn, without scrolling
- * to it (a sheet opens at its title; its buttons stay in view at its foot, see style.css). */
+ * to it (a sheet opens at its title; its buttons stay in view at its foot, see css/panels.css). */
 export function focusSoon(selector) {
   requestAnimationFrame(() => document.querySelector(selector)?.focus({ preventScroll: true }));
 }

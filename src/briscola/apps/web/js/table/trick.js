@@ -216,7 +216,7 @@ export function fitTrick(view) {
     top: r.top - frame.top,
     bottom: r.bottom - frame.top,
   });
-  // a small felt with four or more seats: compact seats (see style.css, .felt.tight)
+  // a small felt with four or more seats: compact seats (see css/seats.css, .felt.tight)
   felt.classList.toggle("tight", view.players >= 4 && frame.width * frame.height < TIGHT_AREA);
   placeChip(felt);
   fitPanel(felt); // before the seats are measured: it may put their backs away
@@ -347,7 +347,7 @@ export function placeChip(felt) {
   chip.dataset.corner = CORNERS[0];
 }
 
-/** The trump chip's forms, largest first (see style.css, .trump-chip). */
+/** The trump chip's forms, largest first (see css/felt.css, .trump-chip). */
 const CHIP_FORMS = ["full", "compact", "stacked", "tiny"];
 
 const CORNERS = ["tl", "bl", "tr", "br"];
