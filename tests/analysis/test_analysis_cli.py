@@ -71,7 +71,7 @@ def test_analyze_refuses_a_bad_record_and_a_bad_seat(record_file: Path, tmp_path
     assert result.exit_code == 2 and "not a readable game record" in result.output
     result = runner.invoke(app, ["analyze", str(tmp_path / "missing.json")])
     assert result.exit_code == 2 and "non è un record di partita leggibile" in result.output
-    result = runner.invoke(app, ["analyze", str(record_file), "--seat", "3"])
+    result = runner.invoke(app, ["analyze", str(record_file), "--seat", "3", "--lang", "en"])
     assert result.exit_code == 2 and "classic has seats 0 to 1" in result.output
     assert "Traceback" not in result.output
 
@@ -157,5 +157,5 @@ def test_the_analysis_bench_reports_its_bars(tmp_path: Path) -> None:
     (row,) = json.loads(out.read_text())
     assert row["preset"] == "classic" and row["decisions"] == 20 and row["deal_bar"] == 5.0
     assert len(row["hint_seconds"]) == 20 and isinstance(row["met"], bool)
-    result = runner.invoke(app, ["bench", "--analysis", "--fast"])
+    result = runner.invoke(app, ["bench", "--analysis", "--fast"], env={"BRISCOLA_LANG": "en"})
     assert result.exit_code == 2 and "--analysis goes alone" in result.output

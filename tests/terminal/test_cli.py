@@ -145,7 +145,8 @@ def test_quit_and_end_of_input() -> None:
     ],
 )
 def test_bad_options_exit_2_with_a_clear_message(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["play", *args], input=ONES)
+    """In English (the Italian words of each: tests/terminal/test_cli_help.py)."""
+    result = runner.invoke(app, ["play", *args], input=ONES, env={"BRISCOLA_LANG": "en"})
     assert result.exit_code == 2, result.output
     assert message in " ".join(result.output.split())
 

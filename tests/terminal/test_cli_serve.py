@@ -46,10 +46,10 @@ def test_the_server_holds_a_trick_as_long_as_it_is_told(tmp_path: Any) -> None:
 @pytest.mark.parametrize(
     ("value", "says"),
     [
-        ("-1", "from 0 to 30"),
-        ("31", "from 0 to 30"),
-        ("nan", "from 0 to 30"),
-        ("inf", "from 0 to 30"),
+        ("-1", "da 0 a 30"),
+        ("31", "da 0 a 30"),
+        ("nan", "da 0 a 30"),
+        ("inf", "da 0 a 30"),
         ("soon", "serve un numero"),  # Typer's own words in the command line's language
     ],
 )

@@ -23,7 +23,7 @@ from briscola.tools.bench.levels import (
     summarize,
 )
 
-runner = CliRunner()
+runner = CliRunner(env={"BRISCOLA_LANG": "en"})  # the refusals below are English's
 
 
 def _flat(text: str) -> str:

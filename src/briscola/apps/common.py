@@ -11,7 +11,7 @@ import typer
 from briscola.core.options import OPTIONS
 from briscola.core.rules import Ruleset, RulesetError, preset
 
-__all__ = ["build_ruleset", "option_argument", "option_help"]
+__all__ = ["build_ruleset", "option_argument", "option_help", "option_keys"]
 
 
 def option_help(intro: str = "A rule option KEY=VALUE, repeatable.") -> str:
@@ -24,18 +24,24 @@ def option_help(intro: str = "A rule option KEY=VALUE, repeatable.") -> str:
     >>> text.split("values shown): ")[1][:40]
     'inversion, accusi, exchange=none|two|sev'
     """
+    return f"{intro} Keys (true/false unless values shown): {option_keys()}."
+
+
+def option_keys() -> str:
+    """Every key of the options registry as ``--option`` takes it (``exchange=none|two|seven``),
+    for the help in any language."""
     keys = []
     picked = [o for o in OPTIONS if o.offered]
     for opt in picked + [o for o in OPTIONS if not o.offered and o.name != "name"]:
         if opt.kind == "bool":
             keys.append(opt.name)
         elif opt.kind == "cards":
-            keys.append(f"{opt.name}=CARDS (e.g. 2d)")
+            keys.append(f"{opt.name}=CARDS (2d...)")
         elif opt.choices:
             keys.append(f"{opt.name}={'|'.join(str(c) for c in opt.choices)}")
         else:
             keys.append(f"{opt.name}=N")
-    return f"{intro} Keys (true/false unless values shown): {', '.join(keys)}."
+    return ", ".join(keys)
 
 
 def option_argument(intro: str = "A rule option KEY=VALUE, repeatable.") -> Any:

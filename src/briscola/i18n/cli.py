@@ -8,6 +8,14 @@ be set), a group class (``typer.Typer(cls=LocalizedGroup)``) whose ``main`` rend
 (from the exception's type and fields, never by parsing printed output), a context whose help
 formatter writes the usage line, and the help option's text.
 
+Our own words are the catalogs' too: a command's help and each option's come from the key
+``terminal.cli.help.<root>.<command>[.<param>]`` (``help.briscola.play.seat``; an option that
+every command of a group shares, ``help.<root>.common.<param>``), set on the command tree when the
+group runs, before Click formats anything (the text in the source, if any, stays only where the
+catalog has no key; ``tests/terminal/test_cli_help.py`` proves none is missing). A group may fill
+the templates (:meth:`LocalizedGroup.help_values`: the presets, the bots...) and reword the
+messages of errors it raises from other layers (:attr:`LocalizedGroup.reword`).
+
 The language is the command line's ``--lang`` (anywhere on the line), else ``$BRISCOLA_LANG``,
 else Italian, the default of every ``--lang`` option:
 
@@ -22,8 +30,8 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, NoReturn
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Final, NoReturn
 
 import typer
 from rich.console import Console
@@ -34,21 +42,41 @@ from typer._click.core import Command, Context
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
 
-from briscola.i18n import LANGS
+from briscola.i18n import CATALOGS, LANGS
 from briscola.i18n import t as _t
 
-__all__ = ["ENV_VAR", "LocalizedGroup", "cli_lang", "error_text", "localize", "t", "typer_app"]
+__all__ = [
+    "ENV_VAR",
+    "HELP",
+    "LocalizedGroup",
+    "cli_lang",
+    "current_lang",
+    "error_text",
+    "help_text",
+    "localize",
+    "t",
+    "typer_app",
+]
 
 ENV_VAR: Final = "BRISCOLA_LANG"
 """The environment variable that chooses the language when the command line does not."""
 DEFAULT: Final = "it"
 
+HELP: Final = "terminal.cli.help."
+"""The prefix of the help texts' keys: ``HELP + "briscola.play.seat"``."""
+
 _state = {"lang": DEFAULT}
+_reword: list[Callable[[str], str]] = []  # the running group's rewording of other layers' errors
 
 
 def t(key: str, lang: str | None = None, /, **params: object) -> str:
     """A message of the command line (``terminal.cli.KEY``) in ``lang`` (default: the current)."""
     return _t("terminal.cli." + key, lang or _state["lang"], **params)
+
+
+def current_lang() -> str:
+    """The language the command line speaks now (set by :func:`localize`)."""
+    return _state["lang"]
 
 
 def cli_lang(argv: Sequence[str], environ: Mapping[str, str]) -> str:
@@ -92,8 +120,42 @@ class _Context(Context):
     formatter_class = _Formatter
 
 
-def _localize_commands(command: Command) -> None:
-    """Every command of the tree: the usage line and the help option in the current language."""
+def help_text(key: str, values: Mapping[str, object] | None = None) -> str | None:
+    """The help text ``HELP + key`` in the current language, filled from ``values``; None when
+    the catalogs have no such key.
+
+    >>> localize("en"); help_text("briscola.play.seat"), help_text("briscola.no.such")
+    ('Your seat, from 0.', None)
+    >>> localize("it"); help_text("briscola.play.seat")
+    'Il tuo posto, da 0.'
+    """
+    if HELP + key not in CATALOGS[_state["lang"]]:
+        return None
+    return t("help." + key, **(values or {}))
+
+
+def _localize_help(command: Command, path: str, values: Mapping[str, object]) -> None:
+    """The help of ``command`` (at ``path``, ``briscola.play``) and of its parameters, from the
+    catalogs where they have a key."""
+    text = help_text(path, values)
+    if text is not None:
+        command.help, command.short_help = text, None
+    common = path.split(".")[0] + ".common."
+    for param in command.params:
+        if param.name is None or not hasattr(param, "help"):
+            continue
+        text = help_text(f"{path}.{param.name}", values) or help_text(common + param.name, values)
+        if text is not None:
+            param.help = text
+
+
+def _localize_commands(
+    command: Command, path: str = "", values: Mapping[str, object] | None = None
+) -> None:
+    """Every command of the tree: the usage line, the help option and the help texts in the
+    current language."""
+    path = path or command.name or ""
+    _localize_help(command, path, values or {})
     command.context_class = _Context
     command.options_metavar = t("options_metavar")
     if hasattr(command, "subcommand_metavar"):
@@ -102,8 +164,8 @@ def _localize_commands(command: Command) -> None:
     help_option = command.get_help_option(ctx)
     if help_option is not None:
         help_option.help = t("help_option")
-    for sub in getattr(command, "commands", {}).values():
-        _localize_commands(sub)
+    for name, sub in getattr(command, "commands", {}).items():
+        _localize_commands(sub, f"{path}.{name}", values)
 
 
 # Messages Typer writes as plain text (ctx.fail and the parser): their pattern and message key.
@@ -153,6 +215,8 @@ def error_text(error: click_errors.ClickException) -> str:
         return t(key, name=_hint(error))
     if isinstance(error, click_errors.BadParameter):
         hint, message = _hint(error), _plain(error.message)
+        for reword in _reword:
+            message = reword(message)
         return t("bad_value", name=hint, message=message) if hint else message
     return _plain(error.format_message())
 
@@ -179,16 +243,26 @@ def _show(error: click_errors.ClickException) -> None:
 class LocalizedGroup(TyperGroup):
     """A Typer group whose usage, help and errors are in the command line's language.
 
-    ``main`` picks the language (:func:`cli_lang`) and sets the words; an error while reading the
-    command line (this group's or a subcommand's) is shown in words, then ends the run with its
-    exit status, as Typer would.
+    ``main`` picks the language (:func:`cli_lang`) and sets the words (the help texts from the
+    catalogs, filled from :meth:`help_values`); an error while reading the command line (this
+    group's or a subcommand's) is shown in words, then ends the run with its exit status, as
+    Typer would. A subclass may set :attr:`reword`: a function that puts the English message of
+    an error from another layer (a ``BadParameter(str(exc))``) in the current language.
     """
+
+    reword: ClassVar[Callable[[str], str] | None] = None
+
+    def help_values(self) -> Mapping[str, object]:
+        """The values the help templates of this group's tree may name (none here)."""
+        return {}
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         """Run the command line (see :class:`typer.core.TyperGroup`), in its language."""
         argv = list(sys.argv[1:] if args is None else args)
         localize(cli_lang(argv, os.environ))
-        _localize_commands(self)
+        _localize_commands(self, values=self.help_values())
+        reword = type(self).reword
+        _reword[:] = [] if reword is None else [reword]
         return super().main(argv, *rest, **extra)
 
     def make_context(self, *args: Any, **extra: Any) -> Context:

@@ -665,6 +665,306 @@ MESSAGES: Final[dict[str, str]] = {
         "The winner calls a suit: its Two is the called card, the suit is the briscola, and "
         "whoever holds the Two is the secret partner."
     ),
+    # the command line's help texts (i18n/cli.py: HELP + <root>.<command>[.<param>])
+    "terminal.cli.help.briscola": (
+        "Briscola, the Italian card game: play in the terminal against the computer."
+    ),
+    "terminal.cli.help.briscola.version": "Show the version.",
+    "terminal.cli.help.briscola.common.lang": "Language: it or en.",
+    "terminal.cli.help.briscola.play": "Play Briscola in the terminal against the computer.",
+    "terminal.cli.help.briscola.play.preset_name": "The game: {presets} (or an alias).",
+    "terminal.cli.help.briscola.play.opponent": "Bot for the other seats: {bots}.",
+    "terminal.cli.help.briscola.play.seat": "Your seat, from 0.",
+    "terminal.cli.help.briscola.play.seed": "Seed for a repeatable game.",
+    "terminal.cli.help.briscola.play.match": (
+        "single, best-of:N, first-to:N, points:N (e.g. points:120), deals:N."
+    ),
+    "terminal.cli.help.briscola.play.option": (
+        "A rule option KEY=VALUE, repeatable. Keys (true/false unless values shown): {option_keys}."
+    ),
+    "terminal.cli.help.briscola.play.dealer": "The first dealer's seat (default: drawn).",
+    "terminal.cli.help.briscola.play.auto": "A bot plays your seat too (watch a game).",
+    "terminal.cli.help.briscola.play.human_bot": "The bot that plays your seat (implies --auto).",
+    "terminal.cli.help.briscola.play.tui": (
+        "The full-screen table (keyboard play) instead of lines."
+    ),
+    "terminal.cli.help.briscola.bench": (
+        "Measure the engines' speed (games and decisions per second for each preset), or the "
+        "computer players' think time (--think) and strength (--strength)."
+    ),
+    "terminal.cli.help.briscola.bench.games": (
+        "Games per preset (default: 500 for the reference engine, 1,000,000 with --fast)."
+    ),
+    "terminal.cli.help.briscola.bench.preset_names_": (
+        "A preset to measure (repeatable; default: all; with --think or --strength one preset, "
+        "default classic)."
+    ),
+    "terminal.cli.help.briscola.bench.fast": (
+        "Measure the compiled fast core too (one core and all cores) against the reference "
+        "engine; needs the 'fast' extra."
+    ),
+    "terminal.cli.help.briscola.bench.think": (
+        "Time the computer players' levels: ms per move (median, p95, max) on one core, each "
+        "level against medium, with the champion's target."
+    ),
+    "terminal.cli.help.briscola.bench.strength": (
+        "Play each level against the one below it (and champion against medium) over duplicate "
+        "deals in the arena; scores with 95% intervals against the bars."
+    ),
+    "terminal.cli.help.briscola.bench.analysis": (
+        "Time the post-game analysis of a deal (seat 0, hindsight included) and a hint at each "
+        "move, at the default budget, with the bars (docs/analysis.md)."
+    ),
+    "terminal.cli.help.briscola.bench.deals": (
+        "With --think: deals per level (default 10); with --strength: duplicate deals per pair "
+        "(default 100; the bar is judged over 2,000)."
+    ),
+    "terminal.cli.help.briscola.bench.levels": (
+        "With --think: a level to time (repeatable; default: all)."
+    ),
+    "terminal.cli.help.briscola.bench.pairs": (
+        "With --strength: a pair to play, e.g. champion:medium (repeatable; default: the ladder)."
+    ),
+    "terminal.cli.help.briscola.bench.seed": "With --think or --strength: the seed.",
+    "terminal.cli.help.briscola.bench.workers": (
+        "With --fast or --strength: processes (0: CPUs; default: CPUs with --fast, 1 with "
+        "--strength)."
+    ),
+    "terminal.cli.help.briscola.bench.strict": (
+        "With --think or --strength: exit with status 1 when a target is missed."
+    ),
+    "terminal.cli.help.briscola.bench.json_path": "Also write the results as JSON here.",
+    "terminal.cli.help.briscola.bench.plot_path": (
+        "With --strength: also draw the scores against their bars as a PNG here."
+    ),
+    "terminal.cli.help.briscola.analyze": (
+        "Rate every move of a seat in a deal's record, by the champion's search (docs/analysis.md)."
+    ),
+    "terminal.cli.help.briscola.analyze.record": "A deal's record (briscola-record JSON).",
+    "terminal.cli.help.briscola.analyze.seat": "The seat to analyse.",
+    "terminal.cli.help.briscola.analyze.json_out": "Also write the analysis as JSON here.",
+    "terminal.cli.help.briscola.analyze.plot_out": "Draw the win-probability curve here.",
+    "terminal.cli.help.briscola.analyze.budget": "Worlds searched per move.",
+    "terminal.cli.help.briscola.analyze.seed": "The search's seed.",
+    "terminal.cli.help.briscola.serve": (
+        "Start the web app: play in the browser, alone or with friends "
+        "(http://HOST:PORT/).\n\nRate limits per client: $BRISCOLA_CREATE_RATE, _JOIN_RATE, "
+        "_GUESS_RATE, _MESSAGE_RATE (BURST/PER_SECOND or off; docs/operations.md)."
+    ),
+    "terminal.cli.help.briscola.serve.host": "Address to listen on.",
+    "terminal.cli.help.briscola.serve.port": "Port to listen on.",
+    "terminal.cli.help.briscola.serve.db": (
+        "SQLAlchemy database URL (default: $BRISCOLA_DB, else sqlite:///briscola.db)."
+    ),
+    "terminal.cli.help.briscola.serve.log_level": (
+        "How much the server logs: critical, error, warning, info, debug or trace (tokens and "
+        "keys are masked at every level)."
+    ),
+    "terminal.cli.help.briscola.serve.bot_workers": (
+        "Processes for the computer players' searches (default $BRISCOLA_BOT_WORKERS, else one "
+        "per core; 0: they think in the server's own process)."
+    ),
+    "terminal.cli.help.briscola.serve.max_tables": (
+        "The most tables held in memory (default $BRISCOLA_MAX_TABLES, else 5000); past it idle "
+        "ones leave memory, else new ones are refused (503 server_full)."
+    ),
+    "terminal.cli.help.briscola.serve.idle_seconds": (
+        "A table nobody is connected to leaves memory after S seconds (default "
+        "$BRISCOLA_IDLE_SECONDS, else 300); it stays stored and loads on the next visit."
+    ),
+    "terminal.cli.help.briscola.serve.workers": (
+        "Server processes on the same port, sharing the tables through the database and Redis (a "
+        "local redis-server is started unless --redis is given)."
+    ),
+    "terminal.cli.help.briscola.serve.redis": (
+        "The Redis shared with the other processes, here or on other machines on the same "
+        "database (default $BRISCOLA_REDIS; none: this process serves alone)."
+    ),
+    "terminal.cli.help.briscola.serve.trick_hold": (
+        "How long a completed trick stays on the table before a computer player leads again, 0 "
+        "to {max_hold} (default $BRISCOLA_TRICK_HOLD, else 1.5)."
+    ),
+    "terminal.cli.help.briscola.score": (
+        "Keep the score of games played with real cards (briscola score --help)."
+    ),
+    "terminal.cli.help.briscola.engine": (
+        "Play as an engine: JSON requests on stdin, JSON replies on stdout (docs/protocol.md)."
+    ),
+    "terminal.cli.help.briscola.engine.level": "The bot to play: {bots}.",
+    "terminal.cli.help.briscola.engine.preset_name": (
+        "Ruleset for observations that carry none: {presets}."
+    ),
+    "terminal.cli.help.briscola.engine.option": (
+        "A rule option for --preset KEY=VALUE, repeatable. Keys (true/false unless values "
+        "shown): {option_keys}."
+    ),
+    "terminal.cli.help.briscola.engine.seed": "Seed for a bot that uses chance.",
+    "terminal.cli.help.briscola.arena": (
+        "Play a duplicate tournament between bots and engines; win rates, ratings, plots."
+    ),
+    "terminal.cli.help.briscola.arena.players": (
+        "Players: bot levels ({bots}), 'engine:COMMAND' for an external engine (quote it), or "
+        "NAME=SPEC to name one. Two or more."
+    ),
+    "terminal.cli.help.briscola.arena.deals": "Deals per matchup (the most, with --sprt).",
+    "terminal.cli.help.briscola.arena.preset_name": "The game: {presets}.",
+    "terminal.cli.help.briscola.arena.option": (
+        "A rule option KEY=VALUE, repeatable. Keys (true/false unless values shown): {option_keys}."
+    ),
+    "terminal.cli.help.briscola.arena.seed": "Seed: same seed, same run.",
+    "terminal.cli.help.briscola.arena.workers": "Parallel processes.",
+    "terminal.cli.help.briscola.arena.sprt": (
+        "Sequential test of the first player against the second, stopping early: "
+        "elo0=0,elo1=20,alpha=0.05,beta=0.05."
+    ),
+    "terminal.cli.help.briscola.arena.out": "Write results.json, results.md and PNG plots here.",
+    "terminal.cli.help.briscola.arena.backend": (
+        "process (default) or ray (pip install 'briscola[ray]')."
+    ),
+    "terminal.cli.help.briscola.arena.address": (
+        "With --backend ray: a running Ray cluster (auto, HOST:6379 or ray://HOST:10001)."
+    ),
+    "terminal.cli.help.briscola.arena.timeout": "An external engine's time per move.",
+    "terminal.cli.help.briscola.arena.records": "Keep every game's actions in results.json.",
+    "terminal.cli.help.briscola.arena.plots": "Draw PNG plots.",
+    "terminal.cli.help.briscola.arena.progress": "Show a progress bar.",
+    "terminal.cli.help.briscola.arena.as_json": "Print the results as JSON instead of tables.",
+    "terminal.cli.help.briscola.train": (
+        "Train the neural level's network: behaviour cloning of medium, then expert iteration "
+        "(docs/training.md)."
+    ),
+    "terminal.cli.help.briscola.train.out": "The run's folder.",
+    "terminal.cli.help.briscola.train.preset_name": "The game (two players).",
+    "terminal.cli.help.briscola.train.seed": "Same seed, same weights.",
+    "terminal.cli.help.briscola.train.rounds": "Expert-iteration rounds.",
+    "terminal.cli.help.briscola.train.games": "Self-play games a round.",
+    "terminal.cli.help.briscola.train.budget": "Search rollouts a label.",
+    "terminal.cli.help.briscola.train.hidden": "Units of each hidden layer.",
+    "terminal.cli.help.briscola.train.bc_deals": "Warm start's deals.",
+    "terminal.cli.help.briscola.train.endgame_deals": (
+        "Deals whose stock-empty positions are solved exactly."
+    ),
+    "terminal.cli.help.briscola.train.replay_from": (
+        "An earlier run whose labelled rounds join the replay."
+    ),
+    "terminal.cli.help.briscola.train.eval_deals": "Curve's deals a level.",
+    "terminal.cli.help.briscola.train.workers": "Labelling processes.",
+    "terminal.cli.help.briscola.train.resume": "Carry on from the folder's last checkpoint.",
+    "terminal.cli.help.briscola.train.no_progress": "No progress bar.",
+    "terminal.cli.help.score": "Score keeper for games played with a real deck (segnapunti).",
+    "terminal.cli.help.score.common.db": (
+        "Database: a file path or an SQLAlchemy URL (default: the user's data folder)."
+    ),
+    "terminal.cli.help.score.common.lang": "Language: it or en.",
+    "terminal.cli.help.score.common.sheet": "The sheet's id or name.",
+    "terminal.cli.help.score.common.competitor": "Number in the table (from 1) or name.",
+    "terminal.cli.help.score.common.yes": "Do not ask.",
+    "terminal.cli.help.score.new": "Create a score sheet.",
+    "terminal.cli.help.score.new.name": "The sheet's name.",
+    "terminal.cli.help.score.new.player": "A player (repeat for each; Anna+Bruno is a pair).",
+    "terminal.cli.help.score.new.pair": "A pair as one competitor: Anna+Bruno or Noi=Anna+Bruno.",
+    "terminal.cli.help.score.new.target": (
+        "61 (one deal), 120 (two deals), chiamata (units; chiamata:N), or any number."
+    ),
+    "terminal.cli.help.score.new.format": "single, best-of:N or first-to:N.",
+    "terminal.cli.help.score.new.declarations": "Allow declarations (deals over 120).",
+    "terminal.cli.help.score.new.points_tie": (
+        "Level at the target over several deals (120-120): draw, or one_more deal."
+    ),
+    "terminal.cli.help.score.list": "List the score sheets.",
+    "terminal.cli.help.score.show": "Show a sheet: points, trophies, the win, the match standing.",
+    "terminal.cli.help.score.show.history": "Show the finished games too.",
+    "terminal.cli.help.score.history": "Show the finished games of a sheet.",
+    "terminal.cli.help.score.add": (
+        "Add points to a competitor in this deal (quick buttons; negative to correct)."
+    ),
+    "terminal.cli.help.score.add.points": "Points to add: +10, +5, +1, -5, 14…",
+    "terminal.cli.help.score.set": "Type a competitor's points in this deal (the number pad).",
+    "terminal.cli.help.score.set.points": "The competitor's points in this deal.",
+    "terminal.cli.help.score.deal": (
+        "Close this deal and start the next one in the same game (120, chiamata, custom)."
+    ),
+    "terminal.cli.help.score.undo": "Undo the last change.",
+    "terminal.cli.help.score.redo": "Redo the last undone change.",
+    "terminal.cli.help.score.new-game": (
+        "New game (Nuova partita): close this game into the history and start again.\n\nA game "
+        "with points that nobody has won yet is closed only when the user says so: asked on a "
+        "terminal, with --yes otherwise (refused with a message saying how)."
+    ),
+    "terminal.cli.help.score.rename": "Rename a competitor.",
+    "terminal.cli.help.score.rename.new_name": "The new name.",
+    "terminal.cli.help.score.rename-sheet": "Rename a sheet.",
+    "terminal.cli.help.score.rename-sheet.text": "The sheet's new name.",
+    "terminal.cli.help.score.add-competitor": "Add a competitor (a player or a pair).",
+    "terminal.cli.help.score.add-competitor.text": "A name, or Anna+Bruno.",
+    "terminal.cli.help.score.remove-competitor": (
+        "Remove a competitor (their past games stay in the history)."
+    ),
+    "terminal.cli.help.score.target": "Change a sheet's target.",
+    "terminal.cli.help.score.target.text": "61, 120, chiamata[:N] or a number.",
+    "terminal.cli.help.score.format": "Change a sheet's match format.",
+    "terminal.cli.help.score.format.text": "single, best-of:N or first-to:N.",
+    "terminal.cli.help.score.declarations": "Allow or forbid declarations (accusi).",
+    "terminal.cli.help.score.declarations.allowed": "true to allow deals over 120, false not.",
+    "terminal.cli.help.score.export": "Export a sheet's games and totals to CSV.",
+    "terminal.cli.help.score.export.csv_path": "The CSV file to write (- for the standard output).",
+    "terminal.cli.help.score.delete": "Delete a sheet and its history.",
+    "terminal.cli.help.score.play": (
+        "Keep score interactively: 1 +10, anna +5, 2 = 73, u, r, m, n, q (h for help)."
+    ),
+    # the command line's own refusals (apps/cli/errors.py: bad) and words
+    "terminal.cli.bad.lang": "{lang}: use it or en",
+    "terminal.cli.bad.seat": "{value} is not a seat: {name} has seats 0 to {last}",
+    "terminal.cli.bad.bench_one": "choose one of --fast, --think and --strength",
+    "terminal.cli.bad.analysis_alone": (
+        "--analysis goes alone: not with --fast, --think or --strength"
+    ),
+    "terminal.cli.bad.goes_with": "goes with {flags}",
+    "terminal.cli.bad.fast_missing": (
+        "the fast core needs numba and numpy (pip install 'briscola[fast]'): {detail}"
+    ),
+    "terminal.cli.bad.counts_deals": "{flag} counts deals: use --deals",
+    "terminal.cli.bad.one_preset": "{flag} measures one preset",
+    "terminal.cli.bad.deals": "play at least one deal",
+    "terminal.cli.bad.strength_pairs": "--strength plays pairs: use --pair",
+    "terminal.cli.bad.think_levels": "--think times levels: use --level",
+    "terminal.cli.bad.think_one_core": "--think times every move on one core",
+    "terminal.cli.bad.hold": "a number of seconds from 0 to {max} is needed, not {value}",
+    "terminal.cli.bad.log_level": (
+        "unknown level {level}: use critical, error, warning, info, debug or trace"
+    ),
+    "terminal.cli.or": "or",
+    "terminal.cli.serving": "Briscola: {url}  (Ctrl+C to stop)",
+    # other layers' English errors said in Italian (apps/cli/errors.py: reword)
+    "terminal.cli.reword.preset": "unknown preset {name}; presets: {names}",
+    "terminal.cli.reword.option": "unknown ruleset option {name}; known options: {names}",
+    "terminal.cli.reword.boolean": "{name} must be true or false, not {value}",
+    "terminal.cli.reword.choice": "{name} must be one of {names}, not {value}",
+    "terminal.cli.reword.whole": "{name} must be a whole number, not {value}",
+    "terminal.cli.reword.small": "{name} {value} is too small: it must be at least {low}",
+    "terminal.cli.reword.allowed": "{name} must be {names}, not {value}",
+    "terminal.cli.reword.out_of_place": "{name} is an option of {where}, not for {n} players",
+    "terminal.cli.reword.deck": "a deck of {size} cards cannot be shared by {n} players",
+    "terminal.cli.reword.hand_size": "hand_size {size} does not fit {n} players",
+    "terminal.cli.reword.bot": "unknown bot {name}; bots: {names}",
+    "terminal.cli.reword.level": "unknown level {name}; levels: {names} (also: {more})",
+    "terminal.cli.reword.match": (
+        "unknown match format {text}: use single, best-of:N, first-to:N, points:N or deals:N"
+    ),
+    "terminal.cli.reword.match_single": "a single deal takes no number",
+    "terminal.cli.reword.match_number": "{text} needs a number, like {example}",
+    "terminal.cli.reword.match_target": "a match target must be at least 1, not {n}",
+    "terminal.cli.reword.match_odd": "best of {n}: choose an odd number of deals",
+    "terminal.cli.reword.pair": "a pair is UPPER:LOWER, e.g. champion:medium (not {text})",
+    "terminal.cli.reword.pair_same": "a pair needs two different levels (not {text})",
+    "terminal.cli.reword.deals": "play at least one deal",
+    "terminal.cli.reword.env_number": "{name} must be a number, not {value}",
+    "terminal.cli.reword.env_range": "{name} is out of range: {value}",
+    "terminal.cli.reword.key_value": "{item} is not KEY=VALUE (e.g. inversion=true)",
+    "terminal.cli.reword.backend": "use {names}",
+    "terminal.cli.reword.address": "a Ray cluster's address needs --backend ray",
+    "terminal.cli.reword.two_players": "an arena needs at least two players",
+    "terminal.cli.reword.ruleset": "{detail}",
     # -- end of the command line's block
     # == matches: the match formats in the server's catalog
     "matches.single": "One deal",

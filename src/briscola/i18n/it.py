@@ -688,6 +688,362 @@ MESSAGES: Final[dict[str, str]] = {
         "Chi vince chiama un seme: il suo Due è la carta chiamata, il seme è la briscola, chi "
         "tiene il Due è il socio segreto."
     ),
+    # the command line's help texts (i18n/cli.py: HELP + <root>.<command>[.<param>])
+    "terminal.cli.help.briscola": (
+        "Briscola, il gioco di carte italiano: gioca nel terminale contro il computer."
+    ),
+    "terminal.cli.help.briscola.version": "Mostra la versione.",
+    "terminal.cli.help.briscola.common.lang": "Lingua: it o en.",
+    "terminal.cli.help.briscola.play": "Gioca a Briscola nel terminale contro il computer.",
+    "terminal.cli.help.briscola.play.preset_name": "Il gioco: {presets} (o un altro suo nome).",
+    "terminal.cli.help.briscola.play.opponent": "Il livello del computer agli altri posti: {bots}.",
+    "terminal.cli.help.briscola.play.seat": "Il tuo posto, da 0.",
+    "terminal.cli.help.briscola.play.seed": (
+        "Il numero che fissa il caso (seed): la stessa partita ogni volta."
+    ),
+    "terminal.cli.help.briscola.play.match": (
+        "single (una smazzata), best-of:N (al meglio di N), first-to:N (chi vince N smazzate), "
+        "points:N (a N punti, es. points:120), deals:N (N smazzate, vince la somma)."
+    ),
+    "terminal.cli.help.briscola.play.option": (
+        "Un'opzione delle regole KEY=VALUE (chiave=valore), ripetibile. Chiavi (true/false "
+        "dove non sono indicati i valori): {option_keys}."
+    ),
+    "terminal.cli.help.briscola.play.dealer": "Il posto del primo mazziere (se manca: a sorte).",
+    "terminal.cli.help.briscola.play.auto": (
+        "Il computer gioca anche al tuo posto (guardi una partita)."
+    ),
+    "terminal.cli.help.briscola.play.human_bot": (
+        "Il livello che gioca al tuo posto (vale come --auto)."
+    ),
+    "terminal.cli.help.briscola.play.tui": (
+        "Il tavolo a schermo intero (si gioca con la tastiera) invece delle righe."
+    ),
+    "terminal.cli.help.briscola.bench": (
+        "Misura la velocità dei motori (partite e decisioni al secondo per ogni gioco), o il "
+        "tempo di riflessione (--think) e la forza (--strength) dei livelli del computer."
+    ),
+    "terminal.cli.help.briscola.bench.games": (
+        "Partite per gioco (se manca: 500 con il motore di riferimento, 1.000.000 con --fast)."
+    ),
+    "terminal.cli.help.briscola.bench.preset_names_": (
+        "Un gioco da misurare (ripetibile; se manca: tutti; con --think o --strength un gioco "
+        "solo, se manca classic)."
+    ),
+    "terminal.cli.help.briscola.bench.fast": (
+        "Misura anche il motore compilato veloce (su un core e su tutti) contro quello di "
+        "riferimento; vuole l'extra 'fast'."
+    ),
+    "terminal.cli.help.briscola.bench.think": (
+        "Cronometra i livelli del computer: ms per mossa (mediana, p95, massimo) su un core, "
+        "ogni livello contro medium, con l'obiettivo del campione."
+    ),
+    "terminal.cli.help.briscola.bench.strength": (
+        "Fa giocare ogni livello contro quello sotto (e champion contro medium) su smazzate "
+        "duplicate nell'arena; punteggi con intervalli al 95% contro le soglie."
+    ),
+    "terminal.cli.help.briscola.bench.analysis": (
+        "Cronometra l'analisi di una smazzata finita (posto 0, col senno di poi) e un "
+        "suggerimento a ogni mossa, col budget predefinito, con le soglie (docs/analysis.md)."
+    ),
+    "terminal.cli.help.briscola.bench.deals": (
+        "Con --think: smazzate per livello (se manca: 10); con --strength: smazzate duplicate "
+        "per coppia (se manca: 100; la soglia si giudica su 2.000)."
+    ),
+    "terminal.cli.help.briscola.bench.levels": (
+        "Con --think: un livello da cronometrare (ripetibile; se manca: tutti)."
+    ),
+    "terminal.cli.help.briscola.bench.pairs": (
+        "Con --strength: una coppia da far giocare, es. champion:medium (ripetibile; se manca: "
+        "la scala dei livelli)."
+    ),
+    "terminal.cli.help.briscola.bench.seed": (
+        "Con --think o --strength: il numero che fissa il caso."
+    ),
+    "terminal.cli.help.briscola.bench.workers": (
+        "Con --fast o --strength: i processi (0: uno per CPU; se manca: uno per CPU con --fast, "
+        "1 con --strength)."
+    ),
+    "terminal.cli.help.briscola.bench.strict": (
+        "Con --think o --strength: esce con codice 1 se un obiettivo non è raggiunto."
+    ),
+    "terminal.cli.help.briscola.bench.json_path": "Scrive anche i risultati in JSON qui.",
+    "terminal.cli.help.briscola.bench.plot_path": (
+        "Con --strength: disegna anche i punteggi contro le soglie, in un PNG qui."
+    ),
+    "terminal.cli.help.briscola.analyze": (
+        "Valuta ogni mossa di un posto nella registrazione di una smazzata, con la ricerca del "
+        "campione (docs/analysis.md)."
+    ),
+    "terminal.cli.help.briscola.analyze.record": (
+        "La registrazione di una smazzata (JSON briscola-record)."
+    ),
+    "terminal.cli.help.briscola.analyze.seat": "Il posto da analizzare.",
+    "terminal.cli.help.briscola.analyze.json_out": "Scrive anche l'analisi in JSON qui.",
+    "terminal.cli.help.briscola.analyze.plot_out": (
+        "Disegna qui la curva della probabilità di vincere."
+    ),
+    "terminal.cli.help.briscola.analyze.budget": "Mondi esplorati per mossa.",
+    "terminal.cli.help.briscola.analyze.seed": "Il numero che fissa il caso nella ricerca.",
+    "terminal.cli.help.briscola.serve": (
+        "Avvia l'app web: si gioca nel browser, da soli o con gli amici "
+        "(http://HOST:PORT/).\n\nLimiti per client: $BRISCOLA_CREATE_RATE, _JOIN_RATE, "
+        "_GUESS_RATE, _MESSAGE_RATE (RAFFICA/AL_SECONDO o off; docs/operations.md)."
+    ),
+    "terminal.cli.help.briscola.serve.host": "L'indirizzo su cui ascoltare.",
+    "terminal.cli.help.briscola.serve.port": "La porta su cui ascoltare.",
+    "terminal.cli.help.briscola.serve.db": (
+        "L'URL SQLAlchemy del database (se manca: $BRISCOLA_DB, altrimenti sqlite:///briscola.db)."
+    ),
+    "terminal.cli.help.briscola.serve.log_level": (
+        "Quanto scrive il server nel registro: critical, error, warning, info, debug o trace "
+        "(token e chiavi sono mascherati a ogni livello)."
+    ),
+    "terminal.cli.help.briscola.serve.bot_workers": (
+        "Processi per le ricerche dei giocatori del computer (se manca: $BRISCOLA_BOT_WORKERS, "
+        "altrimenti uno per core; 0: pensano nel processo del server)."
+    ),
+    "terminal.cli.help.briscola.serve.max_tables": (
+        "Il massimo di tavoli in memoria (se manca: $BRISCOLA_MAX_TABLES, altrimenti 5000); "
+        "oltre, escono dalla memoria quelli fermi, se no i nuovi sono rifiutati (503 "
+        "server_full)."
+    ),
+    "terminal.cli.help.briscola.serve.idle_seconds": (
+        "Un tavolo a cui non è collegato nessuno esce dalla memoria dopo S secondi (se manca: "
+        "$BRISCOLA_IDLE_SECONDS, altrimenti 300); resta salvato e si ricarica alla prossima "
+        "visita."
+    ),
+    "terminal.cli.help.briscola.serve.workers": (
+        "Processi del server sulla stessa porta, che si dividono i tavoli tramite il database e "
+        "Redis (senza --redis si avvia un redis-server locale)."
+    ),
+    "terminal.cli.help.briscola.serve.redis": (
+        "Il Redis in comune con gli altri processi, qui o su altre macchine con lo stesso "
+        "database (se manca: $BRISCOLA_REDIS; se non c'è: questo processo serve da solo)."
+    ),
+    "terminal.cli.help.briscola.serve.trick_hold": (
+        "Quanto resta in tavola una presa completa prima che un giocatore del computer apra di "
+        "nuovo, da 0 a {max_hold} secondi (se manca: $BRISCOLA_TRICK_HOLD, altrimenti 1,5)."
+    ),
+    "terminal.cli.help.briscola.score": (
+        "Tiene i punti delle partite giocate con le carte vere (briscola score --help)."
+    ),
+    "terminal.cli.help.briscola.engine": (
+        "Gioca come motore: richieste JSON dallo standard input, risposte JSON sullo standard "
+        "output (docs/protocol.md)."
+    ),
+    "terminal.cli.help.briscola.engine.level": "Il livello che gioca: {bots}.",
+    "terminal.cli.help.briscola.engine.preset_name": (
+        "Le regole per le osservazioni che non le portano: {presets}."
+    ),
+    "terminal.cli.help.briscola.engine.option": (
+        "Un'opzione delle regole di --preset KEY=VALUE (chiave=valore), ripetibile. Chiavi "
+        "(true/false dove non sono indicati i valori): {option_keys}."
+    ),
+    "terminal.cli.help.briscola.engine.seed": (
+        "Il numero che fissa il caso, per un livello che tira a sorte."
+    ),
+    "terminal.cli.help.briscola.arena": (
+        "Gioca un torneo a smazzate duplicate fra livelli e motori: percentuali di vittoria, "
+        "classifiche, grafici."
+    ),
+    "terminal.cli.help.briscola.arena.players": (
+        "I giocatori: livelli del computer ({bots}), 'engine:COMANDO' per un motore esterno (tra "
+        "virgolette), o NOME=SPEC per dargli un nome. Due o più."
+    ),
+    "terminal.cli.help.briscola.arena.deals": "Smazzate per sfida (al massimo, con --sprt).",
+    "terminal.cli.help.briscola.arena.preset_name": "Il gioco: {presets}.",
+    "terminal.cli.help.briscola.arena.option": (
+        "Un'opzione delle regole KEY=VALUE (chiave=valore), ripetibile. Chiavi (true/false "
+        "dove non sono indicati i valori): {option_keys}."
+    ),
+    "terminal.cli.help.briscola.arena.seed": (
+        "Il numero che fissa il caso: stesso numero, stesso torneo."
+    ),
+    "terminal.cli.help.briscola.arena.workers": "Processi in parallelo.",
+    "terminal.cli.help.briscola.arena.sprt": (
+        "Test sequenziale del primo giocatore contro il secondo, che si ferma appena può: "
+        "elo0=0,elo1=20,alpha=0.05,beta=0.05."
+    ),
+    "terminal.cli.help.briscola.arena.out": "Scrive qui results.json, results.md e i grafici PNG.",
+    "terminal.cli.help.briscola.arena.backend": (
+        "process (predefinito) o ray (pip install 'briscola[ray]')."
+    ),
+    "terminal.cli.help.briscola.arena.address": (
+        "Con --backend ray: un cluster Ray avviato (auto, HOST:6379 o ray://HOST:10001)."
+    ),
+    "terminal.cli.help.briscola.arena.timeout": "Il tempo per mossa di un motore esterno.",
+    "terminal.cli.help.briscola.arena.records": (
+        "Conserva le mosse di ogni partita in results.json."
+    ),
+    "terminal.cli.help.briscola.arena.plots": "Disegna i grafici PNG.",
+    "terminal.cli.help.briscola.arena.progress": "Mostra una barra di avanzamento.",
+    "terminal.cli.help.briscola.arena.as_json": "Stampa i risultati in JSON invece che in tabelle.",
+    "terminal.cli.help.briscola.train": (
+        "Allena la rete del livello neurale: prima imita medium, poi migliora per iterazione "
+        "esperta (docs/training.md)."
+    ),
+    "terminal.cli.help.briscola.train.out": "La cartella dell'allenamento.",
+    "terminal.cli.help.briscola.train.preset_name": "Il gioco (due giocatori).",
+    "terminal.cli.help.briscola.train.seed": (
+        "Il numero che fissa il caso: stesso numero, stessi pesi."
+    ),
+    "terminal.cli.help.briscola.train.rounds": "Giri di iterazione esperta.",
+    "terminal.cli.help.briscola.train.games": "Partite della rete contro se stessa a ogni giro.",
+    "terminal.cli.help.briscola.train.budget": "Simulazioni della ricerca per ogni etichetta.",
+    "terminal.cli.help.briscola.train.hidden": "Unità di ogni strato nascosto.",
+    "terminal.cli.help.briscola.train.bc_deals": "Smazzate della partenza (l'imitazione).",
+    "terminal.cli.help.briscola.train.endgame_deals": (
+        "Smazzate le cui posizioni a mazzo finito si risolvono in modo esatto."
+    ),
+    "terminal.cli.help.briscola.train.replay_from": (
+        "Un allenamento precedente i cui giri etichettati si aggiungono agli esempi da ripassare."
+    ),
+    "terminal.cli.help.briscola.train.eval_deals": "Smazzate per livello nella curva.",
+    "terminal.cli.help.briscola.train.workers": "Processi che etichettano.",
+    "terminal.cli.help.briscola.train.resume": "Riprende dall'ultimo salvataggio nella cartella.",
+    "terminal.cli.help.briscola.train.no_progress": "Senza barra di avanzamento.",
+    "terminal.cli.help.score": "Segnapunti per le partite giocate con un mazzo vero.",
+    "terminal.cli.help.score.common.db": (
+        "Database: un file o un URL SQLAlchemy (se manca: la cartella dei dati dell'utente)."
+    ),
+    "terminal.cli.help.score.common.lang": "Lingua: it o en.",
+    "terminal.cli.help.score.common.sheet": "Il numero o il nome del foglio.",
+    "terminal.cli.help.score.common.competitor": "Il numero nella tabella (da 1) o il nome.",
+    "terminal.cli.help.score.common.yes": "Senza chiedere conferma.",
+    "terminal.cli.help.score.new": "Crea un foglio dei punti.",
+    "terminal.cli.help.score.new.name": "Il nome del foglio.",
+    "terminal.cli.help.score.new.player": (
+        "Un giocatore (ripetuto per ognuno; Anna+Bruno è una coppia)."
+    ),
+    "terminal.cli.help.score.new.pair": (
+        "Una coppia come un solo concorrente: Anna+Bruno o Noi=Anna+Bruno."
+    ),
+    "terminal.cli.help.score.new.target": (
+        "61 (una smazzata), 120 (due smazzate), chiamata (unità; chiamata:N), o un numero "
+        "qualsiasi."
+    ),
+    "terminal.cli.help.score.new.format": (
+        "single (una partita), best-of:N (al meglio di N) o first-to:N (chi ne vince N)."
+    ),
+    "terminal.cli.help.score.new.declarations": "Ammette gli accusi (smazzate oltre 120).",
+    "terminal.cli.help.score.new.points_tie": (
+        "Pari al traguardo su più smazzate (120-120): draw (pareggio) o one_more (un'altra "
+        "smazzata)."
+    ),
+    "terminal.cli.help.score.list": "Elenca i fogli dei punti.",
+    "terminal.cli.help.score.show": (
+        "Mostra un foglio: i punti, i trofei, la vittoria, la situazione dell'incontro."
+    ),
+    "terminal.cli.help.score.show.history": "Mostra anche le partite finite.",
+    "terminal.cli.help.score.history": "Mostra le partite finite di un foglio.",
+    "terminal.cli.help.score.add": (
+        "Aggiunge punti a un concorrente in questa smazzata (i tasti rapidi; negativi per "
+        "correggere)."
+    ),
+    "terminal.cli.help.score.add.points": "Punti da aggiungere: +10, +5, +1, -5, 14…",
+    "terminal.cli.help.score.set": (
+        "Scrive i punti di un concorrente in questa smazzata (il tastierino)."
+    ),
+    "terminal.cli.help.score.set.points": "I punti del concorrente in questa smazzata.",
+    "terminal.cli.help.score.deal": (
+        "Chiude questa smazzata e comincia la prossima nella stessa partita (120, chiamata, su "
+        "misura)."
+    ),
+    "terminal.cli.help.score.undo": "Annulla l'ultima modifica.",
+    "terminal.cli.help.score.redo": "Rifà l'ultima modifica annullata.",
+    "terminal.cli.help.score.new-game": (
+        "Nuova partita: chiude questa partita nello storico e ricomincia.\n\nUna partita con dei "
+        "punti che nessuno ha ancora vinto si chiude solo se lo dici tu: al terminale te lo "
+        "chiede, altrimenti serve --yes (senza, un messaggio dice come)."
+    ),
+    "terminal.cli.help.score.rename": "Cambia il nome di un concorrente.",
+    "terminal.cli.help.score.rename.new_name": "Il nuovo nome.",
+    "terminal.cli.help.score.rename-sheet": "Cambia il nome di un foglio.",
+    "terminal.cli.help.score.rename-sheet.text": "Il nuovo nome del foglio.",
+    "terminal.cli.help.score.add-competitor": (
+        "Aggiunge un concorrente (un giocatore o una coppia)."
+    ),
+    "terminal.cli.help.score.add-competitor.text": "Un nome, o Anna+Bruno.",
+    "terminal.cli.help.score.remove-competitor": (
+        "Toglie un concorrente (le sue partite passate restano nello storico)."
+    ),
+    "terminal.cli.help.score.target": "Cambia il traguardo di un foglio.",
+    "terminal.cli.help.score.target.text": "61, 120, chiamata[:N] o un numero.",
+    "terminal.cli.help.score.format": "Cambia la formula dell'incontro di un foglio.",
+    "terminal.cli.help.score.format.text": (
+        "single (una partita), best-of:N (al meglio di N) o first-to:N (chi ne vince N)."
+    ),
+    "terminal.cli.help.score.declarations": "Ammette o vieta gli accusi.",
+    "terminal.cli.help.score.declarations.allowed": (
+        "true per ammettere smazzate oltre 120, false per vietarle."
+    ),
+    "terminal.cli.help.score.export": "Esporta in CSV le partite e i totali di un foglio.",
+    "terminal.cli.help.score.export.csv_path": (
+        "Il file CSV da scrivere (- per lo standard output)."
+    ),
+    "terminal.cli.help.score.delete": "Cancella un foglio e il suo storico.",
+    "terminal.cli.help.score.play": (
+        "Segna i punti dal vivo: 1 +10, anna +5, 2 = 73, u, r, m, n, q (h per l'aiuto)."
+    ),
+    # the command line's own refusals (apps/cli/errors.py: bad) and words
+    "terminal.cli.bad.lang": "{lang}: usa it o en",
+    "terminal.cli.bad.seat": "{value} non è un posto: {name} ha i posti da 0 a {last}",
+    "terminal.cli.bad.bench_one": "scegli uno solo fra --fast, --think e --strength",
+    "terminal.cli.bad.analysis_alone": (
+        "--analysis va da solo: non con --fast, --think o --strength"
+    ),
+    "terminal.cli.bad.goes_with": "va con {flags}",
+    "terminal.cli.bad.fast_missing": (
+        "il motore veloce vuole numba e numpy (pip install 'briscola[fast]'): {detail}"
+    ),
+    "terminal.cli.bad.counts_deals": "{flag} conta smazzate: usa --deals",
+    "terminal.cli.bad.one_preset": "{flag} misura un gioco solo",
+    "terminal.cli.bad.deals": "gioca almeno una smazzata",
+    "terminal.cli.bad.strength_pairs": "--strength fa giocare coppie: usa --pair",
+    "terminal.cli.bad.think_levels": "--think cronometra livelli: usa --level",
+    "terminal.cli.bad.think_one_core": "--think cronometra ogni mossa su un core solo",
+    "terminal.cli.bad.hold": "serve un numero di secondi da 0 a {max}, non {value}",
+    "terminal.cli.bad.log_level": (
+        "livello sconosciuto {level}: usa critical, error, warning, info, debug o trace"
+    ),
+    "terminal.cli.or": "o",
+    "terminal.cli.serving": "Briscola: {url}  (Ctrl+C per fermare)",
+    # other layers' English errors said in Italian (apps/cli/errors.py: reword)
+    "terminal.cli.reword.preset": "gioco sconosciuto: {name}; i giochi: {names}",
+    "terminal.cli.reword.option": "opzione delle regole sconosciuta: {name}; le opzioni: {names}",
+    "terminal.cli.reword.boolean": "{name} vuole true o false, non {value}",
+    "terminal.cli.reword.choice": "{name} vuole uno fra {names}, non {value}",
+    "terminal.cli.reword.whole": "{name} vuole un numero intero, non {value}",
+    "terminal.cli.reword.small": "{name} {value} è troppo poco: serve almeno {low}",
+    "terminal.cli.reword.allowed": "{name} vuole {names}, non {value}",
+    "terminal.cli.reword.out_of_place": "{name} vale solo per {where}, non per {n} giocatori",
+    "terminal.cli.reword.deck": (
+        "un mazzo di {size} carte non si divide fra {n} giocatori: togli carte perché si divida"
+    ),
+    "terminal.cli.reword.hand_size": "hand_size {size} non va bene per {n} giocatori",
+    "terminal.cli.reword.bot": "livello sconosciuto: {name}; i livelli: {names}",
+    "terminal.cli.reword.level": (
+        "livello sconosciuto: {name}; i livelli: {names} (e anche: {more})"
+    ),
+    "terminal.cli.reword.match": (
+        "formula d'incontro sconosciuta: {text}; usa single, best-of:N, first-to:N, points:N o "
+        "deals:N"
+    ),
+    "terminal.cli.reword.match_single": "una smazzata sola non vuole un numero",
+    "terminal.cli.reword.match_number": "{text} vuole un numero, come {example}",
+    "terminal.cli.reword.match_target": "il traguardo di un incontro è almeno 1, non {n}",
+    "terminal.cli.reword.match_odd": "al meglio di {n}: scegli un numero dispari di smazzate",
+    "terminal.cli.reword.pair": "una coppia è SOPRA:SOTTO, es. champion:medium (non {text})",
+    "terminal.cli.reword.pair_same": "una coppia vuole due livelli diversi (non {text})",
+    "terminal.cli.reword.deals": "gioca almeno una smazzata",
+    "terminal.cli.reword.env_number": "{name} vuole un numero, non {value}",
+    "terminal.cli.reword.env_range": "{name} è fuori dai limiti: {value}",
+    "terminal.cli.reword.key_value": "{item} non è KEY=VALUE (chiave=valore, es. inversion=true)",
+    "terminal.cli.reword.backend": "usa {names}",
+    "terminal.cli.reword.address": "l'indirizzo di un cluster Ray vuole --backend ray",
+    "terminal.cli.reword.two_players": "un torneo vuole almeno due giocatori",
+    "terminal.cli.reword.ruleset": "regole che non si possono giocare: {detail}",
     # -- end of the command line's block
     # == matches: the match formats in the server's catalog
     "matches.single": "Una smazzata",

@@ -1,6 +1,12 @@
 """The ``briscola`` command: ``play`` (the terminal game), ``serve`` (the web app), ``score``
 (the score keeper), ``bench``, ``analyze`` (a deal's moves rated).
 
+Every word it says is in the command line's language (``--lang``, else ``$BRISCOLA_LANG``, else
+Italian): the help of each command and option comes from the catalogs' ``terminal.cli.help.``
+keys (:mod:`briscola.i18n.cli`; the group fills in the presets, the bots and the rule options),
+our refusals from ``terminal.cli.bad.`` and other layers' errors are reworded
+(:mod:`briscola.apps.cli.errors`).
+
 >>> from typer.testing import CliRunner
 >>> result = CliRunner().invoke(app, ["--version"])
 >>> result.exit_code, result.output.startswith("briscola ")
@@ -16,19 +22,40 @@ from typing import Annotated
 import typer
 
 from briscola import __version__
-from briscola.apps.common import build_ruleset, option_argument
+from briscola.apps.cli.errors import bad, reword
+from briscola.apps.common import build_ruleset, option_argument, option_keys
 from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import RulesetError, preset, preset_names
-from briscola.i18n.cli import ENV_VAR, LocalizedGroup
+from briscola.i18n.cli import ENV_VAR, LocalizedGroup, t
 
-__all__ = ["app", "main"]
+__all__ = ["BriscolaGroup", "app", "main"]
+
+MAX_TRICK_HOLD = 30.0
+"""The longest hold ``serve --trick-hold`` accepts, in seconds."""
+
+
+class BriscolaGroup(LocalizedGroup):
+    """The ``briscola`` group: the help and errors in the command line's language, the help's
+    lists (presets, bots, rule options) filled in, other layers' errors reworded."""
+
+    reword = reword
+
+    def help_values(self) -> dict[str, object]:
+        """The lists the help texts name: ``{presets}``, ``{bots}``, ``{option_keys}``,
+        ``{max_hold}``."""
+        return {
+            "presets": ", ".join(preset_names()),
+            "bots": ", ".join(bot_names()),
+            "option_keys": option_keys(),
+            "max_hold": f"{MAX_TRICK_HOLD:g}",
+        }
+
 
 app = typer.Typer(
-    cls=LocalizedGroup,  # usage, help and errors in the language of --lang (briscola.i18n.cli)
+    cls=BriscolaGroup,  # usage, help and errors in the language of --lang (briscola.i18n.cli)
     name="briscola",
-    help="Briscola, the Italian card game: play in the terminal against the computer.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -44,7 +71,7 @@ def _version(value: bool) -> None:
 def _root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+        typer.Option("--version", callback=_version, is_eager=True),
     ] = False,
 ) -> None:
     """Briscola, the Italian card game."""
@@ -54,29 +81,20 @@ def _root(
 def play(
     preset_name: Annotated[
         str,
-        typer.Argument(
-            metavar="PRESET", help=f"The game: {', '.join(preset_names())} (or an alias)."
-        ),
+        typer.Argument(metavar="PRESET"),
     ] = "classic",
-    lang: Annotated[
-        str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR, help="Language: it or en.")
-    ] = "it",
+    lang: Annotated[str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR)] = "it",
     opponent: Annotated[
         str,
-        typer.Option(
-            "--opponent", metavar="NAME", help=f"Bot for the other seats: {', '.join(bot_names())}."
-        ),
+        typer.Option("--opponent", metavar="NAME"),
     ] = "simple",
-    seat: Annotated[int, typer.Option("--seat", metavar="N", help="Your seat, from 0.")] = 0,
-    seed: Annotated[
-        int | None, typer.Option("--seed", metavar="N", help="Seed for a repeatable game.")
-    ] = None,
+    seat: Annotated[int, typer.Option("--seat", metavar="N")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="N")] = None,
     match: Annotated[
         str,
         typer.Option(
             "--match",
             metavar="FORMAT",
-            help="single, best-of:N, first-to:N, points:N (e.g. points:120), deals:N.",
         ),
     ] = "single",
     option: Annotated[
@@ -85,20 +103,16 @@ def play(
     ] = None,
     dealer: Annotated[
         int | None,
-        typer.Option("--dealer", metavar="N", help="The first dealer's seat (default: drawn)."),
+        typer.Option("--dealer", metavar="N"),
     ] = None,
-    auto: Annotated[
-        bool, typer.Option("--auto", help="A bot plays your seat too (watch a game).")
-    ] = False,
+    auto: Annotated[bool, typer.Option("--auto")] = False,
     human_bot: Annotated[
         str | None,
-        typer.Option(
-            "--human-bot", metavar="NAME", help="The bot that plays your seat (implies --auto)."
-        ),
+        typer.Option("--human-bot", metavar="NAME"),
     ] = None,
     tui: Annotated[
         bool,
-        typer.Option("--tui", help="The full-screen table (keyboard play) instead of lines."),
+        typer.Option("--tui"),
     ] = False,
 ) -> None:
     """Play Briscola in the terminal against the computer."""
@@ -107,7 +121,7 @@ def play(
 
     rules = build_ruleset(preset_name, option or [])
     if lang not in LANGS:
-        raise typer.BadParameter(f"{lang!r}: use {' or '.join(LANGS)}", param_hint="--lang")
+        raise bad("lang", "--lang", lang=repr(lang))
     for hint, name in (("--opponent", opponent), ("--human-bot", human_bot)):
         if name is not None:
             try:
@@ -116,10 +130,7 @@ def play(
                 raise typer.BadParameter(str(exc), param_hint=hint) from None
     for hint, value in (("--seat", seat), ("--dealer", dealer)):
         if value is not None and not 0 <= value < rules.players:
-            raise typer.BadParameter(
-                f"{value} is not a seat: {rules.name} has seats 0 to {rules.players - 1}",
-                param_hint=hint,
-            )
+            raise bad("seat", hint, value=value, name=rules.name, last=rules.players - 1)
     try:
         fmt = MatchFormat.parse(match)
     except MatchFormatError as exc:
@@ -154,7 +165,6 @@ def bench(
             "--games",
             min=1,
             metavar="N",
-            help="Games per preset (default: 500 for the reference engine, 1,000,000 with --fast).",
         ),
     ] = None,
     preset_names_: Annotated[
@@ -162,40 +172,30 @@ def bench(
         typer.Option(
             "--preset",
             metavar="NAME",
-            help="A preset to measure (repeatable; default: all; with --think or --strength one "
-            "preset, default classic).",
         ),
     ] = None,
     fast: Annotated[
         bool,
         typer.Option(
             "--fast",
-            help="Measure the compiled fast core too (one core and all cores) against the "
-            "reference engine; needs the 'fast' extra.",
         ),
     ] = False,
     think: Annotated[
         bool,
         typer.Option(
             "--think",
-            help="Time the computer players' levels: ms per move (median, p95, max) on one core, "
-            "each level against medium, with the champion's target.",
         ),
     ] = False,
     strength: Annotated[
         bool,
         typer.Option(
             "--strength",
-            help="Play each level against the one below it (and champion against medium) over "
-            "duplicate deals in the arena; scores with 95% intervals against the bars.",
         ),
     ] = False,
     analysis: Annotated[
         bool,
         typer.Option(
             "--analysis",
-            help="Time the post-game analysis of a deal (seat 0, hindsight included) and a hint "
-            "at each move, at the default budget, with the bars (docs/analysis.md).",
         ),
     ] = False,
     deals: Annotated[
@@ -203,8 +203,6 @@ def bench(
         typer.Option(
             "--deals",
             metavar="N",
-            help="With --think: deals per level (default 10); with --strength: duplicate deals "
-            "per pair (default 100; the bar is judged over 2,000).",
         ),
     ] = None,
     levels: Annotated[
@@ -212,7 +210,6 @@ def bench(
         typer.Option(
             "--level",
             metavar="NAME",
-            help="With --think: a level to time (repeatable; default: all).",
         ),
     ] = None,
     pairs: Annotated[
@@ -220,40 +217,32 @@ def bench(
         typer.Option(
             "--pair",
             metavar="UPPER:LOWER",
-            help="With --strength: a pair to play, e.g. champion:medium (repeatable; default: "
-            "the ladder).",
         ),
     ] = None,
-    seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="With --think or --strength: the seed.")
-    ] = 1,
+    seed: Annotated[int, typer.Option("--seed", metavar="N")] = 1,
     workers: Annotated[
         int | None,
         typer.Option(
             "--workers",
             min=0,
             metavar="N",
-            help="With --fast or --strength: processes (0: CPUs; default: CPUs with --fast, 1 "
-            "with --strength).",
         ),
     ] = None,
     strict: Annotated[
         bool,
         typer.Option(
             "--strict",
-            help="With --think or --strength: exit with status 1 when a target is missed.",
         ),
     ] = False,
     json_path: Annotated[
         str | None,
-        typer.Option("--json", metavar="PATH", help="Also write the results as JSON here."),
+        typer.Option("--json", metavar="PATH"),
     ] = None,
     plot_path: Annotated[
         str | None,
         typer.Option(
             "--plot",
             metavar="PATH",
-            help="With --strength: also draw the scores against their bars as a PNG here.",
         ),
     ] = None,
 ) -> None:
@@ -265,9 +254,9 @@ def bench(
         except RulesetError as exc:
             raise typer.BadParameter(str(exc), param_hint="--preset") from None
     if fast + think + strength > 1:
-        raise typer.BadParameter("choose one of --fast, --think and --strength")
+        raise bad("bench_one")
     if analysis and fast + think + strength:
-        raise typer.BadParameter("--analysis goes alone: not with --fast, --think or --strength")
+        raise bad("analysis_alone")
     if analysis:  # issue 15: deals per preset (default 5), the seed, JSON; --strict
         from briscola.tools.bench import analysis as analysis_bench
 
@@ -276,7 +265,7 @@ def bench(
             raise typer.Exit(1)
         return
     if plot_path is not None and not strength:
-        raise typer.BadParameter("goes with --strength", param_hint="--plot")
+        raise _goes_with("--plot", "--strength")
     if think or strength:
         _bench_levels(
             strength, preset_names_, deals, levels, pairs, seed, workers, games, json_path, strict,
@@ -285,27 +274,30 @@ def bench(
         return
     for value, flag in ((deals, "--deals"), (levels, "--level"), (pairs, "--pair")):
         if value is not None:
-            raise typer.BadParameter("goes with --think or --strength", param_hint=flag)
+            raise _goes_with(flag, "--think", "--strength")
     if strict:
-        raise typer.BadParameter("goes with --think or --strength", param_hint="--strict")
+        raise _goes_with("--strict", "--think", "--strength")
     if not fast:
         if workers is not None:
-            raise typer.BadParameter("goes with --fast or --strength", param_hint="--workers")
+            raise _goes_with("--workers", "--fast", "--strength")
         module = importlib.import_module("briscola.tools.bench.reference")
         module.main(games=games or 500, presets=list(preset_names_ or []), json_path=json_path)
         return
     try:
         fast_bench = importlib.import_module("briscola.tools.bench.fast")
     except ImportError as exc:
-        raise typer.BadParameter(
-            f"the fast core needs numba and numpy (pip install 'briscola[fast]'): {exc}",
-            param_hint="--fast",
-        ) from None
+        raise bad("fast_missing", "--fast", detail=exc) from None
     argv = ["--games", str(games or 1_000_000), "--workers", str(workers or 0)]
     if preset_names_:
         argv += ["--presets", ",".join(preset_names_)]
     argv += ["--json", json_path or ""]
     fast_bench.main(argv)
+
+
+def _goes_with(hint: str, *flags: str) -> typer.BadParameter:
+    """``hint`` refused without one of ``flags`` (``va con --think o --strength``)."""
+    either = flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} {t('or')} {flags[-1]}"
+    return bad("goes_with", hint, flags=either)
 
 
 def _bench_levels(
@@ -336,17 +328,17 @@ def _bench_levels(
 
     flag = "--strength" if strength else "--think"
     if games is not None:
-        raise typer.BadParameter(f"{flag} counts deals: use --deals", param_hint="--games")
+        raise bad("counts_deals", "--games", flag=flag)
     if len(presets or []) > 1:
-        raise typer.BadParameter(f"{flag} measures one preset", param_hint="--preset")
+        raise bad("one_preset", "--preset", flag=flag)
     if deals is not None and deals < 1:
-        raise typer.BadParameter("play at least one deal", param_hint="--deals")
+        raise bad("deals", "--deals")
     if strength and levels is not None:
-        raise typer.BadParameter("--strength plays pairs: use --pair", param_hint="--level")
+        raise bad("strength_pairs", "--level")
     if not strength and pairs is not None:
-        raise typer.BadParameter("--think times levels: use --level", param_hint="--pair")
+        raise bad("think_levels", "--pair")
     if not strength and workers is not None:
-        raise typer.BadParameter("--think times every move on one core", param_hint="--workers")
+        raise bad("think_one_core", "--workers")
     preset_name = (presets or ["classic"])[0]
     try:
         steps = ladder_for(preset_name)  # the bars: 60%/70% in two players, 55%/60% with more
@@ -381,26 +373,22 @@ def _bench_levels(
 
 @app.command()
 def analyze(
-    record: Annotated[
-        str, typer.Argument(metavar="RECORD.json", help="A deal's record (briscola-record JSON).")
-    ],
-    seat: Annotated[int, typer.Option("--seat", metavar="N", help="The seat to analyse.")] = 0,
+    record: Annotated[str, typer.Argument(metavar="RECORD.json")],
+    seat: Annotated[int, typer.Option("--seat", metavar="N")] = 0,
     json_out: Annotated[
         str | None,
-        typer.Option("--json", metavar="OUT", help="Also write the analysis as JSON here."),
+        typer.Option("--json", metavar="OUT"),
     ] = None,
     plot_out: Annotated[
         str | None,
-        typer.Option("--plot", metavar="OUT.png", help="Draw the win-probability curve here."),
+        typer.Option("--plot", metavar="OUT.png"),
     ] = None,
     budget: Annotated[
         int | None,
-        typer.Option("--budget", min=1, metavar="N", help="Worlds searched per move."),
+        typer.Option("--budget", min=1, metavar="N"),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The search's seed.")] = 0,
-    lang: Annotated[
-        str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR, help="Language: it or en.")
-    ] = "it",
+    seed: Annotated[int, typer.Option("--seed", metavar="N")] = 0,
+    lang: Annotated[str, typer.Option("--lang", metavar="it|en", envvar=ENV_VAR)] = "it",
 ) -> None:
     """Rate every move of a seat in a deal's record, by the champion's search (docs/analysis.md)."""
     from pathlib import Path
@@ -413,7 +401,7 @@ def analyze(
     from briscola.tools.progress import progress_bar
 
     if lang not in LANGS:
-        raise typer.BadParameter(f"{lang!r}: use {' or '.join(LANGS)}", param_hint="--lang")
+        raise bad("lang", "--lang", lang=repr(lang))
     console = Console(highlight=False)
     with progress_bar(console, enabled=console.is_terminal) as bar:
         task = bar.add_task(t("analysis.working", lang), total=None)
@@ -433,45 +421,33 @@ def analyze(
             raise typer.Exit(2) from None
 
 
-MAX_TRICK_HOLD = 30.0
-"""The longest hold ``serve --trick-hold`` accepts, in seconds."""
-
-
 def _hold_seconds(value: float | None) -> float | None:
     """``--trick-hold``'s value, refused unless it is a number of seconds from 0 to 30."""
     if value is not None and not (math.isfinite(value) and 0 <= value <= MAX_TRICK_HOLD):
-        raise typer.BadParameter(
-            f"a number of seconds from 0 to {MAX_TRICK_HOLD:g} is needed, not {value:g}"
-        )
+        raise bad("hold", max=f"{MAX_TRICK_HOLD:g}", value=f"{value:g}")
     return value
 
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option()] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
             metavar="URL",
-            help="SQLAlchemy database URL (default: $BRISCOLA_DB, else sqlite:///briscola.db).",
         ),
     ] = None,
     log_level: Annotated[
         str,
-        typer.Option(
-            help="How much the server logs: critical, error, warning, info, debug or trace "
-            "(tokens and keys are masked at every level).",
-        ),
+        typer.Option(),
     ] = "info",
     bot_workers: Annotated[
         int | None,
         typer.Option(
             min=0,
             metavar="N",
-            help="Processes for the computer players' searches (default $BRISCOLA_BOT_WORKERS, "
-            "else one per core; 0: they think in the server's own process).",
         ),
     ] = None,
     max_tables: Annotated[
@@ -479,8 +455,6 @@ def serve(
         typer.Option(
             min=1,
             metavar="N",
-            help="The most tables held in memory (default $BRISCOLA_MAX_TABLES, else 5000); "
-            "past it idle ones leave memory, else new ones are refused (503 server_full).",
         ),
     ] = None,
     idle_seconds: Annotated[
@@ -488,8 +462,6 @@ def serve(
         typer.Option(
             min=0,
             metavar="S",
-            help="A table nobody is connected to leaves memory after S seconds (default "
-            "$BRISCOLA_IDLE_SECONDS, else 300); it stays stored and loads on the next visit.",
         ),
     ] = None,
     workers: Annotated[
@@ -497,16 +469,12 @@ def serve(
         typer.Option(
             min=1,
             metavar="N",
-            help="Server processes on the same port, sharing the tables through the database "
-            "and Redis (a local redis-server is started unless --redis is given).",
         ),
     ] = 1,
     redis: Annotated[
         str | None,
         typer.Option(
             metavar="URL",
-            help="The Redis shared with the other processes, here or on other machines on the "
-            "same database (default $BRISCOLA_REDIS; none: this process serves alone).",
         ),
     ] = None,
     trick_hold: Annotated[
@@ -514,8 +482,6 @@ def serve(
         typer.Option(
             metavar="SECONDS",
             callback=_hold_seconds,
-            help="How long a completed trick stays on the table before a computer player leads "
-            f"again, 0 to {MAX_TRICK_HOLD:g} (default $BRISCOLA_TRICK_HOLD, else 1.5).",
         ),
     ] = None,
 ) -> None:
@@ -540,8 +506,8 @@ def serve(
         os.environ["BRISCOLA_TRICK_HOLD"] = str(trick_hold)  # each process's create_app reads it
 
     if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
-        raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="--log-level")
-    typer.echo(f"Briscola: http://{host}:{port}/  (Ctrl+C to stop)")
+        raise bad("log_level", "--log-level", level=repr(log_level))
+    typer.echo(t("serving", url=f"http://{host}:{port}/"))
     if workers > 1:
         caps = (limits.max_tables, limits.idle_seconds)
         return _serve_workers(workers, host, port, db, log_level, bot_workers, caps)

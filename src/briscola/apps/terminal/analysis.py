@@ -207,9 +207,8 @@ def analyze_file(
         raise AnalysisFailed(t("analysis.bad_record", lang, path=str(path), error=exc)) from None
     players = record.ruleset.players
     if not 0 <= seat < players:
-        raise AnalysisFailed(
-            f"--seat: {seat} is not a seat: {record.ruleset.name} has seats 0 to {players - 1}"
-        )
+        name, last = record.ruleset.name, players - 1
+        raise AnalysisFailed("--seat: " + t("cli.bad.seat", lang, value=seat, name=name, last=last))
     result = analyze(record, seat, budget, seed, progress=progress)
     if not result.moves:
         console.print(t("analysis.none", lang))
