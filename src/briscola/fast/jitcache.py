@@ -57,9 +57,19 @@ DEPENDS: dict[str, tuple[str, ...]] = {
         "search/solver.py",
     ),
     "search/inference": (*_RULES, "core/rng.py", "core/sides.py", "search/policy.py"),
+    "search/encode": (*_RULES, "core/sides.py", "search/policy.py", "search/solver.py"),
+    "search/limits": (
+        *_RULES,
+        "core/rng.py",
+        "core/sides.py",
+        "search/encode.py",
+        "search/policy.py",
+        "search/solver.py",
+    ),
     "search/pimc": (
         *_PLAY,
         "core/batch.py",
+        "search/encode.py",
         "search/inference.py",
         "search/policy.py",
         "search/solver.py",
@@ -67,6 +77,7 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "search/auction": (
         *_PLAY,
         "core/batch.py",
+        "search/encode.py",
         "search/inference.py",
         "search/pimc.py",
         "search/policy.py",

@@ -31,11 +31,9 @@ from briscola.core.state import Phase
 from briscola.fast.core import kernel as K
 from briscola.fast.core import layout as L
 from briscola.fast.core.params import ruleset_params
-from briscola.fast.core.replay import encode_action
 from briscola.fast.jitcache import F64, I64, jit
-from briscola.fast.search.encode import Encoded
+from briscola.fast.search.encode import Encoded, packed, set_hand_masks
 from briscola.fast.search.pimc import POLICY_MEDIUM, Work, rollout, world_value
-from briscola.fast.search.policy import T_LEN, fill_tables
 
 __all__ = [
     "auction_worlds",
@@ -150,11 +148,7 @@ def auction_worlds(
             S_w[i] = S_base[i]
         for i in range(n_unk):
             S_w[slots[i]] = worlds[w, i]
-        for s in range(P[L.P_PLAYERS]):
-            m = np.int64(0)
-            for k in range(S_w[L.O_HCOUNT + s]):
-                m |= np.int64(1) << S_w[L.O_HANDS + s * L.MAX_HAND + k]
-            S_w[L.O_HMASK + s] = m
+        set_hand_masks(P, S_w)
         for j in range(cands.shape[0]):
             for i in range(L.S_LEN):
                 S_r[i] = S_w[i]
@@ -215,19 +209,5 @@ def encode_auction(obs: Observation) -> Encoded:
         raise ValueError("the observation's counts do not add up to its ruleset's deck")
     for slot, c in zip(slots, pool, strict=True):
         S[slot] = c
-    for s in range(n):
-        base = L.O_HANDS + s * L.MAX_HAND
-        S[L.O_HMASK + s] = sum(1 << int(S[base + i]) for i in range(obs.hand_counts[s]))
-    actions = tuple(obs.legal)
-    T = np.zeros(T_LEN, np.int64)
-    fill_tables(P, T)
-    return Encoded(
-        P=P,
-        T=T,
-        S=S,
-        slots=np.array(slots, np.int64),
-        pool=np.array(pool, np.int64),
-        hidden_called=False,
-        cands=np.array([encode_action(a) for a in actions] or [0], np.int64),
-        actions=actions,
-    )
+    set_hand_masks(P, S)
+    return packed(obs, P, S, slots, pool, False)

@@ -21,11 +21,11 @@ from briscola.core.observation import Observation
 from briscola.fast.core import layout as L
 from briscola.fast.core.params import ruleset_params
 from briscola.fast.core.replay import encode_action
-from briscola.fast.jitcache import I16, I64
+from briscola.fast.jitcache import I16, I64, jit
 from briscola.fast.search.policy import T_LEN, fill_tables
 from briscola.fast.search.solver import solver_stack
 
-__all__ = ["Encoded", "encode_observation", "work_arrays"]
+__all__ = ["Encoded", "encode_observation", "packed", "set_hand_masks", "work_arrays"]
 
 _SUIT_LETTERS = "cdsb"  # suit order of the card indices
 
@@ -159,17 +159,31 @@ def encode_observation(obs: Observation) -> Encoded:
         raise ValueError("the observation's counts do not add up to its ruleset's deck")
     for slot, c in zip(slots, pool, strict=True):
         S[slot] = c
-    for s in range(n):
-        m = 0
-        for i in range(obs.hand_counts[s]):
-            m |= 1 << int(S[L.O_HANDS + s * L.MAX_HAND + i])
-        S[L.O_HMASK + s] = m
+    set_hand_masks(P, S)
     if hidden_called:
         for s in range(n):
             if (int(S[L.O_HMASK + s]) >> int(S[L.S_CALLED])) & 1:
                 S[L.S_PARTNER] = s
+    return packed(obs, P, S, slots, pool, hidden_called)
+
+
+@jit
+def set_hand_masks(P: I64, S: I64) -> None:
+    """Every seat's hand mask in ``S`` rebuilt from the cards of its hand."""
+    for s in range(P[L.P_PLAYERS]):
+        m = np.int64(0)
+        base = L.O_HANDS + s * L.MAX_HAND
+        for k in range(S[L.O_HCOUNT + s]):
+            m |= np.int64(1) << S[base + k]
+        S[L.O_HMASK + s] = m
+
+
+def packed(
+    obs: Observation, P: I64, S: I64, slots: list[int], pool: list[int], hidden_called: bool
+) -> Encoded:
+    """The arrays of an encoded observation, with the card tables and the candidate actions
+    (``obs.legal``) added."""
     actions = tuple(obs.legal)
-    cands = np.array([encode_action(a) for a in actions] or [0], np.int64)
     T = np.zeros(T_LEN, np.int64)
     fill_tables(P, T)
     return Encoded(
@@ -179,7 +193,7 @@ def encode_observation(obs: Observation) -> Encoded:
         slots=np.array(slots, np.int64),
         pool=np.array(pool, np.int64),
         hidden_called=hidden_called,
-        cands=cands,
+        cands=np.array([encode_action(a) for a in actions] or [0], np.int64),
         actions=actions,
     )
 
