@@ -79,3 +79,31 @@ def test_the_search_levels_sign_and_play_with_signals_on() -> None:
         action = bot.act(observe(state, state.turn))
         assert action in state.legal_actions()
         state = state.apply(action)
+
+
+LISCIO = Signal(SignalKind.LISCIO)
+
+
+def test_the_medium_level_says_liscio_when_its_winning_card_may_still_be_taken() -> None:
+    # North (seat 0) holds no sign about its hand (4b: a low trump, no Asso, no Tre); it leads
+    # its Cavallo di denari, which West (seat 3, after South) may beat with a higher denari or a
+    # trump: "liscio", so that South does not load points on it.
+    state = pairs_deal("Rc Cd 4b|2s 4s 5s|As 6d 7d|6c 6s 7s")
+    assert medium_card(observe(state, 0)) == Card.parse("Cd")
+    assert MediumBot(seed=1).act(observe(state, 0)) == LISCIO
+    after = state.apply(LISCIO).apply(Play(Card.parse("Cd"))).apply(Play(Card.parse("2s")))
+    seen = observe(after, 2)
+    assert [s.kind for s in seen.signals] == [SignalKind.LISCIO]
+    assert medium_card(seen) != Card.parse("As")  # South keeps its Asso
+    assert [s.kind for s in observe(after, 1).signals] == [None]  # East sees a sign, no meaning
+
+
+def test_no_liscio_without_a_partner_to_warn_or_a_card_to_load() -> None:
+    state = pairs_deal("Rc Cd 4b|2s 4s 5s|As 6d 7d|6c 6s 7s")
+    state = state.apply(Play(Card.parse("Cd"))).apply(Play(Card.parse("2s")))
+    state = state.apply(Play(Card.parse("6d")))
+    last = MediumBot(seed=1).act(observe(state, 3))  # West plays last: nobody after it
+    assert last != LISCIO
+    lead = pairs_deal("4c Cd 4b|2s 4s 5s|As 6d 7d|6c 6s 7s")
+    assert medium_card(observe(lead, 0)) == Card.parse("4c")  # a liscio lead: nothing to load
+    assert MediumBot(seed=1).act(observe(lead, 0)) != LISCIO

@@ -17,7 +17,8 @@ is empty, the opponent's exact hand.
 * It declares accusi at once and exchanges the briscola when that gains a better card; in Briscola
   chiamata it bids and calls by the strength of its best suit (:mod:`briscola.bots.auction`).
 * With partner signals it makes true signs and reads its partner's (:mod:`briscola.bots.signs`):
-  a partner's "carica" makes its card safe to load, a "liscio" asks for the cheapest card.
+  a partner's "carica" makes its card safe to load; a "liscio" (its card may still be taken) keeps
+  it from loading points there unless its own count shows the card safe.
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.observation import observe
@@ -95,9 +96,10 @@ def _follow(k: Knowledge, cards: Sequence[Card]) -> Card:
     threats = k.threats()
     stock = k.obs.stock_count
     if win_seat in k.friends:
-        if partner_said(k.obs, SignalKind.LISCIO, win_seat):
-            return k.cheapest(cards)
-        if k.safe(best, threats) or partner_said(k.obs, SignalKind.CARICA, win_seat):
+        # a partner's "carica" vouches for its card; its "liscio" says only its own count
+        # (this seat's, which knows its own hand) may call the card safe
+        vouched = partner_said(k.obs, SignalKind.CARICA, win_seat)
+        if k.safe(best, threats) or vouched:
             gifts = [c for c in cards if not k.is_trump(c) and k.points(c) > 0]
             if gifts:  # caricare: load the partner's trick
                 return max(gifts, key=lambda c: (k.points(c), -k.strength(c)))

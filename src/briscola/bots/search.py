@@ -38,7 +38,7 @@ import numpy as np
 from briscola.bots import auction
 from briscola.bots.base import turn_actions
 from briscola.bots.medium import MediumBot, medium_card, special_action
-from briscola.bots.signs import sign_to_make, without_signals
+from briscola.bots.signs import HandLimit, hand_limits, high_trumps, sign_to_make, without_signals
 from briscola.core.actions import Action, Declare
 from briscola.core.observation import Observation
 
@@ -164,6 +164,10 @@ class SearchBot:
         state = new_game(preset("classic"), seed=1)
         assert state.turn is not None
         bot.evaluate(observe(state, state.turn), 0)
+        from briscola.fast.search.pimc import encode_observation  # the worlds within signs
+
+        obs = observe(new_game(preset("pairs"), seed=0), 0)
+        limited_worlds(encode_observation(obs), obs, (HandLimit(2, 0, False),), 0, 1)
 
     def with_config(self, **changes: object) -> SearchBot:
         """A bot like this one with some settings changed (for experiments)."""
@@ -182,10 +186,11 @@ class SearchBot:
         sign = sign_to_make(obs, medium_card)  # signs as the medium level makes them
         if sign is not None:
             return sign
+        limits = hand_limits(obs)  # what the partners said of their hands bounds the worlds
         plain = without_signals(obs)  # the fast core searches the cards, not the signs
         legal = turn_actions(plain)
         try:
-            values = self.evaluate(plain, seed)
+            values = self.evaluate(plain, seed, limits)
         except ImportError:  # no Numba: play as the medium level
             return self._medium.act(obs)
         if self.config.anchor:
@@ -197,9 +202,12 @@ class SearchBot:
         return legal[best]
 
     # -- the search -------------------------------------------------------------------------
-    def evaluate(self, obs: Observation, seed: int) -> list[float]:
+    def evaluate(
+        self, obs: Observation, seed: int, limits: tuple[HandLimit, ...] = ()
+    ) -> list[float]:
         """The average value of each of ``obs.legal`` over the searched worlds (minus infinity
-        for an action the search dropped as clearly worse)."""
+        for an action the search dropped as clearly worse); with more than two players the
+        worlds keep within the partners' ``limits`` (:func:`~briscola.bots.signs.hand_limits`)."""
         from briscola.fast.search import pimc as FS
 
         cfg = self.config
@@ -230,7 +238,29 @@ class SearchBot:
         if events is not None:
             worlds = _posterior_worlds(FS, enc, obs, cfg, events, seed, max(budget // 2, 64))
             given = (worlds, np.ones(len(worlds)))
+        elif limits and not two:
+            given = limited_worlds(enc, obs, limits, seed, max(budget // 2, 64))
         return _sample(FS, enc, obs, cfg, budget, seed, work, given, solve)
+
+
+def limited_worlds(
+    enc: Any, obs: Observation, limits: tuple[HandLimit, ...], seed: int, n: int
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Up to ``n`` random worlds (rows filling ``enc.slots``) within the partners' ``limits``,
+    with their weights; None when no deal within them is found."""
+    from briscola.fast.search import limits as FL
+
+    assert obs.trump is not None
+    rules = obs.ruleset
+    trumps = [c.index for c in rules.deck() if c.suit is obs.trump]
+    high = [c.index for c in high_trumps(obs.trump, rules)]
+    caps = {h.seat: h.max_trumps for h in limits if h.max_trumps is not None}
+    lim = FL.limit_array(rules.players, trumps, high, caps, [h.seat for h in limits if h.high])
+    worlds = np.zeros((n, len(enc.pool)), np.int64)
+    filled = FL.limited_worlds(
+        enc.P, enc.S, enc.S.copy(), enc.slots, enc.pool.copy(), lim, np.uint64(seed), worlds
+    )
+    return (worlds[:filled], np.ones(filled)) if filled else None
 
 
 def _events(FS: Any, enc: Any, obs: Observation) -> Any:
