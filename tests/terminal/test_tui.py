@@ -425,7 +425,7 @@ def test_signs_to_the_partner_by_keys_and_the_others_signs_at_their_seats() -> N
         for opponent in ("#seat-1", "#seat-3"):
             assert "ha fatto un segno" in text(app, opponent)
             assert "segno:" not in text(app, opponent)
-        assert "S segno al compagno" in text(app, "#keys")
+        assert text(app, "#keys").endswith("· S segno")
         assert "S: un segno al compagno" in text(app, "#prompt")
         log = [line.plain for line in app.game.log]
         assert "Nord ti fa un segno: ho briscole alte." in log
@@ -481,5 +481,21 @@ def test_no_sign_key_without_the_option() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert not isinstance(app.screen, ChoiceScreen) and human_actions(app) == []
+
+    run(app, drive)
+
+
+def test_the_help_says_the_auction_as_it_is_played() -> None:
+    """Under call_card the auction is on points and the call names any card: the help says so,
+    not the ranks of the ordinary auction."""
+    app = make_app("chiamata", call_card="true")
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        body = modal(app).body.plain
+        assert "Nell'asta si offrono punti, da 61 a 120" in body
+        assert "Chi vince chiama una carta, valore e seme" in body
+        assert "A, 3, R, C, F" not in body
 
     run(app, drive)

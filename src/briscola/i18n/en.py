@@ -641,7 +641,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.err.bid_rank_off": (
         'This auction is on points, 61 to 120 (e.g. "bid 75"), not on card ranks.'
     ),
-    "terminal.tui.keys.sign": " · S sign to partner",
+    "terminal.tui.keys.sign": " · S sign",
     "terminal.tui.prompt.sign": "S: a sign to your partner",
     "terminal.tui.sign.title": "A sign to your partner",
     "terminal.tui.sign.keys": "↑ ↓ and Enter, or the number · Esc: no sign",

@@ -664,7 +664,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.err.bid_rank_off": (
         "In quest'asta si offrono punti, da 61 a 120 (es. «offro 75»), non valori di carte."
     ),
-    "terminal.tui.keys.sign": " · S segno al compagno",
+    "terminal.tui.keys.sign": " · S segno",
     "terminal.tui.prompt.sign": "S: un segno al compagno",
     "terminal.tui.sign.title": "Un segno al compagno",
     "terminal.tui.sign.keys": "↑ ↓ e Invio, o il numero · Esc: nessun segno",
