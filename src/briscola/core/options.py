@@ -297,8 +297,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
         False,
         Text("I compagni si mostrano le carte all'inizio", "Partners show their hands first"),
         Text(
-            "Dopo la distribuzione, prima della prima mano, i compagni si mostrano le carte: "
-            "ognuno sa quali di quelle il compagno ha ancora in mano (non le carte pescate dopo).",
+            "Dopo la distribuzione, prima di giocare la prima mano, i compagni si mostrano le "
+            "carte: ognuno sa quali il compagno ha ancora in mano (non quelle pescate dopo).",
             "After the deal, before the first trick, partners show each other their hands: each "
             "knows which of those cards the partner still holds (not the cards drawn later).",
         ),

@@ -170,7 +170,7 @@ export const TABLE_STRINGS = {
     "rules.teams":
       "Si gioca in coppia con chi siede di fronte: i punti si sommano. Finito il mazzo, i compagni vedono le carte l'uno dell'altro.",
     "rules.showfirst":
-      "Dopo la distribuzione, prima della prima mano, i compagni si mostrano le carte: quelle che il compagno ha ancora restano scoperte al suo posto; le carte pescate dopo no.",
+      "Dopo la distribuzione, prima di giocare la prima mano, i compagni si mostrano le carte: quelle che il compagno ha ancora restano scoperte al suo posto; le carte pescate dopo no.",
     "rules.chiamata":
       "Briscola chiamata: all'asta si chiama una carta; chi vince l'asta sceglie la briscola, e chi ha la carta chiamata è il suo compagno segreto.",
     // the table's looks and moves (issue 13)
