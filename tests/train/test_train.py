@@ -19,7 +19,7 @@ from briscola.core.cards import Card
 from briscola.core.game import new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset
-from briscola.env.encoding import action_mask, encode, index_to_action
+from briscola.env.encoding import action_mask, encode, field, index_to_action
 from briscola.env.vector import BriscolaVectorEnv
 from briscola.fast.search.policy import T_LEN, fill_tables
 from briscola.fast.search.solver import solver_stack
@@ -212,6 +212,26 @@ def test_a_tiny_run_is_reproducible_from_its_seed_and_resumes(tmp_path: Path) ->
         train(TINY, tmp_path / "a")
     with pytest.raises(TrainError, match="other settings"):
         train(TrainConfig(**{**TINY.__dict__, "seed": 4}), tmp_path / "a", resume=True)
+
+
+def test_a_run_with_exact_endgames_and_an_earlier_replay(tmp_path: Path) -> None:
+    """The warm start's stock-empty positions are replaced by the exact ones; an earlier run's
+    labelled rounds join the replay; a log written before these settings existed resumes."""
+    train(TINY, tmp_path / "a")
+    cfg = TrainConfig(**{**TINY.__dict__, "endgame_deals": 5, "replay_from": str(tmp_path / "a")})
+    log = train(cfg, tmp_path / "b")
+    bc = medium_batch(preset("classic"), TINY.seed, TINY.bc_deals, TINY.bc_eps)
+    empty = int((bc["obs"][:, field("stock").slice] == 0).sum())
+    assert log[0]["positions"] == len(bc["value"]) - empty + 20
+    assert log[1]["positions"] == len(np.load(tmp_path / "b" / "data" / "round-1.npz")["value"])
+    with pytest.raises(TrainError, match="no labelled rounds"):
+        train(TrainConfig(**{**cfg.__dict__, "replay_from": str(tmp_path)}), tmp_path / "c")
+    logged = json.loads((tmp_path / "a" / "log.json").read_text())
+    for key in ("endgame_deals", "replay_from"):
+        del logged["config"][key]
+    (tmp_path / "a" / "log.json").write_text(json.dumps(logged))
+    more = train(TrainConfig(**{**TINY.__dict__, "rounds": 2}), tmp_path / "a", resume=True)
+    assert [e["round"] for e in more] == [0, 1, 2]
 
 
 def test_only_two_player_presets_are_trained() -> None:
