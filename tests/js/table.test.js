@@ -18,6 +18,7 @@ import {
   direction,
   overlaps,
   trickBox,
+  trickLayouts,
   trickSlots,
 } from "../../src/briscola/apps/web/js/table/trick.js";
 import { WEB, fakePage } from "./source.js";
@@ -63,6 +64,26 @@ test("each seat's slot in the trick: the viewer's card below the centre, one slo
     [0, -0.5],
     [-1, 0],
   ]);
+});
+
+test("two columns keep each card on its player's side, no two cards in one cell", () => {
+  for (const n of [4, 5, 6]) {
+    assert.deepEqual(trickLayouts(n), ["grid", "tall", "row"]);
+    const slots = trickSlots(n, "tall");
+    const xs = new Set(slots.map(([x]) => x));
+    assert.ok(xs.size <= 3 && Math.max(...xs) - Math.min(...xs) === 1, `two cards wide (${n})`);
+    for (let a = 0; a < n; a++)
+      for (let b = a + 1; b < n; b++) {
+        const [dx, dy] = [slots[a][0] - slots[b][0], slots[a][1] - slots[b][1]];
+        assert.ok(Math.abs(dx) >= 1 || Math.abs(dy) >= 1, `seats ${a} and ${b} apart (${n})`);
+      }
+    for (let rel = 1; rel < n; rel++) {
+      const [c] = direction(rel, n);
+      if (Math.abs(c) > 0.3) assert.ok(Math.sign(slots[rel][0]) === Math.sign(c), `side (${n})`);
+    }
+    assert.ok(slots[0][1] > 0, "the viewer's card at the foot");
+  }
+  assert.deepEqual(trickLayouts(3), ["grid", "row"]);
 });
 
 test("one row lays the cards from the table's left side to its right", () => {

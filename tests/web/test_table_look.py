@@ -2,15 +2,15 @@
 felt for at least 1.5 s before it sweeps to the winner; a played card is tilted and flies in
 from its player's side; with 2 to 6 players on a desktop, a phone upright and sideways, and a
 320×480 embed, no card of a full trick touches another, a name plate, a hand, the stock or the
-status line (element bounding boxes); the chiamata auction's panel hides no name plate; the
-end-of-deal summary opens at its title.
+status line (element bounding boxes), the trick's cards are readable (34 px wide and more; in
+the embed 32 px for two and three players, 28 for six) and the top bar keeps inside the
+screen's width, in Italian, English and Romanian; the chiamata auction's panel hides no name
+plate and, on a desktop and a phone either way up, needs no scrolling; the end-of-deal summary
+opens at its title.
 
-The layout checks of the 320×480 embed (its compact seats) run twice on each table: with the
-names the computers were given at random, then with every seat named LONG_NAME (longer than any
-name a plate shows whole, so the widest plates there can be) and each computer at the level with
-the longest title (longest_names.js). The larger layouts are checked with the random names only:
-with 20-character names six players on a phone get 26 px trick cards and the auction's panel
-must scroll there (not mended yet)."""
+Every layout check runs twice on each table: with the names the computers were given at random,
+then with every seat named LONG_NAME (longer than any name a plate shows whole, so the widest
+plates there can be) and each computer at the level with the longest title (longest_names.js)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ LONG_NAME = "Massimiliano Ottavio"  # 20 characters, a person's long name
 NAMINGS = ("random", "longest")
 PRESETS = ["classic", "three", "pairs", "chiamata", "six"]  # 2, 3, 4, 5 and 6 players
 SIZES = {"desktop": (1366, 768), "phone": (390, 844), "sideways": (844, 390)}
+# the least width of a trick's card (px) in a 320×480 embed, by preset: four to six players sit
+# compact there (the felt's tight class), six the smallest
+EMBED_LEAST = {"classic": 32, "three": 32, "pairs": 34, "chiamata": 34, "six": 28}
 
 
 @pytest.fixture
@@ -126,6 +129,23 @@ def _check_layout(page: Page) -> dict[str, Any]:
     return got
 
 
+TOP_BAR = """() => {
+  const bar = document.querySelector('.topbar');
+  const out = [...bar.querySelectorAll('*')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.left < -1 || r.right > innerWidth + 1);
+  }).map((e) => e.id || e.className);
+  return {out, bar: bar.scrollWidth - bar.clientWidth,
+          page: document.documentElement.scrollWidth - innerWidth};
+}"""
+
+
+def _check_top_bar(page: Page, what: object) -> None:
+    """Every piece of the top bar inside the screen's width; neither it nor the page scrolls."""
+    got = page.evaluate(TOP_BAR)
+    assert not got["out"] and got["bar"] <= 0 and got["page"] <= 0, (what, got)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_no_piece_of_the_felt_overlaps_another(
     open_table: Opener, contexts: Contexts, size: str
@@ -134,9 +154,36 @@ def test_no_piece_of_the_felt_overlaps_another(
     page = contexts(width, height, reduced_motion="reduce").new_page()
     for preset in PRESETS:
         open_table(page, preset)
-        got = _check_layout(page)
-        assert not got["bad"], (preset, size, got)
-        assert got["fit"]["w"] >= 34, (preset, size, got["fit"])
+        for naming in NAMINGS:
+            _name_seats(page, naming)
+            got = _check_layout(page)
+            assert not got["bad"], (preset, size, naming, got)
+            assert got["fit"]["w"] >= 34, (preset, size, naming, got["fit"])
+            _check_top_bar(page, (preset, size, naming))
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ro"])
+def test_the_top_bar_fits_a_phone_in_every_language(
+    server: str, contexts: Contexts, lang: str
+) -> None:
+    """The fullest top bar: a match of five (its standing has five numbers), the computers'
+    speed and the resign button, on a 390 px phone and in a 320 px embed."""
+    for width, height in ((390, 844), (320, 480)):
+        context = contexts(width, height, reduced_motion="reduce")
+        context.add_init_script(f"localStorage.setItem('briscola.lang', '{lang}')")
+        page = context.new_page()
+        for preset in ("chiamata", "classic"):
+            made = page.request.post(
+                server + "/api/play", data={"preset": preset, "match": "deals:3"}
+            ).json()
+            page.goto(server + made["url"])
+            page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            for shown in ("#resign", "#speed", ".score-chip.compact", ".lang-switch"):
+                expect(page.locator(f".topbar {shown}")).to_be_visible()
+            for naming in NAMINGS:
+                _name_seats(page, naming)
+                _check_top_bar(page, (width, preset, lang, naming))
 
 
 def _open_embed(page: Page, server: str, preset: str) -> None:
@@ -153,12 +200,12 @@ def test_no_piece_overlaps_in_a_small_embed(server: str, contexts: Contexts) -> 
             _name_seats(page, naming)
             got = _check_layout(page)
             assert not got["bad"], (preset, naming, got)
-            # two and three players keep readable cards; four to six sit compact, smaller
-            least = 30 if preset in ("classic", "three") else 26
+            least = EMBED_LEAST[preset]
             assert got["fit"]["w"] >= least, (preset, naming, got["fit"])
             # the trump chip found a place that touches no seat (not the last resort)
             for placed in page.locator(".trump-chip").all():
                 assert placed.get_attribute("data-free") == "true", (preset, naming)
+            _check_top_bar(page, (preset, naming))
 
 
 PANEL_BOXES = """() => {
@@ -187,8 +234,8 @@ def test_the_auction_hides_no_name_plate(
     server: str, open_table: Opener, contexts: Contexts, size: str
 ) -> None:
     """Chiamata's auction panel lies between the seats, inside the felt, whole on a desktop and
-    a phone upright; where it must scroll (a low felt: a phone sideways, a 320×480 embed) the
-    player's own bids are in view."""
+    a phone either way up; where it must scroll (the low felt of a 320×480 embed) the player's
+    own bids are in view."""
     width, height = SIZES.get(size, (320, 480))
     page = contexts(width, height, reduced_motion="reduce").new_page()
     if size == "embed":
@@ -196,14 +243,14 @@ def test_the_auction_hides_no_name_plate(
     else:
         open_table(page, "chiamata")
     page.locator(".auction .bids").wait_for()  # the computers bid until it is our turn
-    for naming in NAMINGS if size == "embed" else NAMINGS[:1]:
+    for naming in NAMINGS:
         _name_seats(page, naming)
         page.locator(".auction .bids").wait_for()
         got = page.evaluate(PANEL_BOXES)
         assert not got["hidden"], (size, naming, got)
         assert got["inside"], (size, naming, got)
         assert got["bidsShown"], (size, naming, got)
-        if size in ("desktop", "phone"):
+        if size != "embed":
             assert got["whole"], (size, naming, got)
 
 

@@ -26,7 +26,8 @@ export function auctionPanel(view, obs) {
           h(
             "span",
             { class: `call${String(b) === "pass" ? " pass" : ""}` },
-            `${view.nameOf(s)}: ${bidText(b)}`,
+            h("span", { class: "who" }, view.nameOf(s)),
+            `: ${bidText(b)}`,
           ),
         ),
       )

@@ -51,6 +51,38 @@ const GRID = {
   ],
 };
 
+/** The same slots two cards wide, for a felt narrower than it is high (a phone upright, its side
+ * seats close to the middle): each card still on its player's side, the seats across the table
+ * above and below, the others in two columns. */
+const TALL = {
+  4: [
+    [0, 1],
+    [0.5, 0],
+    [0, -1],
+    [-0.5, 0],
+  ],
+  5: [
+    [0, 1],
+    [0.5, 0],
+    [0.5, -1],
+    [-0.5, -1],
+    [-0.5, 0],
+  ],
+  6: [
+    [0, 1.5],
+    [0.5, 0.5],
+    [0.5, -0.5],
+    [0, -1.5],
+    [-0.5, -0.5],
+    [-0.5, 0.5],
+  ],
+};
+
+/** The trick's layouts for `players`, tried in this order at each card width (see fitTrick). */
+export function trickLayouts(players) {
+  return TALL[players] ? ["grid", "tall", "row"] : ["grid", "row"];
+}
+
 /** A seat's direction from the centre of the felt: [cos, sin] of its angle (y grows down). */
 export function direction(rel, players) {
   const a = ((90 - (rel * 360) / players) * Math.PI) / 180;
@@ -59,12 +91,14 @@ export function direction(rel, players) {
 
 /**
  * The slot of the seat `rel` places after the viewer, with `players` at the table: [x, y] in
- * cells. `layout` "grid" keeps each card on its player's side (two or three rows); "row" lays
- * every card in one row, from the left side of the table to the right (a wide, low felt).
+ * cells. `layout` "grid" keeps each card on its player's side (two or three rows), "tall" too in
+ * two columns (four to six players); "row" lays every card in one row, from the left side of the
+ * table to the right (a wide, low felt).
  */
 export function trickSlots(players, layout = "grid") {
   const n = Math.max(2, Math.min(6, players));
   if (layout === "grid" && GRID[n] && n === players) return GRID[n].map(([x, y]) => [x, y]);
+  if (layout === "tall" && TALL[n] && n === players) return TALL[n].map(([x, y]) => [x, y]);
   // one row: by the side of the table, the farther seat first where two share a side
   const order = Array.from({ length: players }, (_, rel) => rel).sort((a, b) => {
     const [ca, sa] = direction(a, players);
@@ -191,9 +225,9 @@ export function overlaps(a, b, slack = 0) {
 
 /**
  * Choose the trick's layout, card width and centre so that it touches nothing on the felt:
- * the largest width (from CSS's --play-w down) at which the grid, else one row, fits at the
- * centre of the free band between the top seat and the status line. Sets view.trickFit and
- * moves the drawn trick there; returns the fit.
+ * the largest width (from CSS's --play-w down) at which the grid, else two columns, else one row,
+ * fits at the centre of the free band between the top seat and the status line. Sets
+ * view.trickFit and moves the drawn trick there; returns the fit.
  */
 export function fitTrick(view) {
   const felt = view.felt;
@@ -240,7 +274,7 @@ export function fitTrick(view) {
     return !obstacles.some((o) => overlaps(r, o, 0));
   };
   let best = null;
-  const layouts = ["grid", "row"];
+  const layouts = trickLayouts(view.players);
   // centres to try: the free band's middle first, then outwards from it
   const mid = (bands.top + bands.bottom) / 2;
   const ys = [];
@@ -270,7 +304,7 @@ export function fitTrick(view) {
 function leastOverlap(view, obstacles, inner, cx, ys, label) {
   let best = null;
   for (const w of [34, 30, 26]) {
-    for (const layout of ["grid", "row"]) {
+    for (const layout of trickLayouts(view.players)) {
       const box = trickBox(trickSlots(view.players, layout), w, label);
       for (const y of ys) {
         const r = {
