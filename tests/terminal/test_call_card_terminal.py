@@ -66,6 +66,7 @@ def test_the_auction_prompt_names_only_the_bids_open_now(play: Callable[..., str
 def test_the_ordinary_auction_names_ranks_then_points() -> None:
     """In the ordinary auction ranks are bid first; once a Due is bid only points are left, and
     the prompt says so."""
+
     def words(*bids: str, lang: str = "it") -> str:
         state = act(deal(preset("chiamata"), {}), *bids)
         assert state.turn is not None
@@ -75,3 +76,25 @@ def test_the_ordinary_auction_names_ranks_then_points() -> None:
     assert words("bid R") == "«offro C» o «passo»"  # the ranks left under the Re: C the highest
     assert words("bid 2") == "«offro 75» o «passo»"  # after a Due only points are left
     assert words("bid 2", lang="en") == '"bid 75" or "pass"'
+
+
+def test_a_word_not_understood_is_answered_with_the_moves_of_the_phase() -> None:
+    """In the auction and the call no card is played yet: the answer names the bids open now
+    (points only under call_card), or how to call a card, never «scrivi una carta»."""
+    state = deal(RULES, {})
+    assert state.turn is not None
+    with pytest.raises(InputProblem) as problem:
+        parse_input("ciao", observe(state, state.turn), [])
+    assert problem.value.key == "err.unknown.auction"
+    assert problem.value.args_["moves"] == "«offro 75» o «passo»"
+    with pytest.raises(InputProblem) as problem:
+        parse_input("ciao", calling_obs(), [])
+    assert problem.value.key == "err.unknown.call_card"
+
+
+def test_the_answers_read_italian_in_a_game(play: Callable[..., str]) -> None:
+    out = play("chiamata", "-o", "call_card=true", "--seed", "3",
+               stdin="ciao\noffro 120\nciao\nesci\n")  # fmt: skip
+    assert "Non capisco «ciao»: scrivi il numero di una mossa, «offro 75» o «passo»" in out
+    assert "Non capisco «ciao»: chiama una carta («chiamo Ad») o scrivi il numero" in out
+    assert "scrivi una carta" not in out

@@ -665,6 +665,16 @@ MESSAGES: Final[dict[str, str]] = {
         "The winner calls a suit: its Two is the called card, the suit is the briscola, and "
         "whoever holds the Two is the secret partner."
     ),
+    "terminal.err.unknown.auction": (
+        'I don\'t understand "{text}": type the number of a move, {moves}, or "help".'
+    ),
+    "terminal.err.unknown.call": (
+        'I don\'t understand "{text}": name the trump suit ("call d") or type its number, '
+        'or "help".'
+    ),
+    "terminal.err.unknown.call_card": (
+        'I don\'t understand "{text}": call a card ("call Ad") or type its number, or "help".'
+    ),
     # the command line's help texts (i18n/cli.py: HELP + <root>.<command>[.<param>])
     "terminal.cli.help.briscola": (
         "Briscola, the Italian card game: play in the terminal against the computer."

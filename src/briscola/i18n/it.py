@@ -688,6 +688,15 @@ MESSAGES: Final[dict[str, str]] = {
         "Chi vince chiama un seme: il suo Due è la carta chiamata, il seme è la briscola, chi "
         "tiene il Due è il socio segreto."
     ),
+    "terminal.err.unknown.auction": (
+        "Non capisco «{text}»: scrivi il numero di una mossa, {moves}, o «aiuto»."
+    ),
+    "terminal.err.unknown.call": (
+        "Non capisco «{text}»: chiama la briscola («chiamo d») o scrivi il numero, o «aiuto»."
+    ),
+    "terminal.err.unknown.call_card": (
+        "Non capisco «{text}»: chiama una carta («chiamo Ad») o scrivi il numero, o «aiuto»."
+    ),
     # the command line's help texts (i18n/cli.py: HELP + <root>.<command>[.<param>])
     "terminal.cli.help.briscola": (
         "Briscola, il gioco di carte italiano: gioca nel terminale contro il computer."

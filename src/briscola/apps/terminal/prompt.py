@@ -108,8 +108,15 @@ def parse_input(text: str, obs: Observation, moves: list[Action], lang: str = "i
     try:
         action = parse_action(" ".join(words))
     except ActionParseError:
-        key = "err.unknown" if len(words) == 1 else "err.parse"
-        raise InputProblem(key, text=text.strip(), example=_example(moves)) from None
+        if len(words) > 1:
+            raise InputProblem("err.parse", text=text.strip()) from None
+        if obs.phase is Phase.AUCTION:  # no card to play yet: the bids open now
+            moves_now = auction_words(obs, lang)
+            raise InputProblem("err.unknown.auction", text=text.strip(), moves=moves_now) from None
+        if obs.phase is Phase.CALL:
+            key = "err.unknown.call_card" if obs.ruleset.call_card else "err.unknown.call"
+            raise InputProblem(key, text=text.strip()) from None
+        raise InputProblem("err.unknown", text=text.strip(), example=_example(moves)) from None
     if action not in obs.legal:
         raise _why_not(action, obs, lang)
     return action
