@@ -974,6 +974,11 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.reword.backend": "use {names}",
     "terminal.cli.reword.address": "a Ray cluster's address needs --backend ray",
     "terminal.cli.reword.two_players": "an arena needs at least two players",
+    "terminal.cli.reword.engine_command": "{text}: give the engine's command after {prefix}",
+    "terminal.cli.reword.sides": "{name} seats {n} sides: give at least {n} players",
+    "terminal.cli.reword.sprt_two": "an SPRT compares two players in a two-sided game",
+    "terminal.cli.reword.sprt_alpha": "alpha and beta must lie strictly between 0 and 1",
+    "terminal.cli.reword.sprt_elo": "elo1 ({high}) must be greater than elo0 ({low})",
     "terminal.cli.reword.ruleset": "{detail}",
     # -- end of the command line's block
     # == matches: the match formats in the server's catalog

@@ -1052,6 +1052,16 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.reword.backend": "usa {names}",
     "terminal.cli.reword.address": "l'indirizzo di un cluster Ray vuole --backend ray",
     "terminal.cli.reword.two_players": "un torneo vuole almeno due giocatori",
+    "terminal.cli.reword.engine_command": "{text}: scrivi il comando del motore dopo {prefix}",
+    "terminal.cli.reword.sides": (
+        "{name} mette al tavolo {n} parti: servono almeno {n} giocatori (un nome si può "
+        "ripetere, es. simple simple random)"
+    ),
+    "terminal.cli.reword.sprt_two": (
+        "un SPRT confronta due giocatori in un gioco a due parti (classic, pairs, …)"
+    ),
+    "terminal.cli.reword.sprt_alpha": "alpha e beta stanno fra 0 e 1, estremi esclusi",
+    "terminal.cli.reword.sprt_elo": "elo1 ({high}) deve superare elo0 ({low})",
     "terminal.cli.reword.ruleset": "regole che non si possono giocare: {detail}",
     # -- end of the command line's block
     # == matches: the match formats in the server's catalog

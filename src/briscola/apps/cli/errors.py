@@ -73,6 +73,11 @@ _PATTERNS: Final = (
     (r"use (?P<names>\w+ or \w+)", "backend"),
     (r"a Ray cluster's address needs --backend ray", "address"),
     (r"an arena needs at least two players", "two_players"),
+    (r"(?P<text>.*): give the engine's command after (?P<prefix>.*)", "engine_command"),
+    (r"(?P<name>.*) seats (?P<n>\d+) sides: give at least \d+ players .*", "sides"),
+    (r"an SPRT compares two players in a two-sided game .*", "sprt_two"),
+    (r"alpha and beta must lie strictly between 0 and 1", "sprt_alpha"),
+    (r"elo1 \((?P<high>.*)\) must be greater than elo0 \((?P<low>.*)\)", "sprt_elo"),
 )
 _COMPILED: Final = tuple((re.compile(p + "$"), key) for p, key in _PATTERNS)
 # A ruleset's refusal that no pattern knows keeps its words after a lead in the language.
