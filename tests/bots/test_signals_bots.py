@@ -9,6 +9,7 @@ import pytest
 from briscola.bots.knowledge import Knowledge
 from briscola.bots.medium import MediumBot, medium_card
 from briscola.bots.search import SearchBot
+from briscola.bots.signs import HandLimit, hand_limits
 from briscola.core.actions import Play, Signal
 from briscola.core.cards import Card, parse_cards
 from briscola.core.game import State, new_game
@@ -107,3 +108,16 @@ def test_no_liscio_without_a_partner_to_warn_or_a_card_to_load() -> None:
     lead = pairs_deal("4c Cd 4b|2s 4s 5s|As 6d 7d|6c 6s 7s")
     assert medium_card(observe(lead, 0)) == Card.parse("4c")  # a liscio lead: nothing to load
     assert MediumBot(seed=1).act(observe(lead, 0)) != LISCIO
+
+
+def test_nessuna_is_said_again_after_a_draw_while_still_true() -> None:
+    nessuna = Signal(SignalKind.NESSUNA)
+    state = pairs_deal("Rc Cd 4d|2s 4s 5s|As 6d 7d|6c 6s 7s")  # nobody holds a trump (bastoni)
+    bots = [MediumBot(seed=s) for s in range(4)]
+    for _ in range(8):  # the first trick, each seat signing first
+        assert state.turn is not None
+        state = state.apply(bots[state.turn].act(observe(state, state.turn)))
+    assert len(state.tricks) == 1 and state.turn == 2  # South took it and drew the Ac
+    assert hand_limits(observe(state, 0)) == (HandLimit(2, 1, False),)  # it may have drawn one
+    assert bots[2].act(observe(state, 2)) == nessuna  # still none: it says so again
+    assert hand_limits(observe(state.apply(nessuna), 0)) == (HandLimit(2, 0, False),)

@@ -18,10 +18,11 @@ its partner's:
 
 A bot makes a sign when it helps: ``carica`` when the card it is about to play will surely take
 the trick and a partner plays after it; otherwise, once a deal each, ``asso``, ``tre``,
-``nessuna`` (no trumps) and ``alte`` (a high trump), in that order, when true; otherwise
-``liscio`` when the card it is about to play (a trump, or a card with points: one a partner could
-take for a strong one) will be winning the trick as it leaves the bot, a partner plays after it,
-and an opponent who plays after that partner may beat it (:func:`liscio_useful`).
+``nessuna`` (no trumps; again after each draw while still true) and ``alte`` (a high trump), in
+that order, when true; otherwise ``liscio`` when the card it is about to play (a trump, or a card
+with points: one a partner could take for a strong one) will be winning the trick as it leaves
+the bot, a partner plays after it, and an opponent who plays after that partner may beat it
+(:func:`liscio_useful`).
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.observation import observe
@@ -79,7 +80,13 @@ def sign_to_make(obs: Observation, card_for: Callable[[Observation], Card]) -> S
         win = know.winning()
         if (win is None or know.beats(card, win[1])) and know.safe(card):
             return Signal(SignalKind.CARICA)
-    made = {s.kind for s in obs.signals if s.seat == obs.seat}
+    rounds = _draw_rounds(obs)
+    # once a deal; "nessuna" again once the seat has drawn since (the partner's bound widens)
+    made = {
+        s.kind
+        for s in obs.signals
+        if s.seat == obs.seat and (s.kind is not SignalKind.NESSUNA or s.trick >= rounds)
+    }
     for kind in _ONCE:
         if kind in legal and kind not in made:
             return Signal(kind)
@@ -135,6 +142,13 @@ def high_trumps(trump: Suit, rules: Ruleset) -> frozenset[Card]:
     return frozenset(c for c in rules.deck() if c.suit is trump and rules.strength_of(c) >= fante)
 
 
+def _draw_rounds(obs: Observation) -> int:
+    """How many times every seat has drawn from the stock so far (after the tricks 0, 1, ...)."""
+    rules = obs.ruleset
+    n = rules.players
+    return (len(rules.deck()) - n * rules.hand_size - obs.stock_count) // n
+
+
 def hand_limits(obs: Observation) -> tuple[HandLimit, ...]:
     """The bounds the partners' ``nessuna`` and ``alte`` put on their hands now.
 
@@ -147,12 +161,10 @@ def hand_limits(obs: Observation) -> tuple[HandLimit, ...]:
     trump = obs.trump
     if trump is None or not obs.signals:
         return ()
-    rules = obs.ruleset
-    n = rules.players
-    rounds = (len(rules.deck()) - n * rules.hand_size - obs.stock_count) // n  # draws so far
+    rounds = _draw_rounds(obs)
     plays = [(t, seat, card) for t, trick in enumerate(obs.tricks) for seat, card in trick.plays]
     plays += [(len(obs.tricks), seat, card) for seat, card in obs.trick]
-    high = high_trumps(trump, rules)
+    high = high_trumps(trump, obs.ruleset)
     caps: dict[int, int] = {}
     tops: set[int] = set()
     for sign in obs.signals:
