@@ -10,6 +10,13 @@ group or none of it (each room's own changes are whole either way). When the gro
 fails (one table's row refused), each room's progress is tried again alone, so one table's trouble
 is that table's only.
 
+The transaction runs in a thread of its own (one writer thread per process), not on the event
+loop: while the database commits (and, for SQLite, now and then checkpoints its write-ahead log,
+which syncs the file), the loop goes on serving every other table; the saves made meanwhile wait
+for that commit to end and then go as the next group, so a slower database makes bigger groups,
+not a stalled server. An in-memory SQLite database (one connection shared by the process: tests)
+is written on the loop, as its connection cannot be used from two threads at once.
+
 >>> import asyncio
 >>> from briscola.apps.server.storage import Progress, Storage, StoredTable
 >>> storage = Storage("sqlite://")
@@ -30,7 +37,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from sqlalchemy.pool import StaticPool
 
 from briscola.apps.server.storage import Progress, Storage
 
@@ -38,14 +49,29 @@ __all__ = ["GroupCommit"]
 
 log = logging.getLogger(__name__)
 
+Entry = tuple[Progress, asyncio.Future[None], Callable[[], None] | None]
+"""A save waiting for its group: what to store, its waiter, what to call once it is stored."""
+
+_writer: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _writer_thread() -> ThreadPoolExecutor:
+    """The process's writer thread (made again in a forked child, where the parent's is gone)."""
+    global _writer
+    if _writer is None or _writer[0] != os.getpid():
+        _writer = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="briscola-commit"))
+    return _writer[1]
+
 
 class GroupCommit:
     """Stores the progress of the tables of one process, grouped by turn of the event loop."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self._waiting: list[tuple[Progress, asyncio.Future[None], Callable[[], None] | None]] = []
+        self._waiting: list[Entry] = []
         self._scheduled = False
+        self._writing = False  # a group's transaction is running in the writer thread
+        self._threaded = not isinstance(storage.engine.pool, StaticPool)
         self.transactions = 0
         """Transactions committed (a group's, or a table's alone after its group failed)."""
         self.saved = 0
@@ -69,34 +95,66 @@ class GroupCommit:
         await done
 
     def _flush(self) -> None:
-        """Write the group (see the module's documentation) and wake its rooms."""
+        """Write the group waiting (see the module's documentation), unless a group is being
+        written: that one's end flushes this one."""
         self._scheduled = False
+        if self._writing or not self._waiting:
+            return
         group, self._waiting = self._waiting, []
+        if not self._threaded:
+            self._settle_all(group, self._write([p for p, _, _ in group]))
+            return
+        self._writing = True
+        loop = asyncio.get_running_loop()
+        job = _writer_thread().submit(self._write, [p for p, _, _ in group])
+
+        def written(job: Future[list[BaseException | None]]) -> None:
+            try:
+                loop.call_soon_threadsafe(self._written, group, job)
+            except RuntimeError:  # the loop closed meanwhile (the server stopped)
+                log.debug("a group of %d tables was stored after the loop closed", len(group))
+
+        job.add_done_callback(written)
+
+    def _written(self, group: list[Entry], job: Future[list[BaseException | None]]) -> None:
+        """Back on the loop after a group's transaction: wake its rooms, write the next group."""
+        self._writing = False
         try:
-            self.storage.save_many([progress for progress, _, _ in group])
+            errors = job.result()
+        except BaseException as exc:  # the thread could not run it at all (shutting down)
+            errors = [exc] * len(group)
+        self._settle_all(group, errors)
+        if self._waiting and not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _write(self, batch: list[Progress]) -> list[BaseException | None]:
+        """Store a group in one transaction (in the writer thread, or on the loop); when it
+        fails, each table's progress alone. What storing each one raised, or None."""
+        try:
+            self.storage.save_many(batch)
         except Exception as exc:
-            if len(group) == 1:
-                self._settle(group[0], exc)
-                return
-            log.warning("a group of %d tables failed to store: each is tried alone", len(group))
-            for entry in group:
+            if len(batch) == 1:
+                return [exc]
+            log.warning("a group of %d tables failed to store: each is tried alone", len(batch))
+            errors: list[BaseException | None] = []
+            for progress in batch:
                 try:
-                    self.storage.save_many([entry[0]])
-                except Exception as exc:
-                    self._settle(entry, exc)
+                    self.storage.save_many([progress])
+                except Exception as alone:
+                    errors.append(alone)
                 else:
                     self.transactions += 1
-                    self._settle(entry, None)
-            return
+                    errors.append(None)
+            return errors
         self.transactions += 1
-        for entry in group:
-            self._settle(entry, None)
+        return [None] * len(batch)
 
-    def _settle(
-        self,
-        entry: tuple[Progress, asyncio.Future[None], Callable[[], None] | None],
-        error: BaseException | None,
-    ) -> None:
+    def _settle_all(self, group: list[Entry], errors: list[BaseException | None]) -> None:
+        for entry, error in zip(group, errors, strict=True):
+            self._settle(entry, error)
+
+    def _settle(self, entry: Entry, error: BaseException | None) -> None:
         _, done, stored = entry
         if error is None:
             self.saved += 1

@@ -528,14 +528,16 @@ class Rooms:
     async def hand_over(self, table_id: str, wait: float = 0.5) -> bool:
         """Let the table's room leave memory for another process that holds a socket of its
         people (:mod:`.cluster`): True once it is gone (storage holds all of it, its lease is
-        released, its tasks stopped); False while somebody is connected to it here. A room busy
-        otherwise (a computer player finishing its move, a change being stored) is waited for
-        up to ``wait`` seconds."""
+        released, its tasks stopped); False while somebody is connected to it here. A room whose
+        lock is held (a change being stored) is waited for up to ``wait`` seconds; a computer
+        player still thinking for nobody is stopped (the new owner asks it again), except at a
+        match the computers play out alone (``unattended``), which stays."""
         deadline = time.monotonic() + wait
         while (room := self._rooms.get(table_id)) is not None:
             if room.has_connections() or room.pins:
                 return False
-            if room.idle_for(time.monotonic()) is not None:
+            idle = room.idle_for(time.monotonic()) is not None
+            if not room.lock.users and (idle or not room.table.unattended):
                 self._let_go(room)
                 await room.close()
                 return True

@@ -17,7 +17,8 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -135,8 +136,8 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
     if seat in room.table.resigned:  # a person who resigned comes back as a spectator
         await _watch(websocket, rooms, room)
         return
-    await room.connect(seat, websocket)
     try:
+        await room.connect(seat, websocket)
         async for text in _texts(websocket, room):
             try:
                 if websocket in room.flow.watchers:  # resigned meanwhile
@@ -151,12 +152,31 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
                 _BUGS.failed("table %s: a message from seat %d failed", table_id, seat)
                 await room.error(websocket, "internal", "the server could not do that")
     finally:
-        if websocket in room.flow.watchers:
-            await watch.leave(room, websocket)
-        else:
-            await room.disconnect(seat, websocket)
-            after_leaving(rooms, room)  # those still here may all have asked for the rematch
-        rooms.forget_if_finished(room)
+        await _to_the_end(_leave(rooms, room, seat, websocket))
+
+
+async def _leave(rooms: Rooms, room: Room, seat: int, websocket: WebSocket) -> None:
+    """A seat's socket is gone: the room forgets it (and may let the table go)."""
+    if websocket in room.flow.watchers:
+        await watch.leave(room, websocket)
+    else:
+        await room.disconnect(seat, websocket)
+        after_leaving(rooms, room)  # those still here may all have asked for the rematch
+    rooms.forget_if_finished(room)
+
+
+_CLEANING: set[asyncio.Task[None]] = set()
+"""Clean-ups going on after their socket's task was cancelled (kept from the collector)."""
+
+
+async def _to_the_end(cleanup: Coroutine[Any, Any, None]) -> None:
+    """Run a socket's clean-up to its end even when the socket's task is cancelled (a server
+    stopping, a test client leaving) while the clean-up waits for its room's lock (a move being
+    stored): a room must never keep a socket that is gone, or it is never idle again."""
+    task = asyncio.ensure_future(cleanup)
+    _CLEANING.add(task)
+    task.add_done_callback(_CLEANING.discard)
+    await asyncio.shield(task)
 
 
 async def _texts(websocket: WebSocket, room: Room) -> AsyncIterator[str]:
@@ -204,5 +224,9 @@ async def _watch(websocket: WebSocket, rooms: Rooms, room: Room) -> None:
                 _BUGS.failed("table %s: a spectator's message failed", room.table_id)
                 await room.error(websocket, "internal", "the server could not do that")
     finally:
-        await watch.leave(room, websocket)
-        rooms.forget_if_finished(room)
+        await _to_the_end(_unwatch(rooms, room, websocket))
+
+
+async def _unwatch(rooms: Rooms, room: Room, websocket: WebSocket) -> None:
+    await watch.leave(room, websocket)
+    rooms.forget_if_finished(room)

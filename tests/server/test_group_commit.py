@@ -1,0 +1,93 @@
+"""The group commit on a database file (apps/server/commits.py): the transaction runs in the
+writer thread while the event loop goes on, the saves made meanwhile go as the next group, each
+save returns only once its rows are committed, and one table's bad row fails that table only."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from briscola.apps.server.commits import GroupCommit
+from briscola.apps.server.storage import Progress, Storage, StoredTable
+
+pytestmark = pytest.mark.server
+
+
+class SlowStorage(Storage):
+    """A storage whose transactions take 50 ms more, noting the thread and size of each."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.groups: list[tuple[str, int]] = []
+
+    def save_many(self, batch: Sequence[Progress]) -> None:
+        self.groups.append((threading.current_thread().name, len(batch)))
+        time.sleep(0.05)
+        super().save_many(batch)
+
+
+@pytest.fixture
+def storage(tmp_path: Path) -> Iterator[SlowStorage]:
+    s = SlowStorage(f"sqlite:///{tmp_path / 'group.db'}")
+    for t in ("t1", "t2", "t3"):
+        s.create_table(StoredTable(t, {}, "single", 1, "c", True, "simple", "it", [], []))
+    yield s
+    s.close()
+
+
+def _deal(table_id: str) -> Progress:
+    return Progress(table_id, deals=((0, 0, "Ab 2b"),))
+
+
+def test_the_loop_goes_on_while_a_group_commits(storage: SlowStorage) -> None:
+    commits = GroupCommit(storage)
+    ticks: list[float] = []
+
+    async def ticker(until: asyncio.Event) -> None:
+        while not until.is_set():
+            ticks.append(time.monotonic())
+            await asyncio.sleep(0.005)
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        ticking = asyncio.create_task(ticker(stop))
+        first = asyncio.gather(commits.save(_deal("t1")), commits.save(_deal("t2")))
+        await asyncio.sleep(0.01)  # the first group is being written
+        later = commits.save(_deal("t3"))  # waits for it, then goes as the next group
+        await asyncio.gather(first, later)
+        stop.set()
+        await ticking
+
+    asyncio.run(run())
+    assert [size for _, size in storage.groups] == [2, 1]
+    assert all(name.startswith("briscola-commit") for name, _ in storage.groups)
+    assert commits.transactions == 2 and commits.saved == 3
+    assert len(ticks) >= 10  # the loop ran all along the two 50 ms transactions
+    for t in ("t1", "t2", "t3"):
+        stored = storage.load(t)
+        assert stored is not None and stored.deals == [(0, "Ab 2b", [])]
+
+
+def test_a_bad_row_fails_its_table_only(storage: SlowStorage) -> None:
+    commits = GroupCommit(storage)
+    noted: list[str] = []
+
+    async def run() -> list[BaseException | None]:
+        saves = [
+            commits.save(_deal("t1"), lambda: noted.append("t1")),
+            commits.save(_deal("nobody"), lambda: noted.append("nobody")),  # no such table
+            commits.save(_deal("t2"), lambda: noted.append("t2")),
+        ]
+        return await asyncio.gather(*saves, return_exceptions=True)
+
+    results = asyncio.run(run())
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], Exception)
+    assert noted == ["t1", "t2"]  # what storage holds, noted for the stored ones only
+    assert commits.saved == 2
+    assert storage.load("t2") is not None and storage.load("nobody") is None
