@@ -198,6 +198,8 @@ REFUSALS = [
      "give the engine's command after 'engine:'"),
     (["arena", "random", "simple", "random", "--sprt", "elo1=20"],
      "un SPRT confronta due giocatori", "an SPRT compares two players"),
+    (["arena", "random", "simple", "--preset", "three"],
+     "three mette al tavolo 3 parti: servono almeno 3 giocatori", "three seats 3 sides"),
     (["arena", "random", "--preset", "six"], "un torneo vuole almeno due giocatori",
      "an arena needs at least two players"),
     (["arena", "random", "simple", "--address", "auto"],
