@@ -29,6 +29,7 @@ __all__ = [
     "card_tokens",
     "client_for",
     "connect_all",
+    "deal_states",
     "hello",
     "make_table",
     "play_humans",
@@ -58,6 +59,14 @@ def client_for(db: Path | str, **settings: Any) -> Iterator[TestClient]:
         finally:  # a failed test must not leave sockets open: the client would wait for them
             for player in _OPEN.pop(id(client), []):
                 player.close()
+
+
+def error_page(reply: Any) -> str:
+    """The HTML of a page the server words itself for what is not there (an unknown table or
+    address): a 404 in HTML, not the API's JSON."""
+    assert reply.status_code == 404
+    assert reply.headers["content-type"].startswith("text/html")
+    return str(reply.text)
 
 
 def recv(ws: WebSocketTestSession, timeout: float = 10.0) -> dict[str, Any]:
@@ -253,6 +262,21 @@ def players_of(client: TestClient, preset: str) -> int:
     """How many players a preset has, as the API says."""
     presets = client.get("/api/presets").json()["presets"]
     return int(next(p["players"] for p in presets if p["name"] == preset))
+
+
+def deal_states(ruleset: Any, dealer: int, deck: str, actions: list[str]) -> list[Any]:
+    """Every core ``State`` of a stored deal (its ruleset, dealer, deck text and action texts),
+    from the deal to its last action: what the hidden-information checks compare with."""
+    from briscola.core.actions import parse_action
+    from briscola.core.cards import parse_cards
+    from briscola.core.game import new_game
+
+    state = new_game(ruleset, deck=parse_cards(deck), dealer=dealer)
+    out = [state]
+    for text in actions:
+        state = state.apply(parse_action(text))
+        out.append(state)
+    return out
 
 
 def cards_on_the_table(state: Any) -> set[str]:

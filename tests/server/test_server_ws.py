@@ -12,9 +12,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from briscola.apps.server.schemas import ErrorMessage, StateMessage
-from briscola.core.actions import parse_action
-from briscola.core.cards import parse_cards
-from briscola.core.game import Phase, State, new_game
+from briscola.core.game import Phase, State
 from briscola.core.rules import Ruleset
 from helpers import deal_positions
 from server.midgame import restart_mid_game
@@ -25,6 +23,7 @@ from server_helpers import (
     cards_on_the_table,
     client_for,
     connect_all,
+    deal_states,
     hello,
     make_table,
     nothing_pending,
@@ -382,15 +381,6 @@ def test_nobody_plays_while_no_human_is_connected(db: Path) -> None:
 
 
 # -- hidden information -------------------------------------------------------------------------
-def _deal_states(ruleset: Ruleset, dealer: int, deck: str, actions: list[str]) -> list[State]:
-    state = new_game(ruleset, deck=parse_cards(deck), dealer=dealer)
-    out = [state]
-    for text in actions:
-        state = state.apply(parse_action(text))
-        out.append(state)
-    return out
-
-
 def _teammates(ruleset: Ruleset, seat: int) -> list[int]:
     if ruleset.partnership.value != "alternate":
         return []
@@ -423,7 +413,7 @@ def check_hidden_information(client: TestClient, table_id: str, players: list[Pl
         known: dict[tuple[int, int], set[str]] = {}
         so_far = set(removed)
         for number, (dealer, deck, actions) in enumerate(stored.deals):
-            states = _deal_states(ruleset, dealer, deck, actions)
+            states = deal_states(ruleset, dealer, deck, actions)
             for i, state in enumerate(states):
                 so_far |= _visible_now(state, p.seat)
                 known[(number, i)] = set(so_far)

@@ -11,9 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from briscola.apps.server.schemas import StateMessage
 from briscola.apps.server.storage import StoredTable
-from briscola.core.actions import parse_action
-from briscola.core.cards import parse_cards
-from briscola.core.game import Phase, State, new_game
+from briscola.core.game import Phase, State
 from briscola.core.rules import Ruleset
 from server_helpers import (
     Player,
@@ -21,6 +19,7 @@ from server_helpers import (
     card_tokens,
     cards_on_the_table,
     connect_all,
+    deal_states,
     make_table,
     players_of,
     recv,
@@ -53,15 +52,6 @@ def public_now(state: State) -> set[str]:
     if state.phase is Phase.OVER:
         seen |= {str(c) for hand in state.hands for c in hand}
     return seen
-
-
-def deal_states(ruleset: Ruleset, dealer: int, deck: str, actions: list[str]) -> list[State]:
-    state = new_game(ruleset, deck=parse_cards(deck), dealer=dealer)
-    out = [state]
-    for text in actions:
-        state = state.apply(parse_action(text))
-        out.append(state)
-    return out
 
 
 def check_spectator(client: TestClient, table_id: str, spectator: Spectator) -> int:

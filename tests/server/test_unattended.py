@@ -19,7 +19,7 @@ from briscola.apps.server.meta import tables_with
 from briscola.apps.server.recovery import table_from_stored
 from briscola.apps.server.storage import Storage
 from briscola.apps.server.unattended import Resumer
-from server_helpers import Player, TestClient, client_for, start_friends
+from server_helpers import Player, TestClient, client_for, make_table, start_friends
 
 
 def _watch_to_the_end(c: TestClient, tid: str, watcher: Player, limit_s: float = 60) -> None:
@@ -123,6 +123,21 @@ def test_a_restart_plays_out_the_match_nobody_plays_without_anyone_connecting(db
     with client_for(db) as c:  # played out: the next start leaves it alone
         assert c.app.state.rooms.resumer.pending() == []  # type: ignore[attr-defined]
     storage.close()
+
+
+def test_only_started_tables_that_every_person_resigned_are_resumed(db: Path) -> None:
+    tid = _resign_and_stop(db)
+    with client_for(db, bot_delay=60) as c:  # the computers think slowly: nothing finishes
+        r = c.post("/api/play", json={"preset": "classic", "level": "random"})
+        assert r.status_code == 200, r.text
+        make_table(c, "classic", ["human", "human"])  # waiting for its guest
+        make_table(c, "classic", ["human", "bot:random"])  # waiting for its host's start
+    storage = Storage(f"sqlite:///{db}")
+    try:
+        assert len(storage.table_ids()) == 4
+        assert storage.computer_only_ids() == [tid]
+    finally:
+        storage.close()
 
 
 def test_a_stop_in_the_pause_between_deals_is_resumed_with_the_next_deal(db: Path) -> None:
