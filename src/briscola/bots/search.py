@@ -152,6 +152,7 @@ class SearchBot:
         from briscola.core.game import new_game
         from briscola.core.observation import observe
         from briscola.core.rules import preset
+        from briscola.fast.search.encode import encode_observation
 
         rng = random.Random(0)
         state = new_game(preset("classic"), seed=0)
@@ -164,9 +165,7 @@ class SearchBot:
         state = new_game(preset("classic"), seed=1)
         assert state.turn is not None
         bot.evaluate(observe(state, state.turn), 0)
-        from briscola.fast.search.pimc import encode_observation  # the worlds within signs
-
-        obs = observe(new_game(preset("pairs"), seed=0), 0)
+        obs = observe(new_game(preset("pairs"), seed=0), 0)  # the worlds within partners' signs
         limited_worlds(encode_observation(obs), obs, (HandLimit(2, 0, False),), 0, 1)
 
     def with_config(self, **changes: object) -> SearchBot:
