@@ -37,6 +37,9 @@ TABLES = {"table-2": "classic", "table-3": "three", "table-4": "pairs", "table-5
 FULL_TRICK = (ROOT / "tests" / "web" / "felt_boxes.js").read_text(encoding="utf-8")
 
 
+Shot = Callable[["Browser", str, Path], None]
+
+
 def _new_page(browser: Browser, size: tuple[int, int]) -> Page:
     ctx = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
@@ -48,29 +51,39 @@ def _new_page(browser: Browser, size: tuple[int, int]) -> Page:
     return ctx.new_page()
 
 
+def screen(size: tuple[int, int], show: Callable[[Page, str], Page | None]) -> Shot:
+    """A shot at ``size``: ``show(page, server)`` opens the screen in a fresh page (or returns
+    the page it opened from it), which is photographed once its loads settle."""
+
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        page = _new_page(browser, size)
+        shown = show(page, server) or page
+        shown.wait_for_load_state("networkidle")
+        shown.wait_for_timeout(400)
+        shown.screenshot(path=path)
+        page.context.close()
+
+    return shot
+
+
 def _play(page: Page, server: str, preset: str, **extra: str) -> None:
     made = page.request.post(server + "/api/play", data={"preset": preset, **extra}).json()
     page.goto(server + made["url"])  # a fresh browser: the page speaks Italian
+    _wait_table(page)
+
+
+def _wait_table(page: Page) -> None:
     page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
 
 
-def _settle(page: Page) -> None:
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(400)
-
-
-def table(preset: str, size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _new_page(browser, size)
+def table(preset: str, size: tuple[int, int]) -> Shot:
+    def show(page: Page, server: str) -> None:
         _play(page, server, preset)
         if preset == "chiamata":  # past the auction: pass until the computers have bid
             _pass_auction(page)
         page.evaluate(FULL_TRICK)
-        _settle(page)
-        page.screenshot(path=path)
-        page.context.close()
 
-    return shot
+    return screen(size, show)
 
 
 def _pass_auction(page: Page) -> None:
@@ -90,28 +103,20 @@ def _pass_auction(page: Page) -> None:
         page.wait_for_timeout(100)
 
 
-def auction(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _new_page(browser, size)
+def auction(size: tuple[int, int]) -> Shot:
+    def show(page: Page, server: str) -> None:
         _play(page, server, "chiamata")
         page.locator(".auction .bids").wait_for()
-        _settle(page)
-        page.screenshot(path=path)
-        page.context.close()
 
-    return shot
+    return screen(size, show)
 
 
-def summary(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _new_page(browser, size)
+def summary(size: tuple[int, int]) -> Shot:
+    def show(page: Page, server: str) -> None:
         _play(page, server, "pairs", match="deals:2")
         _play_to_summary(page)
-        _settle(page)
-        page.screenshot(path=path)
-        page.context.close()
 
-    return shot
+    return screen(size, show)
 
 
 def _play_to_summary(page: Page) -> None:
@@ -127,82 +132,63 @@ def _play_to_summary(page: Page) -> None:
         page.wait_for_timeout(40)
 
 
-def address(
-    url: str, size: tuple[int, int], wait: str = ""
-) -> Callable[[Browser, str, Path], None]:
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _new_page(browser, size)
+def address(url: str, size: tuple[int, int], wait: str = "") -> Shot:
+    def show(page: Page, server: str) -> None:
         page.goto(server + url)
         if wait:
             page.wait_for_function(wait)
-        _settle(page)
-        page.screenshot(path=path)
-        page.context.close()
 
-    return shot
+    return screen(size, show)
 
 
-def embed(preset: str) -> Callable[[Browser, str, Path], None]:
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _new_page(browser, EMBED)
+def embed(preset: str) -> Shot:
+    def show(page: Page, server: str) -> None:
         page.goto(f"{server}/embed?preset={preset}&level=simple&lang=it")
-        page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+        _wait_table(page)
         page.evaluate(FULL_TRICK)
-        _settle(page)
-        page.screenshot(path=path)
-        page.context.close()
 
-    return shot
+    return screen(EMBED, show)
 
 
-def waiting(browser: Browser, server: str, path: Path) -> None:
-    page = _new_page(browser, DESKTOP)
+def _waiting(page: Page, server: str) -> None:
     made = page.request.post(
         server + "/api/tables",
         data={"preset": "three", "seats": ["human", "human", "bot:medium"], "host_name": "Anna"},
     ).json()
     page.goto(server + made["url"])
-    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
-    _settle(page)
-    page.screenshot(path=path)
-    page.context.close()
+    _wait_table(page)
 
 
-def watch_offer(browser: Browser, server: str, path: Path) -> None:
+def _watch_offer(page: Page, server: str) -> None:
     """The invitation opened once the table has started: the offer to watch instead."""
-    page = _new_page(browser, PHONE)
     made = page.request.post(server + "/api/tables", data={"seats": ["human", "human"]}).json()
     page.request.post(
         f"{server}/api/tables/{made['table_id']}/start",
         data={"token": made["token"], "fill": "simple"},
     )
     page.goto(server + made["invite_url"])
-    _settle(page)
-    page.screenshot(path=path)
-    page.context.close()
 
 
-def watching(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
+waiting = screen(DESKTOP, _waiting)
+watch_offer = screen(PHONE, _watch_offer)
+
+
+def watching(size: tuple[int, int]) -> Shot:
     """A spectator's view of a table of four in play (a full trick drawn on it)."""
 
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _new_page(browser, size)
+    def show(page: Page, server: str) -> None:
         made = page.request.post(server + "/api/play", data={"preset": "pairs"}).json()
         page.goto(f"{server}/watch/{made['table_id']}")
-        page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+        _wait_table(page)
         page.evaluate(FULL_TRICK)
-        _settle(page)
-        page.screenshot(path=path)
-        page.context.close()
 
-    return shot
+    return screen(size, show)
 
 
-def review(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
+def review(size: tuple[int, int]) -> Shot:
     """A finished deal's review, opened from its summary, at its third trick."""
 
-    def shot(browser: Browser, server: str, path: Path) -> None:
-        page = _new_page(browser, size)
+    def show(page: Page, server: str) -> Page:
         _play(page, server, "classic", match="deals:2")
         _play_to_summary(page)
         with page.context.expect_page() as opened:
@@ -211,14 +197,12 @@ def review(size: tuple[int, int]) -> Callable[[Browser, str, Path], None]:
         steps.locator("#review-step").wait_for()
         for _ in range(2):
             steps.locator("#review-next").click()
-        _settle(steps)
-        steps.screenshot(path=path)
-        page.context.close()
+        return steps
 
-    return shot
+    return screen(size, show)
 
 
-SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
+SHOTS: dict[str, Shot] = {
     "home-desktop": address("/?lang=it", DESKTOP),
     "home-phone": address("/?lang=it", PHONE),
     **{f"{name}-desktop": table(preset, DESKTOP) for name, preset in TABLES.items()},

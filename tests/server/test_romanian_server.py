@@ -7,11 +7,10 @@ without a name is "Jucătorul N"."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from server_helpers import TestClient, client_for
+from server_helpers import TestClient, client_for, error_page
 
 
 @pytest.fixture(scope="module")
@@ -20,14 +19,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield c
 
 
-def _page(reply: Any) -> str:
-    assert reply.status_code == 404
-    assert reply.headers["content-type"].startswith("text/html")
-    return str(reply.text)
-
-
 def test_an_unknown_table_s_page_in_romanian(client: TestClient) -> None:
-    html = _page(client.get("/table/nosuchtable?lang=ro"))
+    html = error_page(client.get("/table/nosuchtable?lang=ro"))
     assert '<html lang="ro">' in html
     assert "<h1>Masa aceasta nu există</h1>" in html and "La pagina principală" in html
     # a link to each other language, named in that language, and none to Romanian itself
@@ -35,19 +28,19 @@ def test_an_unknown_table_s_page_in_romanian(client: TestClient) -> None:
     assert 'href="/table/nosuchtable?lang=en" lang="en" hreflang="en">English</a>' in html
     assert "?lang=ro" not in html
     # the Italian page offers Romanian too
-    italian = _page(client.get("/table/nosuchtable"))
+    italian = error_page(client.get("/table/nosuchtable"))
     assert 'hreflang="ro">Română</a>' in italian and 'hreflang="en">English</a>' in italian
 
 
 def test_romanian_from_the_cookie_and_from_the_browser(client: TestClient) -> None:
     client.cookies.set("briscola_lang", "ro")
     try:
-        assert "Pagina nu a fost găsită" in _page(client.get("/no/such/page"))
+        assert "Pagina nu a fost găsită" in error_page(client.get("/no/such/page"))
     finally:
         client.cookies.clear()
     asked = {"accept-language": "ro-RO,ro;q=0.9,en;q=0.8"}
-    assert "Pagina nu a fost găsită" in _page(client.get("/no/such/page", headers=asked))
-    assert "Pagina non trovata" in _page(client.get("/no/such/page"))
+    assert "Pagina nu a fost găsită" in error_page(client.get("/no/such/page", headers=asked))
+    assert "Pagina non trovata" in error_page(client.get("/no/such/page"))
 
 
 def test_the_catalog_sends_romanian_titles(client: TestClient) -> None:

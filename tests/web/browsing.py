@@ -1,5 +1,5 @@
-"""What the browser tests share: Debian's Chromium and how to launch it, and the server on a free
-localhost port in a background thread.
+"""What the browser tests share: Debian's Chromium and how to launch it, the server on a free
+localhost port in a background thread, and a page's script errors.
 
 Playwright never downloads a browser here: it launches Debian's Chromium by its path (``make
 system-deps`` installs it). Outside CI a missing browser skips the browser tests (``MISSING``
@@ -40,6 +40,14 @@ else:
         MISSING = "playwright is not installed (pip install -e '.[dev]')"
 if MISSING and IN_CI:
     raise RuntimeError(f"CI runs the browser tests: {MISSING}")
+
+
+def page_errors(page: Any) -> list[str]:
+    """The script errors of a Playwright ``page`` from now on, in a list that fills as they come
+    (a test fails on any)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
 
 
 def free_port() -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
@@ -26,11 +26,8 @@ RATINGS = {"obbligata", "ottima", "buona", "imprecisione", "errore", "errore gra
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
+def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
+    return contexts(1280, 900, reduced_motion="reduce")
 
 
 def play_to_the_summary(page: Page, limit_s: float = 90) -> None:

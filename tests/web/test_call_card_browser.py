@@ -4,14 +4,14 @@ card is called."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import BrowserContext
 
 if MISSING is None:
     from playwright.sync_api import expect
@@ -20,11 +20,8 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
+def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
+    return contexts(1366, 768, reduced_motion="reduce")
 
 
 def test_the_winner_calls_a_card_by_rank_then_suit(server: str, context: BrowserContext) -> None:

@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from server_helpers import TestClient, client_for
+from server_helpers import TestClient, client_for, error_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "briscola" / "apps" / "server"
@@ -26,36 +25,30 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield c
 
 
-def _page(reply: Any) -> str:
-    assert reply.status_code == 404
-    assert reply.headers["content-type"].startswith("text/html")
-    return str(reply.text)
-
-
 def test_an_unknown_table_is_a_page_in_italian_then_english(client: TestClient) -> None:
-    html = _page(client.get("/table/nosuchtable"))
+    html = error_page(client.get("/table/nosuchtable"))
     assert '<html lang="it">' in html
     assert "<h1>Questo tavolo non c&#39;è</h1>" in html
     assert 'href="/table/nosuchtable?lang=en"' in html and ">English</a>" in html
     assert '<script type="module" src="/static/js/table/errorpage.js"></script>' in html
-    english = _page(client.get("/table/nosuchtable?lang=en"))
+    english = error_page(client.get("/table/nosuchtable?lang=en"))
     assert '<html lang="en">' in english and "<h1>There is no such table</h1>" in english
     # an invitation to a table that does not exist says the same
-    assert "There is no such table" in _page(client.get("/join/nosuchtable/code?lang=en"))
+    assert "There is no such table" in error_page(client.get("/join/nosuchtable/code?lang=en"))
 
 
 def test_the_page_language_comes_from_the_cookie_then_the_browser(client: TestClient) -> None:
     client.cookies.set("briscola_lang", "en")
     try:
-        assert "Page not found" in _page(client.get("/no/such/page"))
+        assert "Page not found" in error_page(client.get("/no/such/page"))
     finally:
         client.cookies.clear()
     asked = {"accept-language": "en-GB,en;q=0.9"}
-    assert "Page not found" in _page(client.get("/no/such/page", headers=asked))
-    assert "Pagina non trovata" in _page(client.get("/no/such/page"))
+    assert "Page not found" in error_page(client.get("/no/such/page", headers=asked))
+    assert "Pagina non trovata" in error_page(client.get("/no/such/page"))
 
 
-def test_a_known_table_is_the_table_page(client: TestClient) -> None:
+def test_a_known_table_is_the_tableerror_page(client: TestClient) -> None:
     made = client.post("/api/tables", json={"seats": ["human", "human"]}).json()
     table_id = made["table_id"]
     assert client.get(f"/table/{table_id}").status_code == 200

@@ -9,32 +9,22 @@ launches Debian's Chromium by its path (``make system-deps`` installs it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING, page_errors
 
 if MISSING:
     pytest.skip(MISSING, allow_module_level=True)
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
-
-
-def _watch(page: Page) -> list[str]:
-    """Collect the page's script errors (a test fails on any)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
+def phone(contexts: Callable[..., BrowserContext]) -> BrowserContext:
+    return contexts(PHONE["width"], PHONE["height"], has_touch=True)
 
 
 def _card(page: Page, i: int) -> Any:
@@ -80,7 +70,7 @@ def _create(page: Page, server: str, names: list[str]) -> str:
 
 def test_quick_buttons_pad_win_trophy_and_reload(server: str, phone: BrowserContext) -> None:
     page = phone.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     key = _create(page, server, ["Anna", "Bruno"])
     expect(page.locator("#sheet-title")).to_have_text("Anna – Bruno")
     # the quick buttons, trick by trick, for the selected competitor (Anna, the first)
@@ -146,7 +136,7 @@ def test_quick_buttons_pad_win_trophy_and_reload(server: str, phone: BrowserCont
 
 def test_offline_points_wait_and_sync(server: str, phone: BrowserContext) -> None:
     page = phone.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     key = _create(page, server, ["Anna", "Bruno", "Carla"])
     page.locator('.sk-quick-btn[data-delta="10"]').click()
     _synced(page)
@@ -191,7 +181,7 @@ def test_offline_points_wait_and_sync(server: str, phone: BrowserContext) -> Non
 
 def test_english_and_a_draw(server: str, phone: BrowserContext) -> None:
     page = phone.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     _create(page, server, ["Anna", "Bruno"])
     page.locator('.lang-switch button[data-lang="en"]').click()
     expect(page.locator("#new-game")).to_have_text("New game")

@@ -4,14 +4,14 @@ are told with their meaning, the opponents' only as "… ha fatto un segno"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import BrowserContext
 
 if MISSING is None:
     from playwright.sync_api import expect
@@ -22,11 +22,8 @@ MY_TURN = "(o => o && o.phase === 'play' && o.turn === o.seat)(window.briscolaTa
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
+def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
+    return contexts(1366, 768, reduced_motion="reduce")
 
 
 def test_the_signals_row_sends_a_sign_and_only_the_partners_meaning_shows(

@@ -12,12 +12,12 @@ from __future__ import annotations
 import importlib.util
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING, TIMEOUT_MS, page_errors
 
 from briscola.apps.server.botnames import NAMES
 
@@ -32,18 +32,8 @@ if MISSING is None:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
-
-
-def _watch(page: Page) -> list[str]:
-    """Collect the page's script errors (a test fails on any)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
+def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
+    return contexts(1280, 800, reduced_motion="reduce")
 
 
 def _play_until_summary(pages: list[Page], limit_s: float = 90) -> None:
@@ -73,7 +63,7 @@ def _summary_points(page: Page) -> list[int]:
 @needs_browser
 def test_play_a_whole_deal_against_the_computer(server: str, context: BrowserContext) -> None:
     page = context.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     page.goto(server + "/")
     page.locator("#name").fill("Anna")
     page.locator("label[for=game-classic]").click()
@@ -95,7 +85,7 @@ def test_a_match_of_two_deals_with_the_next_deal_button(
     server: str, context: BrowserContext
 ) -> None:
     page = context.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     page.goto(server + "/")
     page.locator("label[for=game-classic]").click()
     _choose_match(page, "deals:2")
@@ -132,7 +122,7 @@ def test_two_people_at_one_table(server: str, browser: Browser) -> None:
         guest_ctx.set_default_timeout(TIMEOUT_MS)
         host = host_ctx.new_page()
         guest = guest_ctx.new_page()
-        errors = _watch(host) + _watch(guest)
+        errors = page_errors(host) + page_errors(guest)
         host.goto(server + "/")
         host.locator("#name").fill("Anna")
         host.locator("label[for=game-classic]").click()
@@ -164,7 +154,7 @@ def test_two_people_at_one_table(server: str, browser: Browser) -> None:
 @needs_browser
 def test_join_errors_speak_the_page_language(server: str, context: BrowserContext) -> None:
     page = context.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     made = page.request.post(server + "/api/tables", data={"seats": ["human", "human"]}).json()
     path = made["invite_url"].split("://", 1)[-1]
     path = path[path.index("/join/") :]
@@ -187,7 +177,7 @@ def test_waiting_room_then_start_with_computer_players(
     server: str, context: BrowserContext
 ) -> None:
     page = context.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     page.goto(server + "/")
     page.locator("label[for=game-pairs]").click()
     page.locator("#seat-2").select_option("bot:simple")
@@ -213,7 +203,7 @@ def _stock(page: Page) -> int:
 @needs_browser
 def test_reload_mid_game_keeps_the_seat(server: str, context: BrowserContext) -> None:
     page = context.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     page.goto(server + "/")
     page.locator("#play-now").click()
     page.wait_for_url(re.compile(r"/table/"))
@@ -251,7 +241,7 @@ def test_points_aid_counts_with_the_servers_points(
     """The beginner aid counts the cards on the table with the points the server sends for the
     table's rules (the Tre/Sette inversion makes the 7 worth 10 and the 3 nothing)."""
     page = context.new_page()
-    errors = _watch(page)
+    errors = page_errors(page)
     page.goto(server + "/")
     page.locator("label[for=game-classic]").click()
     if inversion:
@@ -305,7 +295,7 @@ def test_embed_page_plays_a_card(server: str, browser: Browser) -> None:
     ctx.set_default_timeout(TIMEOUT_MS)
     try:
         page = ctx.new_page()
-        errors = _watch(page)
+        errors = page_errors(page)
         page.goto(server + "/embed?preset=classic&level=simple&lang=it")
         expect(page.locator("#app")).to_have_class(re.compile("embed"))
         card = page.locator("#hand.live button.card").first
