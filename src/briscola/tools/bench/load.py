@@ -131,7 +131,10 @@ class _Load:
         now = time.monotonic()
         self.report.creations.append((now, now - started))
         body = reply.json()
-        async with connect(f"{self.ws_base}/ws/{body['table_id']}", max_size=2**22) as ws:
+        url = f"{self.ws_base}/ws/{body['table_id']}"
+        # like a browser: the server's pings are answered, none is sent (websockets pings by
+        # default every 20 s, which doubled the keepalive traffic of 1,000 sockets)
+        async with connect(url, max_size=2**22, ping_interval=None) as ws:
             await ws.send(_text({"type": "hello", "token": body["token"]}))
             if first[0]:
                 first[0] = False

@@ -100,7 +100,11 @@ class LoadReport:
             return [d for at, d in samples if name != "steady" or at >= cut]
 
         acks, bots = within(self.acks), within(self.bots)
-        length = max(end - start, 1e-9)
+        length = end - start
+
+        def rate(count: int) -> float | None:  # none over less than a second
+            return round(count / length, 1) if length >= 1.0 else None
+
         cpu = {
             "arrival": self.server_cpu_arrival,
             "steady": self.server_cpu - self.server_cpu_arrival,
@@ -110,8 +114,8 @@ class LoadReport:
             "ack_ms": summary(acks),
             "bot_beyond_delay_ms": summary(bots),
             "create_ms": summary(within(self.creations)),
-            "human_moves_per_s": round(len(acks) / length, 1),
-            "moves_per_s": round((len(acks) + len(bots)) / length, 1),
+            "human_moves_per_s": rate(len(acks)),
+            "moves_per_s": rate(len(acks) + len(bots)),
             "server_cpu_ms_per_move": _per_move(cpu, len(acks) + len(bots)),
         }
 
