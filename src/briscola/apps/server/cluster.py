@@ -64,7 +64,7 @@ TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,10
 SERVICE_RESTART = 1012
 """The WebSocket close code a relay uses when the owner of its table died: reconnect."""
 
-HANDOFF_SECONDS = 2.0
+HANDOFF_SECONDS = 3.0
 """How long a process waits for an owner's answer to a handoff before it tunnels instead."""
 
 TUNNELLED = "briscola.tunnelled"
