@@ -32,7 +32,7 @@ HTTP_INPUTS = 4_000
 WS_INPUTS = 16_000
 """WebSocket frames the WebSocket fuzzer sends in the default run (hellos included)."""
 
-SLOW_FACTOR = 5
+SLOW_FACTOR = 6
 """How many times more inputs the long (``slow``) runs send."""
 
 MAX_MESSAGE = 500

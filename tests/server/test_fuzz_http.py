@@ -275,4 +275,5 @@ def test_every_answer_is_documented_and_clear(world: World, shard: int) -> None:
 @pytest.mark.parametrize("shard", range(SHARDS))
 def test_every_answer_is_documented_and_clear_long(world: World, shard: int) -> None:
     sent, wanted = fuzz_shard(world, shard, HTTP_INPUTS * SLOW_FACTOR)
+    print(f"shard {shard}: {sent} requests; statuses {sorted(world.statuses.items())}")
     assert sent >= wanted, (sent, wanted)
