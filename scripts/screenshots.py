@@ -91,7 +91,7 @@ def _pass_auction(page: Page) -> None:
     while page.evaluate("window.briscolaTable.obs.phase") in ("auction", "call"):
         if time.monotonic() > deadline:
             raise RuntimeError("the auction did not end")
-        bids = page.locator(".auction .bids .btn")
+        bids = page.locator(".auction .bids .btn-light")
         with contextlib.suppress(Exception):  # bid the lowest rank once, then pass
             if bids.count() and not page.evaluate("window.__bid || false"):
                 bids.last.click(timeout=500)

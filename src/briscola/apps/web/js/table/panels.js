@@ -57,18 +57,23 @@ function myBids(view, obs) {
       },
       rankName(rank),
     );
-  const parts = [
-    h("p", { class: "field-label" }, t("auction.yourbid")),
-    h("div", { class: "bids" }, ranks.map(rankButton)),
-  ];
-  if (points.length) parts.push(pointsBid(view, Math.min(...points), Math.max(...points)));
-  if (obs.legal.includes("pass")) {
-    const pass = {
-      class: "btn btn-red btn-small",
-      type: "button",
-      onclick: () => view.act("pass"),
-    };
-    parts.push(h("div", { class: "actions" }, h("button", pass, t("auction.pass"))));
+  const pass = obs.legal.includes("pass")
+    ? h(
+        "span",
+        { class: "actions" },
+        h(
+          "button",
+          { class: "btn btn-red btn-small", type: "button", onclick: () => view.act("pass") },
+          t("auction.pass"),
+        ),
+      )
+    : null;
+  // the pass ends the row of ranks (it saves the panel a row); after a bid of points, its own
+  const bids = h("div", { class: "bids" }, ranks.map(rankButton), points.length ? null : pass);
+  const parts = [h("p", { class: "field-label" }, t("auction.yourbid")), bids];
+  if (points.length) {
+    parts.push(pointsBid(view, Math.min(...points), Math.max(...points)));
+    if (pass) parts.push(h("div", { class: "actions" }, pass));
   }
   return parts;
 }
