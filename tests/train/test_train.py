@@ -234,6 +234,21 @@ def test_a_run_with_exact_endgames_and_an_earlier_replay(tmp_path: Path) -> None
     assert [e["round"] for e in more] == [0, 1, 2]
 
 
+def test_the_command_passes_its_options_and_says_what_is_wrong(tmp_path: Path) -> None:
+    tiny = ["--bc-deals", "3", "--rounds", "0", "--eval-deals", "0", "--no-progress"]
+    args = ["train", "--out", str(tmp_path / "a"), "--hidden", "8", "--endgame-deals", "2", *tiny]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    config = json.loads((tmp_path / "a" / "log.json").read_text())["config"]
+    assert (config["hidden"], config["endgame_deals"], config["replay_from"]) == (8, 2, "")
+    assert PolicyValueNet.load(tmp_path / "a" / "weights.npz").arrays["w1"].shape == (798, 8)
+    missing = str(tmp_path / "none")
+    args = ["train", "--out", str(tmp_path / "b"), "--replay-from", missing, *tiny]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert "no labelled rounds" in result.output
+
+
 def test_only_two_player_presets_are_trained() -> None:
     with pytest.raises(TrainError, match="two-player"):
         TrainConfig(preset="pairs").ruleset()
