@@ -8,10 +8,8 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -23,11 +21,7 @@ from briscola.core.codec import ObservationParseError
 from briscola.core.game import State, new_game
 from briscola.core.observation import Observation, observe, visible_seats
 from briscola.core.rules import preset
-
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "docs" / "protocol.schema.json").read_text(encoding="utf-8"))
-VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-ENGINE = [sys.executable, "-m", "briscola.apps.protocol.engine"]
+from protocol_helpers import ENGINE, VALIDATOR
 
 VARIANTS = [
     ("classic", {}),

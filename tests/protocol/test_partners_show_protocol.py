@@ -5,46 +5,24 @@ an engine holds a card the opponents showed each other."""
 from __future__ import annotations
 
 import json
-import random
-import sys
-from pathlib import Path
 
-import jsonschema
 import pytest
 
-from briscola.apps.protocol.engine import EngineSession
 from briscola.apps.protocol.external import ExternalEngine
 from briscola.bots import make_bot
 from briscola.core.game import new_game
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import preset
+from protocol_helpers import ENGINE, play_checking_every_view, play_with_engine
 
 pytestmark = pytest.mark.protocol
-
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "docs" / "protocol.schema.json").read_text(encoding="utf-8"))
-VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-ENGINE = [sys.executable, "-m", "briscola.apps.protocol.engine"]
 
 
 @pytest.mark.parametrize("name", ["pairs", "six"])
 def test_observations_with_shown_cards_fit_the_schema_and_round_trip(name: str) -> None:
     rules = preset(name, partners_show_first=True)
-    rng = random.Random(3)
-    state = new_game(rules, seed=3)
-    session = EngineSession("medium", seed=1)
-    assert observe(state, 0).to_dict()["shown"]
-    while not state.is_over:
-        seat = state.turn
-        assert seat is not None
-        for viewer in range(rules.players):
-            data = json.loads(json.dumps(observe(state, viewer).to_dict()))
-            assert Observation.from_dict(data) == observe(state, viewer)
-        request = {"type": "act", "id": 1, "observation": observe(state, seat).to_dict()}
-        VALIDATOR.validate(request)
-        reply, _ = session.handle(json.dumps(request))
-        VALIDATOR.validate(reply)
-        state = state.apply(rng.choice(state.legal_actions()))
+    assert observe(new_game(rules, seed=3), 0).to_dict()["shown"]
+    assert play_checking_every_view(rules, seed=3).is_over
 
 
 def test_an_engine_is_never_sent_the_opponents_shown_cards() -> None:
@@ -57,13 +35,7 @@ def test_an_engine_is_never_sent_the_opponents_shown_cards() -> None:
     bots = {s: make_bot("medium", seed=s) for s in (0, 2, 3)}
     state = new_game(rules, seed=8)
     theirs = set(state.hands[0]) | set(state.hands[2])
-    with engine:
-        engine.new_game(2)
-        while not state.is_over:
-            seat = state.turn
-            assert seat is not None
-            obs = observe(state, seat)
-            state = state.apply(engine.act(obs) if seat == 1 else bots[seat].act(obs))
+    play_with_engine(state, engine, 1, bots)
     sent = [json.loads(line[2:]) for line in transcript if line.startswith("> ")]
     told = 0
     for message in sent:
