@@ -1,6 +1,7 @@
-"""The group commit on a database file (apps/server/commits.py): the transaction runs in the
-writer thread while the event loop goes on, the saves made meanwhile go as the next group, each
-save returns only once its rows are committed, and one table's bad row fails that table only."""
+"""The group commit on a database file (apps/server/commits.py): in the writer thread (the
+default on PostgreSQL, asked for here on an SQLite file) the transaction runs while the event loop
+goes on, the saves made meanwhile go as the next group, each save returns only once its rows are
+committed, and one table's bad row fails that table only; on SQLite the default is the loop."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def _deal(table_id: str) -> Progress:
 
 
 def test_the_loop_goes_on_while_a_group_commits(storage: SlowStorage) -> None:
-    commits = GroupCommit(storage)
+    commits = GroupCommit(storage, threaded=True)
     ticks: list[float] = []
 
     async def ticker(until: asyncio.Event) -> None:
@@ -73,8 +74,9 @@ def test_the_loop_goes_on_while_a_group_commits(storage: SlowStorage) -> None:
         assert stored is not None and stored.deals == [(0, "Ab 2b", [])]
 
 
-def test_a_bad_row_fails_its_table_only(storage: SlowStorage) -> None:
-    commits = GroupCommit(storage)
+@pytest.mark.parametrize("threaded", [True, False])
+def test_a_bad_row_fails_its_table_only(storage: SlowStorage, threaded: bool) -> None:
+    commits = GroupCommit(storage, threaded=threaded)
     noted: list[str] = []
 
     async def run() -> list[BaseException | None]:
@@ -91,3 +93,15 @@ def test_a_bad_row_fails_its_table_only(storage: SlowStorage) -> None:
     assert noted == ["t1", "t2"]  # what storage holds, noted for the stored ones only
     assert commits.saved == 2
     assert storage.load("t2") is not None and storage.load("nobody") is None
+
+
+def test_sqlite_groups_are_written_on_the_loop(storage: SlowStorage) -> None:
+    """SQLite's one write lock: the loop's own writes must not wait for a writer thread's."""
+    commits = GroupCommit(storage)
+    asyncio.run(commits.save(_deal("t1")))
+    assert storage.groups == [(threading.main_thread().name, 1)]
+    memory = Storage("sqlite://")  # one connection for the process: never from a thread
+    try:
+        assert not GroupCommit(memory, threaded=True)._threaded
+    finally:
+        memory.close()

@@ -10,12 +10,14 @@ group or none of it (each room's own changes are whole either way). When the gro
 fails (one table's row refused), each room's progress is tried again alone, so one table's trouble
 is that table's only.
 
-The transaction runs in a thread of its own (one writer thread per process), not on the event
-loop: while the database commits (and, for SQLite, now and then checkpoints its write-ahead log,
-which syncs the file), the loop goes on serving every other table; the saves made meanwhile wait
-for that commit to end and then go as the next group, so a slower database makes bigger groups,
-not a stalled server. An in-memory SQLite database (one connection shared by the process: tests)
-is written on the loop, as its connection cannot be used from two threads at once.
+On PostgreSQL the transaction runs in a thread of its own (one writer thread per process), not
+on the event loop: while the database answers over the network and commits, the loop goes on
+serving every other table; the saves made meanwhile wait for that commit to end and then go as
+the next group, so a slower database makes bigger groups, not a stalled server. SQLite's groups
+are written on the loop: SQLite has one write lock for the whole file, and the loop's own writes
+(a new table, a lease, a seat) would wait for the writer thread's in SQLite's busy handler, the
+loop stopped meanwhile: the load benchmark's 1,000 tables made 214 moves a second that way
+against 477 on the loop (ack p50 1,167 ms against 20 ms).
 
 >>> import asyncio
 >>> from briscola.apps.server.storage import Progress, Storage, StoredTable
@@ -66,12 +68,16 @@ def _writer_thread() -> ThreadPoolExecutor:
 class GroupCommit:
     """Stores the progress of the tables of one process, grouped by turn of the event loop."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, *, threaded: bool | None = None) -> None:
+        """``threaded``: write the groups in the writer thread (default: on PostgreSQL, not on
+        SQLite; never on an in-memory SQLite, whose one connection cannot serve two threads)."""
         self.storage = storage
         self._waiting: list[Entry] = []
         self._scheduled = False
         self._writing = False  # a group's transaction is running in the writer thread
-        self._threaded = not isinstance(storage.engine.pool, StaticPool)
+        shared = isinstance(storage.engine.pool, StaticPool)
+        default = storage.engine.dialect.name != "sqlite"
+        self._threaded = not shared and (default if threaded is None else threaded)
         self.transactions = 0
         """Transactions committed (a group's, or a table's alone after its group failed)."""
         self.saved = 0
