@@ -5,15 +5,17 @@ which, and its worlds stay as wide as before."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
+import signal_helpers
 from briscola.bots.medium import MediumBot
 from briscola.bots.search import limited_worlds
 from briscola.bots.signs import HandLimit, hand_limits, high_trumps, without_signals
 from briscola.core.actions import Play, Signal
-from briscola.core.cards import Card, parse_cards
+from briscola.core.cards import Card
 from briscola.core.game import State, new_game
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import preset
@@ -27,14 +29,9 @@ NESSUNA = Signal(SignalKind.NESSUNA)
 ALTE = Signal(SignalKind.ALTE)
 
 
-def pairs_deal(hands: str, briscola: str = "7b") -> State:
-    """A pairs deal with signals: seat s holds the s-th group of ``hands``; seat 0 leads."""
-    rules = preset("pairs", signals=True)
-    groups = [parse_cards(h) for h in hands.split("|")]
-    dealt = [groups[s][r] for r in range(3) for s in range(4)]
-    face_up = Card.parse(briscola)
-    rest = [c for c in rules.deck() if c not in dealt and c != face_up]
-    return new_game(rules, deck=[*dealt, face_up, *rest], dealer=3)
+def pairs_deal(hands: str, briscola: str = "7b", **options: Any) -> State:
+    """``signal_helpers.pairs_deal`` with this file's usual briscola."""
+    return signal_helpers.pairs_deal(hands, briscola, **options)
 
 
 def world_hands(obs: Observation, n: int, seed: int) -> list[list[frozenset[Card]]]:

@@ -4,14 +4,17 @@ worlds that keep a partner's signalled trump."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import signal_helpers
 from briscola.bots.knowledge import Knowledge
 from briscola.bots.medium import MediumBot, medium_card
 from briscola.bots.search import SearchBot
 from briscola.bots.signs import HandLimit, hand_limits
 from briscola.core.actions import Play, Signal
-from briscola.core.cards import Card, parse_cards
+from briscola.core.cards import Card
 from briscola.core.game import State, new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset
@@ -23,14 +26,9 @@ ASSO = Signal(SignalKind.ASSO)
 CARICA = Signal(SignalKind.CARICA)
 
 
-def pairs_deal(hands: str, briscola: str = "7b") -> State:
-    """A pairs deal with signals: seat s holds the s-th group of ``hands``; seat 0 leads."""
-    rules = preset("pairs", signals=True)
-    groups = [parse_cards(h) for h in hands.split("|")]
-    dealt = [groups[s][r] for r in range(3) for s in range(4)]
-    face_up = Card.parse(briscola)
-    rest = [c for c in rules.deck() if c not in dealt and c != face_up]
-    return new_game(rules, deck=[*dealt, face_up, *rest], dealer=3)
+def pairs_deal(hands: str, briscola: str = "7b", **options: Any) -> State:
+    """``signal_helpers.pairs_deal`` with this file's usual briscola."""
+    return signal_helpers.pairs_deal(hands, briscola, **options)
 
 
 def test_carica_from_the_partner_makes_the_medium_level_load_its_trick() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import signal_helpers
 from briscola.bots.base import make_bot
 from briscola.core.actions import ActionParseError, Play, Signal, parse_action
 from briscola.core.cards import Card, Suit, parse_cards
@@ -29,14 +30,8 @@ pytestmark = pytest.mark.core
 
 
 def pairs_deal(hands: str, briscola: str = "Ab", **options: Any) -> State:
-    """A pairs deal (dealer 3, so seat 0 is dealt first and leads) with seat s holding the s-th
-    group of three cards of ``hands`` and the face-up ``briscola``."""
-    rules = preset("pairs", signals=True, **options)
-    groups = [parse_cards(h) for h in hands.split("|")]
-    dealt = [groups[s][r] for r in range(3) for s in range(4)]
-    face_up = Card.parse(briscola)
-    rest = [c for c in rules.deck() if c not in dealt and c != face_up]
-    return new_game(rules, deck=[*dealt, face_up, *rest], dealer=3)
+    """``signal_helpers.pairs_deal`` with this file's usual briscola."""
+    return signal_helpers.pairs_deal(hands, briscola, **options)
 
 
 def test_off_by_default_and_only_in_team_games() -> None:
