@@ -29,6 +29,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 15_000
+# a page script: true when the table's player is to play a card
+MY_TURN = "(o => o && o.phase === 'play' && o.turn === o.seat)(window.briscolaTable.obs)"
 
 MISSING: str | None = None
 if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):

@@ -5,29 +5,24 @@ backs only; the rules dialog explains the option."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING, MY_TURN
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import BrowserContext
 
 if MISSING is None:
     from playwright.sync_api import expect
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
-MY_TURN = "(o => o && o.phase === 'play' && o.turn === o.seat)(window.briscolaTable.obs)"
-
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    yield ctx
-    ctx.close()
+def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
+    return contexts(1366, 768, reduced_motion="reduce")
 
 
 def test_the_partners_plate_shows_the_shown_cards_face_up(

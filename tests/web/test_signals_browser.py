@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from browsing import MISSING
+from browsing import MISSING, MY_TURN
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -17,8 +17,6 @@ if MISSING is None:
     from playwright.sync_api import expect
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
-
-MY_TURN = "(o => o && o.phase === 'play' && o.turn === o.seat)(window.briscolaTable.obs)"
 
 
 @pytest.fixture
