@@ -40,6 +40,7 @@ from typing import Any
 
 import orjson
 
+from briscola.apps.server.gctune import tune_gc
 from briscola.tools.bench.load_report import LoadReport, summary
 from briscola.tools.bench.serve_process import ServeProcess, process_tree
 
@@ -248,6 +249,7 @@ def run_load(
         try:
             server.wait_ready(600, bots=True)  # a loaded machine starts slowly
             before = os.getloadavg()[0]
+            tune_gc()  # the client's own collector pauses would count as the server's latency
             cpu, server_cpu = time.process_time(), _cpu_seconds(server.pid)
             server_cpu_now = lambda: _cpu_seconds(server.pid) - server_cpu  # noqa: E731
             asyncio.run(_drive(server.port, report, think, seed, server_cpu_now))
