@@ -235,3 +235,16 @@ def test_analyze_refuses_a_seat_in_the_chosen_language(tmp_path: Path) -> None:
     assert "--seat: 3 non è un posto: classic ha i posti da 0 a 1" in out
     out = run("analyze", str(record), "--seat", "3", lang="en", code=2)
     assert "--seat: 3 is not a seat: classic has seats 0 to 1" in out
+
+
+def test_serve_workers_without_redis_says_so_in_the_chosen_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from briscola.apps.server import workers
+
+    monkeypatch.setattr(workers.shutil, "which", lambda name: None)
+    monkeypatch.delenv("BRISCOLA_REDIS", raising=False)
+    out = run("serve", "--workers", "2", "--db", "sqlite://", code=1)
+    assert "redis-server non è installato: esegui scripts/install-system-deps.sh" in out
+    out = run("serve", "--workers", "2", "--db", "sqlite://", lang="en", code=1)
+    assert "redis-server is not installed: run scripts/install-system-deps.sh" in out

@@ -246,7 +246,12 @@ def test_the_command_passes_its_options_and_says_what_is_wrong(tmp_path: Path) -
     args = ["train", "--out", str(tmp_path / "b"), "--replay-from", missing, *tiny]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2
-    assert "no labelled rounds" in result.output
+    assert "Allenamento impossibile" in result.output
+    assert "non contiene giri etichettati" in result.output
+    result = CliRunner().invoke(app, args, env={"BRISCOLA_LANG": "en"})
+    assert result.exit_code == 2 and "no labelled rounds" in result.output
+    result = CliRunner().invoke(app, ["train", "--out", str(tmp_path / "a"), *tiny])
+    assert result.exit_code == 2 and "contiene già un allenamento" in result.output
 
 
 def test_only_two_player_presets_are_trained() -> None:

@@ -589,6 +589,12 @@ MESSAGES: Final[dict[str, str]] = {
         "Training the network needs PyTorch, which is not installed: pip install 'briscola[train]'"
     ),
     "terminal.train.error": "Cannot train: {error}",
+    "terminal.train.why.players": "{preset}: only two-player presets can be trained for now",
+    "terminal.train.why.settings": (
+        "{out} holds a run with other settings: resume with the same ones"
+    ),
+    "terminal.train.why.replay": "{out} holds no labelled rounds (log.json, data/round-N.npz)",
+    "terminal.train.why.exists": "{out} already holds a run: use --resume, or another folder",
     "terminal.train.round": "round {round}: {positions} positions; score {scores}",
     "terminal.train.done": "Weights, log and learning curve in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
@@ -979,6 +985,11 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.reword.sprt_two": "an SPRT compares two players in a two-sided game",
     "terminal.cli.reword.sprt_alpha": "alpha and beta must lie strictly between 0 and 1",
     "terminal.cli.reword.sprt_elo": "elo1 ({high}) must be greater than elo0 ({low})",
+    "terminal.cli.reword.redis_missing": (
+        "redis-server is not installed: run scripts/install-system-deps.sh (Debian's "
+        "redis-server package), or name a running Redis with --redis URL"
+    ),
+    "terminal.cli.reword.redis_failed": "redis-server did not start on port {port}: {detail}",
     "terminal.cli.reword.ruleset": "{detail}",
     # -- end of the command line's block
     # == matches: the match formats in the server's catalog

@@ -610,6 +610,16 @@ MESSAGES: Final[dict[str, str]] = {
         "Per allenare la rete serve PyTorch, che non è installato: pip install 'briscola[train]'"
     ),
     "terminal.train.error": "Allenamento impossibile: {error}",
+    "terminal.train.why.players": "{preset}: per ora si allenano solo giochi a due giocatori",
+    "terminal.train.why.settings": (
+        "{out} contiene un allenamento con altre impostazioni: riprendilo con le stesse"
+    ),
+    "terminal.train.why.replay": (
+        "{out} non contiene giri etichettati (log.json, data/round-N.npz)"
+    ),
+    "terminal.train.why.exists": (
+        "{out} contiene già un allenamento: usa --resume, o un'altra cartella"
+    ),
     "terminal.train.round": "giro {round}: {positions} posizioni; punteggio {scores}",
     "terminal.train.done": "Pesi, registro e curva di apprendimento in {out}",
     # == presets: the presets' titles and descriptions in the server's catalog
@@ -1062,6 +1072,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.cli.reword.sprt_alpha": "alpha e beta stanno fra 0 e 1, estremi esclusi",
     "terminal.cli.reword.sprt_elo": "elo1 ({high}) deve superare elo0 ({low})",
+    "terminal.cli.reword.redis_missing": (
+        "redis-server non è installato: esegui scripts/install-system-deps.sh (il pacchetto "
+        "redis-server di Debian), o indica un Redis già avviato con --redis URL"
+    ),
+    "terminal.cli.reword.redis_failed": "redis-server non è partito sulla porta {port}: {detail}",
     "terminal.cli.reword.ruleset": "regole che non si possono giocare: {detail}",
     # -- end of the command line's block
     # == matches: the match formats in the server's catalog

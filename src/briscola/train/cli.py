@@ -60,10 +60,12 @@ def train_command(
     from rich.console import Console
 
     from briscola.core.rules import RulesetError
+    from briscola.i18n.cli import current_lang
     from briscola.train.loop import TrainConfig, TrainError, train
     from briscola.train.net import TorchMissingError
 
     console = Console(stderr=True)
+    lang = current_lang()  # the command line's (--lang, else $BRISCOLA_LANG, else Italian)
     cfg = TrainConfig(
         preset=preset_name,
         seed=seed,
@@ -89,6 +91,7 @@ def train_command(
             scores = ", ".join(f"{k} {100 * v['mean']:.1f}%" for k, v in entry["eval"].items())
             line = t(
                 "terminal.train.round",
+                lang,
                 round=entry["round"],
                 positions=entry["positions"],
                 scores=scores or "-",
@@ -101,8 +104,16 @@ def train_command(
             console.print(str(exc), markup=False, highlight=False, soft_wrap=True)
             raise typer.Exit(2) from None
         except (TrainError, RulesetError) as exc:
+            why = (
+                t("terminal.train.why." + exc.key, lang, **exc.params)
+                if isinstance(exc, TrainError)
+                else str(exc)
+            )
             console.print(
-                t("terminal.train.error", error=exc), markup=False, highlight=False, soft_wrap=True
+                t("terminal.train.error", lang, error=why),
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
             )
             raise typer.Exit(2) from None
-    typer.echo(t("terminal.train.done", out=out))
+    typer.echo(t("terminal.train.done", lang, out=out))

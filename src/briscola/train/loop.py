@@ -38,7 +38,13 @@ Progress = Callable[[str, int, int], None]
 
 
 class TrainError(ValueError):
-    """Settings the training cannot run with."""
+    """Settings the training cannot run with. ``key`` names its wording in the catalogs
+    (``terminal.train.why.<key>``, with ``params``); the exception's own text is English."""
+
+    def __init__(self, key: str, english: str, **params: object) -> None:
+        super().__init__(english.format(**params))
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -76,7 +82,11 @@ class TrainConfig:
         """The ruleset trained for (two players only)."""
         rules = preset(self.preset)
         if rules.players != 2:
-            raise TrainError(f"{self.preset}: only two-player presets can be trained for now")
+            raise TrainError(
+                "players",
+                "{preset}: only two-player presets can be trained for now",
+                preset=self.preset,
+            )
         return rules
 
 
@@ -203,7 +213,9 @@ def _resume(out: Path, torch: Any, net: Any, opt: Any, cfg: TrainConfig) -> tupl
         return 0, []
     logged = json.loads((out / "log.json").read_text())
     if _settings(logged["config"]) != _settings(asdict(cfg)):
-        raise TrainError(f"{out} holds a run with other settings: resume with the same ones")
+        raise TrainError(
+            "settings", "{out} holds a run with other settings: resume with the same ones", out=out
+        )
     state = torch.load(ckpt, weights_only=True)
     net.load_state_dict(state["net"])
     opt.load_state_dict(state["opt"])
@@ -245,7 +257,9 @@ def earlier_replay(folder: Path, tau: float) -> Batch:
     ``t / tau`` and normalised is ``softmax(v / tau)``)."""
     files = sorted((folder / "data").glob("round-*.npz"), key=lambda p: int(p.stem[6:]))
     if not files or not (folder / "log.json").exists():
-        raise TrainError(f"{folder} holds no labelled rounds (log.json, data/round-N.npz)")
+        raise TrainError(
+            "replay", "{out} holds no labelled rounds (log.json, data/round-N.npz)", out=folder
+        )
     logged = json.loads((folder / "log.json").read_text())
     power = float(logged["config"]["tau"]) / tau
     parts = [_load(f) for f in files]
@@ -296,7 +310,9 @@ def train(
     out.mkdir(parents=True, exist_ok=True)
     (out / "data").mkdir(exist_ok=True)
     if not resume and (out / "checkpoint.pt").exists():
-        raise TrainError(f"{out} already holds a run: use --resume, or another folder")
+        raise TrainError(
+            "exists", "{out} already holds a run: use --resume, or another folder", out=out
+        )
     net = build(cfg.hidden, cfg.seed)
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
     start, log = _resume(out, torch, net, opt, cfg) if resume else (0, [])

@@ -342,7 +342,7 @@ def _serve_workers(
             ws_max_size=WS_MAX_SIZE,
         )
     except RedisMissing as exc:
-        typer.echo(str(exc), err=True)
+        typer.echo(reword(str(exc)), err=True)
         raise typer.Exit(1) from None
 
 

@@ -78,6 +78,8 @@ _PATTERNS: Final = (
     (r"an SPRT compares two players in a two-sided game .*", "sprt_two"),
     (r"alpha and beta must lie strictly between 0 and 1", "sprt_alpha"),
     (r"elo1 \((?P<high>.*)\) must be greater than elo0 \((?P<low>.*)\)", "sprt_elo"),
+    (r"redis-server is not installed: .*", "redis_missing"),
+    (r"redis-server did not start on port (?P<port>\d+): (?P<detail>(?s:.*))", "redis_failed"),
 )
 _COMPILED: Final = tuple((re.compile(p + "$"), key) for p, key in _PATTERNS)
 # A ruleset's refusal that no pattern knows keeps its words after a lead in the language.
