@@ -39,8 +39,9 @@ ALLOWED: dict[str, set[str]] = {
 # observation encoding, a module of plain NumPy over core's Observation (it imports only core), so
 # the network reads exactly what it was trained on.
 CROSSINGS = {("briscola.bots.neural", "briscola.env.encoding")}
-# The ``briscola`` command is the composition root: it mounts every tool's subcommand.
-COMPOSITION_ROOT = {"briscola.apps.cli.commands", "briscola.__main__"}
+# The ``briscola`` command is the composition root: it mounts every tool's subcommand (``bench``'s
+# options are checked in a module of their own, which runs the tools' benchmarks).
+COMPOSITION_ROOT = {"briscola.apps.cli.commands", "briscola.apps.cli.bench", "briscola.__main__"}
 # The phase modules see only the state types (and the vocabulary they are made of).
 PHASES = {"briscola.core.play", "briscola.core.chiamata"}
 PHASE_IMPORTS = {"briscola.core.state", "briscola.core.cards", "briscola.core.actions",

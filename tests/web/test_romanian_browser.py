@@ -104,7 +104,7 @@ def test_home_and_a_table_in_romanian(server: str, context: BrowserContext) -> N
     page.locator("#play-now").click()
     page.wait_for_url(re.compile(r"/table/"))
     expect(page.locator("html")).to_have_attribute("lang", "ro")
-    expect(page.locator("#turn-status")).to_contain_text(re.compile(r"E rândul"))
+    expect(page.locator("#turn-status")).to_contain_text("E rândul tău")  # not «lui X»
     label = page.locator("#hand button.card").first.get_attribute("aria-label") or ""
     assert re.search(rf"^Joacă .+ de ({SUITS})$", label), label
     expect(page.locator('.lang-switch button[aria-pressed="true"]')).to_have_text("RO")
@@ -144,7 +144,7 @@ def test_the_switch_fits_a_phone_in_romanian(server: str, phone: BrowserContext)
     expect(page.locator("#play-title")).to_have_text("Joacă acum")
     page.locator("#play-now").click()
     page.wait_for_url(re.compile(r"/table/"))
-    expect(page.locator("#turn-status")).to_contain_text(re.compile(r"E rândul"))
+    expect(page.locator("#turn-status")).to_contain_text("E rândul tău")  # not «lui X»
     _fits(page)
     menu = page.locator(".topbar .lang-switch .lang-menu")
     expect(menu).to_be_visible()
