@@ -232,6 +232,44 @@ def test_settings_changes(client: TestClient) -> None:
     assert sheet["target_text"] == "200 punti"
 
 
+def test_a_change_sent_again_with_its_id_is_counted_once(client: TestClient) -> None:
+    """A phone whose answer was lost sends the same change again (same id, the revision it
+    had): the sheet counts it once and answers 200 with the sheet as it is."""
+    sheet = create(client)
+    url = f"/api/scores/{sheet['id']}/changes"
+    body = {
+        "revision": sheet["revision"],
+        "change": {"op": "add", "competitor": 1, "delta": 5},
+        "id": "phone-a-000001",
+    }
+    first = client.post(url, json=body)
+    assert first.status_code == 200 and first.json()["sheet"]["totals"] == [0, 5]
+    again = client.post(url, json=body)
+    assert again.status_code == 200, again.text
+    assert again.json()["sheet"]["totals"] == [0, 5]
+    assert again.json()["revision"] == first.json()["revision"] == sheet["revision"] + 1
+    # a new id at the old revision is a stale change as before; at the new one it counts
+    fresh = {**body, "id": "phone-a-000002"}
+    assert client.post(url, json=fresh).status_code == 409
+    fresh["revision"] = first.json()["revision"]
+    assert client.post(url, json=fresh).json()["sheet"]["totals"] == [0, 10]
+    # undo the first: sending it again still changes nothing
+    undone = change(client, client.get(f"/api/scores/{sheet['id']}").json(), op="undo")
+    assert undone["sheet"]["totals"] == [0, 5]
+    assert client.post(url, json=body).json()["sheet"]["totals"] == [0, 5]
+
+
+def test_a_change_id_is_checked(client: TestClient) -> None:
+    sheet = create(client)
+    url = f"/api/scores/{sheet['id']}/changes?lang=en"
+    for bad in ["short", "x" * 65, "has space 123", "àccentato123", 12345678]:
+        r = client.post(url, json={"change": {"op": "add", "competitor": 0, "delta": 1}, "id": bad})
+        assert r.status_code == 422, (bad, r.text)
+        assert r.json()["code"] == "invalid_request", r.json()
+        assert r.json()["message"].startswith("id: "), r.json()
+    assert client.get(f"/api/scores/{sheet['id']}").json()["sheet"]["totals"] == [0, 0]
+
+
 def test_a_stale_revision_is_refused_with_the_current_sheet(client: TestClient) -> None:
     phone_a = create(client)
     phone_b = client.get(f"/api/scores/{phone_a['id']}").json()

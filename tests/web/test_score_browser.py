@@ -179,6 +179,35 @@ def test_offline_points_wait_and_sync(server: str, phone: BrowserContext) -> Non
     assert not errors, errors
 
 
+def test_points_whose_answer_was_lost_count_once(server: str, phone: BrowserContext) -> None:
+    """The server takes a change but its answer never reaches the phone (the network drops on
+    the way back): the page sends it again with its id, and the sheet counts it once."""
+    page = phone.new_page()
+    errors = page_errors(page)
+    key = _create(page, server, ["Anna", "Bruno"])
+    sent: list[str] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        sent.append(route.request.post_data_json["id"])
+        if len(sent) == 1:
+            route.fetch()  # the server applies it...
+            route.abort("internetdisconnected")  # ...and the answer is lost
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/scores/[^/]+/changes"), lose_the_first_answer)
+    _card(page, 1).click()
+    page.locator('.sk-quick-btn[data-delta="5"]').click()
+    expect(_total(page, 1)).to_have_text("5")
+    _synced(page)
+    assert len(sent) == 2 and sent[0] == sent[1], sent  # sent again, with the same id
+    sheet = page.request.get(f"{server}/api/scores/{key}").json()
+    assert sheet["sheet"]["totals"] == [0, 5]
+    assert sheet["revision"] == 2
+    expect(_total(page, 1)).to_have_text("5")
+    assert not errors, errors
+
+
 def test_english_and_a_draw(server: str, phone: BrowserContext) -> None:
     page = phone.new_page()
     errors = page_errors(page)

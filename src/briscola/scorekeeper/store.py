@@ -1,9 +1,10 @@
 """Score sheets kept in a database with SQLAlchemy: SQLite by default, any SQLAlchemy URL.
 
-Two tables, meant for the web app too: ``score_sheets`` (one row a sheet: its name, an optional
-owner, its whole state as JSON and a revision number for optimistic locking) and
-``score_games`` (one row per finished game, kept in step with the sheet's history, with the
-time it was closed).
+Three tables, meant for the web app too: ``score_sheets`` (one row a sheet: its name, an optional
+owner, its whole state as JSON and a revision number for optimistic locking), ``score_games``
+(one row per finished game, kept in step with the sheet's history, with the time it was closed)
+and ``score_changes`` (the ids of the last changes a client sent, so that a change sent again,
+after its answer was lost on the way back, is not counted twice).
 
 The default database is ``$BRISCOLA_SCORE_DB`` (a URL or a file path) or else
 ``scores.db`` in the user's data folder (``~/.local/share/briscola`` on Linux).
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, Engine, ForeignKey, String, UniqueConstraint, create_engine
+from sqlalchemy import delete as sql_delete
 from sqlalchemy import select as sql_select
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
@@ -39,6 +41,8 @@ from briscola.scorekeeper.terms import GameEntry
 
 __all__ = [
     "ENV_VAR",
+    "KEPT_CHANGE_IDS",
+    "ChangeRow",
     "GameRow",
     "ScoreBase",
     "SheetInfo",
@@ -52,6 +56,7 @@ __all__ = [
 ]
 
 ENV_VAR = "BRISCOLA_SCORE_DB"
+KEPT_CHANGE_IDS = 200  # a sheet's last change ids kept (a phone resends at most its queue)
 
 
 class StaleSheetError(ScoreError):
@@ -128,6 +133,20 @@ class GameRow(ScoreBase):
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     sheet: Mapped[SheetRow] = relationship(back_populates="games")
+
+
+class ChangeRow(ScoreBase):
+    """A change a client made with its own id, and the revision the sheet had after it."""
+
+    __tablename__ = "score_changes"
+    __table_args__ = (UniqueConstraint("sheet_id", "change_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sheet_id: Mapped[int] = mapped_column(
+        ForeignKey("score_sheets.id", ondelete="CASCADE"), index=True
+    )
+    change_id: Mapped[str] = mapped_column(String(64))
+    revision: Mapped[int]
 
 
 @dataclass(frozen=True)
@@ -229,11 +248,28 @@ class SheetStore:
                 return self.get(info.id)
         raise ScoreError("no_sheet", ref=text)
 
-    def save(self, sheet_id: int, sheet: Sheet, revision: int | None = None) -> int:
+    def save(
+        self,
+        sheet_id: int,
+        sheet: Sheet,
+        revision: int | None = None,
+        change_id: str | None = None,
+    ) -> int:
         """Save a sheet over the stored one; the new revision is returned.
 
         With ``revision`` (the one it was read at), :class:`StaleSheetError` when someone saved
-        it meanwhile, so two phones on one sheet do not overwrite each other.
+        it meanwhile, so two phones on one sheet do not overwrite each other. With
+        ``change_id`` (the client's id of the change saved), :meth:`applied` knows it after, in
+        the same transaction; the sheet's last :data:`KEPT_CHANGE_IDS` ids are kept.
+
+        >>> store = SheetStore("sqlite://")
+        >>> sheet_id = store.create(Sheet("s", ["Anna", "Bruno"]))
+        >>> stored = store.get(sheet_id)
+        >>> stored.sheet.add(0, 5)
+        >>> store.save(sheet_id, stored.sheet, revision=1, change_id="phone-1")
+        2
+        >>> store.applied(sheet_id, "phone-1"), store.applied(sheet_id, "phone-2")
+        (2, None)
         """
         with self._session() as session, session.begin():
             row = session.get(SheetRow, sheet_id)
@@ -248,7 +284,31 @@ class SheetStore:
             row.revision += 1
             row.updated_at = _now()
             self._sync_games(row, sheet)
+            if change_id is not None:
+                session.add(
+                    ChangeRow(sheet_id=sheet_id, change_id=change_id, revision=row.revision)
+                )
+                self._prune_changes(session, sheet_id, row.revision)
             return row.revision
+
+    def applied(self, sheet_id: int, change_id: str) -> int | None:
+        """The revision a change with this client id was saved at; ``None`` if it never was
+        (or is older than the last :data:`KEPT_CHANGE_IDS`)."""
+        with self._session() as session:
+            query = sql_select(ChangeRow.revision).where(
+                ChangeRow.sheet_id == sheet_id, ChangeRow.change_id == change_id
+            )
+            return session.scalar(query)
+
+    @staticmethod
+    def _prune_changes(session: Session, sheet_id: int, revision: int) -> None:
+        oldest = revision - KEPT_CHANGE_IDS
+        if oldest > 0:
+            session.execute(
+                sql_delete(ChangeRow).where(
+                    ChangeRow.sheet_id == sheet_id, ChangeRow.revision <= oldest
+                )
+            )
 
     @staticmethod
     def _sync_games(row: SheetRow, sheet: Sheet) -> None:
@@ -276,6 +336,7 @@ class SheetStore:
             row = session.get(SheetRow, sheet_id)
             if row is None:
                 raise ScoreError("no_sheet", ref=str(sheet_id))
+            session.execute(sql_delete(ChangeRow).where(ChangeRow.sheet_id == sheet_id))
             session.delete(row)
 
     def sheets(self, owner: str | None = None) -> list[SheetInfo]:

@@ -263,10 +263,19 @@ AnyChange = Annotated[
 
 
 class ApplyRequest(_Model):
-    """One change, and the revision of the sheet the client shows (``null``: whatever it is)."""
+    """One change, the revision of the sheet the client shows (``null``: whatever it is), and
+    the client's id of the change (optional)."""
 
     revision: StrictInt | None = Field(default=None, ge=0, examples=[3])
     change: AnyChange
+    id: str | None = Field(
+        default=None,
+        pattern=r"^[A-Za-z0-9_-]{8,64}$",
+        description="The client's own id of this change (8-64 letters, digits, - or _): a "
+        "change sent again with an id the sheet has already applied changes nothing and "
+        "answers the sheet as it is, so a change whose answer was lost is not counted twice.",
+        examples=["k3v9x2m1q8"],
+    )
 
 
 class StoredGameView(GameView):

@@ -273,15 +273,20 @@ def apply_change(
 ) -> SheetResponse:
     """Make one change (points, undo, redo, new game, settings) on the sheet at the
     client's ``revision``; the sheet after it. A stale revision changes nothing: 409 with
-    the sheet as it is now, for the client to show before it tries again."""
+    the sheet as it is now, for the client to show before it tries again. A change sent again
+    with the ``id`` of one already applied changes nothing either: 200 with the sheet now."""
     language = _lang(request, lang)
     with sheets.lock:
         try:
             stored = sheets.load(key, language)
+            if req.id is not None and sheets.store.applied(stored.id, req.id) is not None:
+                return _response(key, stored, language)  # sent again: already counted
             if req.revision is not None and req.revision != stored.revision:
                 raise StaleSheetError("stale_sheet", name=stored.sheet.name)
             change = _apply(stored.sheet, req.change, language)
-            revision = sheets.store.save(stored.id, stored.sheet, revision=stored.revision)
+            revision = sheets.store.save(
+                stored.id, stored.sheet, revision=stored.revision, change_id=req.id
+            )
         except StaleSheetError as err:
             current = _response(key, sheets.load(key, language), language)
             raise ScoreApiError(

@@ -32,15 +32,28 @@ export function loadRecord(id) {
   const rec = read(SHEET_KEY(id), null);
   if (!rec || typeof rec !== "object") return { server: null, queue: [], selected: 0 };
   rec.queue = Array.isArray(rec.queue) ? rec.queue : [];
-  for (const item of rec.queue) item.sent = false;
+  for (const item of rec.queue) {
+    item.sent = false;
+    if (typeof item.id !== "string") item.id = changeId();
+  }
   rec.selected = Number.isInteger(rec.selected) ? rec.selected : 0;
   return rec;
+}
+
+/**
+ * A new id for a change waiting to be sent (20 letters and digits): the server counts a change
+ * sent again with the same id once, so one whose answer was lost on the way back is not doubled.
+ * (crypto.getRandomValues works on plain-http pages too, unlike crypto.randomUUID.)
+ */
+export function changeId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  return Array.from(bytes, (b) => "abcdefghijklmnopqrstuvwxyz0123456789"[b % 36]).join("");
 }
 
 export function saveRecord(id, rec) {
   write(SHEET_KEY(id), {
     server: rec.server,
-    queue: rec.queue.map(({ change, at }) => ({ change, at })),
+    queue: rec.queue.map(({ change, at, id }) => ({ change, at, id })),
     selected: rec.selected,
   });
 }

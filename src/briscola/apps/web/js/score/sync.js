@@ -1,9 +1,10 @@
 // The score keeper's network layer: the JSON API, and for one sheet the queue of changes kept in
 // localStorage (applied here at once, sent with the revision the page shows, replayed when the
 // network is back; a 409 takes the server's sheet and sends again the points still waiting).
+// Each change waiting has its own id: one sent again after its answer was lost is counted once.
 import { getLang, t } from "../common/i18n.js";
 import { toast } from "../common/dom.js";
-import { forget, LocalError, localApply, remember, saveRecord, shown } from "./local.js";
+import { changeId, forget, LocalError, localApply, remember, saveRecord, shown } from "./local.js";
 
 const netEl = document.getElementById("net");
 const RETRY_MS = 3000;
@@ -143,6 +144,7 @@ export function createSync(id, rec, paint) {
           reply = await call(`/api/scores/${encodeURIComponent(id)}/changes`, {
             revision: rec.server.revision,
             change: item.change,
+            id: item.id,
           });
         } catch (err) {
           item.sent = false;
@@ -197,7 +199,7 @@ export function createSync(id, rec, paint) {
       toast(localMessage(err));
       return false;
     }
-    rec.queue.push({ change, at: Date.now(), sent: false });
+    rec.queue.push({ change, at: Date.now(), sent: false, id: changeId() });
     localRedo = [];
     persist();
     paint();
