@@ -6,10 +6,18 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from briscola.bots import bot_info, make_bot
 from briscola.bots.medium import MediumBot
-from briscola.bots.neural import LAYERS, NeuralBot, PolicyValueNet, default_net, weights_path
+from briscola.bots.neural import (
+    LAYERS,
+    WEIGHTS_ENV,
+    NeuralBot,
+    PolicyValueNet,
+    default_net,
+    weights_path,
+)
 from briscola.core.game import new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset
@@ -119,6 +127,24 @@ def test_a_weights_file_round_trips(tmp_path: Path) -> None:
     assert back.meta == {"preset": "classic", "note": "copy"}
     for k in LAYERS:
         assert np.array_equal(back.arrays[k], net.arrays[k])
+
+
+def test_the_weights_variable_replaces_the_shipped_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = default_net()
+    zero = {k: np.zeros_like(v) for k, v in shipped.arrays.items()}
+    zero["bp"][7] = 1.0  # every position's best score is action 7's
+    PolicyValueNet(zero, {"preset": "classic", "note": "candidate"}).save(tmp_path / "c.npz")
+    monkeypatch.setenv(WEIGHTS_ENV, str(tmp_path / "c.npz"))
+    default_net.cache_clear()
+    try:
+        assert NeuralBot(1).net.meta["note"] == "candidate"
+        assert make_bot("neural", seed=2).net.arrays["bp"][7] == 1.0  # type: ignore[attr-defined]
+    finally:
+        default_net.cache_clear()
+    monkeypatch.delenv(WEIGHTS_ENV)
+    assert np.array_equal(default_net().arrays["w1"], shipped.arrays["w1"])
 
 
 def test_the_frozen_champion_is_today_s_and_reachable_from_the_tools() -> None:

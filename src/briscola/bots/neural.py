@@ -13,6 +13,11 @@ the softmax of the scores at that temperature, from its seed). It plays with its
 ruleset it was trained for (the ``classic`` preset, with that preset's options); in any other
 ruleset or option it plays as the medium level does (``trained_for`` tells which).
 
+The environment variable ``BRISCOLA_NEURAL_WEIGHTS`` (:data:`WEIGHTS_ENV`) names another weights
+file for the ``classic`` network, e.g. a training run's ``weights.npz``: every neural bot of the
+process (and of the arena's worker processes) then plays with it, so that
+``BRISCOLA_NEURAL_WEIGHTS=run/weights.npz briscola arena neural hard`` measures a candidate.
+
 >>> from briscola.core.game import new_game
 >>> from briscola.core.observation import observe
 >>> from briscola.core.rules import preset
@@ -27,6 +32,7 @@ True
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -43,7 +49,7 @@ from briscola.core.actions import Action
 from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset, preset
 
-__all__ = ["LAYERS", "NeuralBot", "PolicyValueNet", "default_net", "weights_path"]
+__all__ = ["LAYERS", "WEIGHTS_ENV", "NeuralBot", "PolicyValueNet", "default_net", "weights_path"]
 
 F32 = npt.NDArray[np.float32]
 
@@ -94,10 +100,16 @@ def weights_path(preset_name: str = "classic") -> Path:
     return Path(str(resources.files("briscola.bots") / "weights" / f"{preset_name}.npz"))
 
 
+WEIGHTS_ENV = "BRISCOLA_NEURAL_WEIGHTS"
+"""The environment variable naming a weights file that replaces the shipped ``classic`` network."""
+
+
 @cache
 def default_net(preset_name: str = "classic") -> PolicyValueNet:
-    """The shipped network of a preset (read once)."""
-    return PolicyValueNet.load(weights_path(preset_name))
+    """The shipped network of a preset (read once); for ``classic``, the file named by
+    :data:`WEIGHTS_ENV` instead when it is set."""
+    chosen = os.environ.get(WEIGHTS_ENV, "") if preset_name == "classic" else ""
+    return PolicyValueNet.load(chosen or weights_path(preset_name))
 
 
 @cache

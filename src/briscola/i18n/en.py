@@ -593,6 +593,11 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.train.why.settings": (
         "{out} holds a run with other settings: resume with the same ones"
     ),
+    "terminal.train.why.level": "{level}: no such level",
+    "terminal.train.why.init": "{out} holds no network (weights.npz)",
+    "terminal.train.why.init_hidden": (
+        "{out} holds a network of {width} units a layer, not {hidden}"
+    ),
     "terminal.train.why.replay": "{out} holds no labelled rounds (log.json, data/round-N.npz)",
     "terminal.train.why.exists": "{out} already holds a run: use --resume, or another folder",
     "terminal.train.round": "round {round}: {positions} positions; score {scores}",

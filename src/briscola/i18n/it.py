@@ -614,6 +614,11 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.train.why.settings": (
         "{out} contiene un allenamento con altre impostazioni: riprendilo con le stesse"
     ),
+    "terminal.train.why.level": "{level}: livello inesistente",
+    "terminal.train.why.init": "{out} non contiene una rete (weights.npz)",
+    "terminal.train.why.init_hidden": (
+        "{out} contiene una rete di {width} unità per strato, non {hidden}"
+    ),
     "terminal.train.why.replay": (
         "{out} non contiene giri etichettati (log.json, data/round-N.npz)"
     ),

@@ -46,7 +46,22 @@ def train_command(
             help="An earlier run whose labelled rounds join the replay.",
         ),
     ] = None,
+    init_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--init-from",
+            metavar="DIR",
+            help="An earlier run whose network this run starts from (no cloning).",
+        ),
+    ] = None,
+    infer: Annotated[
+        bool, typer.Option("--infer", help="The labelling search infers from past plays.")
+    ] = False,
     eval_deals: Annotated[int, _count("--eval-deals", "Curve's deals a level.")] = 200,
+    eval_level: Annotated[
+        list[str] | None,
+        typer.Option("--eval-level", metavar="LEVEL", help="A curve's level (repeatable)."),
+    ] = None,
     workers: Annotated[
         int, typer.Option("--workers", "-j", min=1, metavar="N", help="Labelling processes.")
     ] = 1,
@@ -76,7 +91,10 @@ def train_command(
         bc_deals=bc_deals,
         endgame_deals=endgame_deals,
         replay_from=str(replay_from) if replay_from is not None else "",
+        init_from=str(init_from) if init_from is not None else "",
+        infer=infer,
         eval_deals=eval_deals,
+        eval_levels=tuple(eval_level) if eval_level else ("medium", "simple"),
         workers=workers,
     )
     with progress_bar(console, enabled=not no_progress and console.is_terminal) as bar:

@@ -1,7 +1,8 @@
 """The training run: a warm start by behaviour cloning, then rounds of expert iteration.
 
 Round 0 clones the compiled medium policy on positions of the fast core
-(:func:`briscola.train.kernels.medium_positions`); each later round plays ``games`` games of the
+(:func:`briscola.train.kernels.medium_positions`), or, with ``init_from``, takes an earlier run's
+network as it is; each later round plays ``games`` games of the
 network against itself, labelled by the champion's search (:mod:`briscola.train.selfplay`), and
 trains on the last ``window`` rounds' positions. After every round the run writes into its folder
 a checkpoint (``checkpoint.pt``: the network, the optimizer, the round), the round's positions
@@ -23,11 +24,12 @@ from typing import Any
 
 import numpy as np
 
+from briscola.bots import UnknownBotError, bot_info
 from briscola.bots.neural import PolicyValueNet
 from briscola.core.rules import Ruleset, preset
 from briscola.env.encoding import N_ACTIONS, OBS_SIZE
 from briscola.train.evaluate import duplicate_score, plot_curve
-from briscola.train.net import build, losses, require_torch, to_numpy
+from briscola.train.net import build, from_numpy, losses, require_torch, to_numpy
 from briscola.train.selfplay import Batch, LabelSettings, label_games
 
 __all__ = ["TrainConfig", "TrainError", "medium_batch", "train"]
@@ -76,10 +78,17 @@ class TrainConfig:
     workers: int = 1
     endgame_deals: int = 0
     replay_from: str = ""
+    init_from: str = ""
+    infer: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     def ruleset(self) -> Ruleset:
-        """The ruleset trained for (two players only)."""
+        """The ruleset trained for (two players only; the curve's levels must exist)."""
+        for level in self.eval_levels:
+            try:
+                bot_info(level)
+            except UnknownBotError:
+                raise TrainError("level", "{level}: no such level", level=level) from None
         rules = preset(self.preset)
         if rules.players != 2:
             raise TrainError(
@@ -269,6 +278,25 @@ def earlier_replay(folder: Path, tau: float) -> Batch:
     return out
 
 
+def _init_from(net: Any, cfg: TrainConfig) -> None:
+    """Load into ``net`` the network of an earlier run's folder (its ``weights.npz``), which must
+    have ``cfg.hidden`` units a layer."""
+    path = Path(cfg.init_from) / "weights.npz"
+    if not path.exists():
+        raise TrainError("init", "{out} holds no network (weights.npz)", out=cfg.init_from)
+    earlier = PolicyValueNet.load(path)
+    width = int(earlier.arrays["w1"].shape[1])
+    if width != cfg.hidden:
+        raise TrainError(
+            "init_hidden",
+            "{out} holds a network of {width} units a layer, not {hidden}",
+            out=cfg.init_from,
+            width=width,
+            hidden=cfg.hidden,
+        )
+    net.load_state_dict(from_numpy(earlier).state_dict())
+
+
 def _selfplay(
     npnet: PolicyValueNet,
     rules: Ruleset,
@@ -286,7 +314,7 @@ def _selfplay(
         if progress is not None:
             progress("selfplay", done, cfg.games)
 
-    settings = LabelSettings(cfg.budget, cfg.tau, cfg.explore)
+    settings = LabelSettings(cfg.budget, cfg.tau, cfg.explore, cfg.infer)
     data = label_games(npnet, rules, cfg.seed * 1000 + rnd, cfg.games, settings, cfg.workers, tick)
     save: Any = np.savez_compressed  # NumPy's stubs do not take arrays by keyword
     save(out / "data" / f"round-{rnd}.npz", **data)
@@ -314,6 +342,8 @@ def train(
             "exists", "{out} already holds a run: use --resume, or another folder", out=out
         )
     net = build(cfg.hidden, cfg.seed)
+    if cfg.init_from:
+        _init_from(net, cfg)
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
     start, log = _resume(out, torch, net, opt, cfg) if resume else (0, [])
     meta = {"preset": cfg.preset, "players": rules.players, "seed": cfg.seed, "hidden": cfg.hidden}
@@ -322,8 +352,12 @@ def train(
     for rnd in range(start, cfg.rounds + 1):
         t0 = time.perf_counter()
         if rnd == 0:
-            data = bc
-            fit = _fit(torch, net, opt, data, cfg, cfg.bc_epochs, cfg.seed, progress)
+            data = bc  # with init_from, the earlier network is round 0's: no cloning
+            fit = (
+                {}
+                if cfg.init_from
+                else _fit(torch, net, opt, bc, cfg, cfg.bc_epochs, cfg.seed, progress)
+            )
             for g in opt.param_groups:
                 g["lr"] = cfg.lr_selfplay
         else:

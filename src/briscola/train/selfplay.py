@@ -38,17 +38,20 @@ Batch = dict[str, npt.NDArray[Any]]
 @dataclass(frozen=True)
 class LabelSettings:
     """How the games are played and labelled: the search's ``budget`` (rollouts a move), the
-    softmax temperature ``tau`` of the policy target, the exploration ``explore``."""
+    softmax temperature ``tau`` of the policy target, the exploration ``explore``, and ``infer``:
+    the search weighs the opponent's possible hands by its past plays, as the champion does."""
 
     budget: int = 600
     tau: float = 0.015
     explore: float = 0.1
+    infer: bool = False
 
 
-def label_config(budget: int) -> SearchConfig:
+def label_config(budget: int, infer: bool = False) -> SearchConfig:
     """The labelling search: the champion's, at ``budget`` rollouts a move (and a matching number
-    of exactly solved worlds with a short stock), without the inference on past plays."""
-    return replace(CHAMPION, rollouts=budget, infer=False, solved_worlds=max(budget // 12, 16))
+    of exactly solved worlds with a short stock), with the inference on past plays only if
+    ``infer``."""
+    return replace(CHAMPION, rollouts=budget, infer=infer, solved_worlds=max(budget // 12, 16))
 
 
 def _target(values: list[float], tau: float) -> tuple[npt.NDArray[np.float64], float]:
@@ -80,7 +83,7 @@ def play_and_label(
 ) -> list[tuple[Any, ...]]:
     """One game of the network against itself; the labelled positions of every seat."""
     r = random.Random(game_seed)
-    search = SearchBot(None, label_config(settings.budget))
+    search = SearchBot(None, label_config(settings.budget, settings.infer))
     state = new_game(rules, seed=game_seed)
     rows: list[tuple[Any, ...]] = []
     while not state.is_over:

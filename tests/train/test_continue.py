@@ -1,0 +1,78 @@
+"""briscola train from an earlier run's network (--init-from), with a labelling search that infers
+from past plays (--infer), and a curve against chosen levels (--eval-level)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from briscola.apps.cli import app
+from briscola.bots.neural import LAYERS, PolicyValueNet
+from briscola.bots.search import CHAMPION
+from briscola.train.loop import TrainConfig, TrainError, train
+from briscola.train.selfplay import LabelSettings, label_config
+
+TINY = TrainConfig(
+    seed=5,
+    rounds=0,
+    games=1,
+    budget=32,
+    hidden=16,
+    bc_deals=10,
+    bc_epochs=1,
+    epochs=1,
+    batch=64,
+    eval_deals=1,
+    eval_levels=("simple",),
+)
+
+
+def _weights(folder: Path) -> dict[str, np.ndarray]:
+    return PolicyValueNet.load(folder / "weights.npz").arrays
+
+
+def test_a_run_starts_from_an_earlier_run_s_network(tmp_path: Path) -> None:
+    train(TINY, tmp_path / "a")
+    cfg = TrainConfig(**{**TINY.__dict__, "seed": 6, "init_from": str(tmp_path / "a")})
+    log = train(cfg, tmp_path / "b")
+    a, b = _weights(tmp_path / "a"), _weights(tmp_path / "b")
+    assert all(np.array_equal(a[k], b[k]) for k in LAYERS)  # round 0 clones nothing
+    assert "policy" not in log[0] and log[0]["positions"] > 0
+    more = train(TrainConfig(**{**cfg.__dict__, "rounds": 1}), tmp_path / "b", resume=True)
+    assert [e["round"] for e in more] == [0, 1] and "policy" in more[1]
+    assert not np.array_equal(_weights(tmp_path / "b")["w1"], a["w1"])
+    wide = TrainConfig(**{**cfg.__dict__, "hidden": 32})
+    with pytest.raises(TrainError, match="16 units a layer, not 32"):
+        train(wide, tmp_path / "c")
+    with pytest.raises(TrainError, match="no network"):
+        train(TrainConfig(**{**cfg.__dict__, "init_from": str(tmp_path)}), tmp_path / "d")
+
+
+def test_the_labelling_search_infers_only_when_asked() -> None:
+    assert LabelSettings().infer is False
+    assert label_config(600).infer is False and label_config(600, infer=True).infer is True
+    assert label_config(8000, infer=True).rollouts == CHAMPION.rollouts
+    with pytest.raises(TrainError, match="nobody: no such level"):
+        TrainConfig(eval_levels=("nobody",)).ruleset()
+
+
+def test_the_command_passes_the_new_options(tmp_path: Path) -> None:
+    tiny = ["--bc-deals", "3", "--rounds", "0", "--hidden", "8", "--no-progress"]
+    args = ["train", "--out", str(tmp_path / "a"), "--eval-deals", "0", *tiny]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    args = ["train", "--out", str(tmp_path / "b"), "--init-from", str(tmp_path / "a"), "--infer"]
+    more = ["--eval-deals", "1", "--eval-level", "simple", "--eval-level", "easy", *tiny]
+    result = CliRunner().invoke(app, [*args, *more])
+    assert result.exit_code == 0, result.output
+    logged = json.loads((tmp_path / "b" / "log.json").read_text())
+    config = logged["config"]
+    assert (config["init_from"], config["infer"]) == (str(tmp_path / "a"), True)
+    assert config["eval_levels"] == ["simple", "easy"]
+    assert set(logged["rounds"][0]["eval"]) == {"simple", "easy"}
+    bad = ["train", "--out", str(tmp_path / "c"), "--eval-level", "nessuno", *tiny]
+    result = CliRunner().invoke(app, bad)
+    assert result.exit_code == 2 and "nessuno: livello inesistente" in result.output
