@@ -22,7 +22,7 @@ pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "briscola" / "apps" / "server"
-SOCKET_MODULES = ["messages", "rooms", "sockets", "flow", "watch", "rematch"]
+SOCKET_MODULES = ["messages", "room", "rooms", "refusals", "sockets", "flow", "watch", "rematch"]
 """The server's modules whose errors go to sockets."""
 
 NOT_ON_SOCKETS = {

@@ -220,11 +220,12 @@ class Observation:
         """
         return cls(**observation_fields(data, default_ruleset))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, ruleset: Any = None) -> dict[str, Any]:
         """The observation as JSON-ready data, cards and actions in their text forms (read back
-        by :meth:`from_dict`)."""
+        by :meth:`from_dict`). ``ruleset``: the ruleset's data when the caller made it once for
+        the many views of one table (the server); by default it is made here."""
         return {
-            "ruleset": self.ruleset.to_dict(),
+            "ruleset": self.ruleset.to_dict() if ruleset is None else ruleset,
             "seat": self.seat,
             "dealer": self.dealer,
             "phase": self.phase.value,

@@ -132,15 +132,17 @@ class Turns:
             "over": m.is_over,
         }
 
-    def public_info(self) -> dict[str, Any]:
-        """What anybody may know about the table: seats, status, standing. No cards."""
+    def public_info(self, *, ruleset: Any = None, standing: Any = None) -> dict[str, Any]:
+        """What anybody may know about the table: seats, status, standing. No cards.
+        ``ruleset``, ``standing``: their data when the caller keeps them made (the server makes
+        the ruleset's once per table, the standing's once per deal); by default made here."""
         last = self._last_result if self.status in (DEAL_OVER, OVER) else None
         return {
             "preset": self.ruleset.name,
-            "ruleset": self.ruleset.to_dict(),
+            "ruleset": self.ruleset.to_dict() if ruleset is None else ruleset,
             "status": self.status,
             "seats": [s.to_dict(i) for i, s in enumerate(self.seats)],
-            "match": self.standing(),
+            "match": self.standing() if standing is None else standing,
             "deal": self.deal_number,
             "result": result_to_dict(last) if last is not None else None,
             "resigned": list(self.resigned),

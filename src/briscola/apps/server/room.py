@@ -25,9 +25,10 @@ from briscola.apps.server.messages import Refusal, read_message
 from briscola.apps.server.progress import Saved
 from briscola.apps.server.refusals import for_seat, rate_limited
 from briscola.apps.server.roomparts import MAX_ID, RoomLock, Settings, card_points
-from briscola.apps.server.schemas import PROTOCOL, ActionMessage, PingMessage, SyncMessage
+from briscola.apps.server.schemas import ActionMessage, PingMessage, SyncMessage
 from briscola.apps.server.storage import Storage, StoredSeat, token_matches
 from briscola.apps.server.unattended import mark_played_out
+from briscola.apps.server.views import Shared, Views
 from briscola.apps.server.wire import dumps
 from briscola.apps.server.wording import word
 from briscola.core.text import has_surrogate
@@ -78,6 +79,7 @@ class Room:
         self._timers: dict[int, asyncio.Task[None]] = {}
         self.flow = RoomFlow()  # spectators, speed, move clock, rematch (flow.py)
         self.card_points = card_points(table.ruleset)  # in every message (never changed)
+        self.views = Views(table)  # the state messages, what every seat shares made once
 
     # -- seats and tokens -------------------------------------------------------------------
     @property
@@ -126,39 +128,44 @@ class Room:
         return now - self.idle_since
 
     # -- messages ---------------------------------------------------------------------------
-    def state_message(self, seat: int, events: Sequence[Event] = ()) -> dict[str, Any]:
-        """The ``state`` message for ``seat``: only what that seat may know."""
-        view = self.table.view(seat)
+    def state_message(
+        self, seat: int, events: Sequence[Event] = (), shared: Shared | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for ``seat``: only what that seat may know. ``shared``: what
+        every seat's message of this change shares (:mod:`.views`), made once for all of them."""
+        if shared is None:
+            shared = self.shared(events)
         host = seat == self.host
-        return {
-            "type": "state",
-            "protocol": PROTOCOL,
-            "seat": seat,
-            "host": host,
-            "table": {"table_id": self.table_id, **view["table"], "hints": self.hints},
-            "observation": view["observation"],
-            "events": [e.to_dict() for e in events],
-            "invite_url": self.invite_url() if host and self.table.status == WAITING else None,
-            "card_points": self.card_points,
-            **self.flow.fields(self),
-        }
+        invite = self.invite_url() if host and self.table.status == WAITING else None
+        return self.views.message(self.table, seat, shared, host=host, invite_url=invite)
+
+    def shared(self, events: Sequence[Event]) -> Shared:
+        """What every seat's ``state`` message with ``events`` shares (:mod:`.views`)."""
+        flow = self.flow.fields(self)
+        return self.views.shared(self.table_id, self.table, events, hints=self.hints, flow=flow)
 
     async def _send(self, ws: WebSocket, message: dict[str, Any]) -> None:
+        await self._send_text(ws, dumps(message))
+
+    async def _send_text(self, ws: WebSocket, text: str) -> None:
         try:
-            await ws.send_text(dumps(message))
+            await ws.send_text(text)
         except Exception:  # a socket that went away; its own handler cleans up
             log.debug("could not send to a socket of table %s", self.table_id)
 
     async def broadcast(self, events: Sequence[Event], skip: WebSocket | None = None) -> None:
         """Send every connected seat its own view with ``events``, the spectators theirs."""
         self.flow.seen(self, events)
+        shared: Shared | None = None
         for seat, sockets in list(self.sockets.items()):
-            if not sockets:
+            targets = [ws for ws in sockets if ws is not skip]
+            if not targets:
                 continue
-            message = self.state_message(seat, events)
-            for ws in list(sockets):
-                if ws is not skip:
-                    await self._send(ws, message)
+            if shared is None:
+                shared = self.shared(events)
+            text = dumps(self.state_message(seat, events, shared))
+            for ws in targets:
+                await self._send_text(ws, text)
         await self.flow.tell_watchers(self, events)
 
     async def error(self, ws: WebSocket, code: str, message: str) -> None:

@@ -1,0 +1,120 @@
+"""The ``state`` messages of a room, made so that what every seat shares is made once.
+
+A change (a card played, a seat that joined...) is sent to every connected seat as a ``state``
+message of its own: the seat's observation is its own, but the table's public information, the
+change's events, the card points and the flow's fields are the same for every seat. So
+:meth:`Views.shared` makes them once per change, already as JSON text (``orjson.Fragment``), and
+:meth:`Views.message` adds each seat's observation; the ruleset's data is made once per table,
+the standing once per deal. The messages are the same, key for key, as ``Table.view`` gives
+(docs/web-protocol.md): only the work of making them changed.
+
+>>> from briscola.core.rules import preset
+>>> from briscola.session.table import Seat, Table
+>>> table = Table(preset("classic"), [Seat.human("Anna"), Seat.computer("random")], seed=5)
+>>> events = table.start()
+>>> views = Views(table)
+>>> import orjson
+>>> shared = views.shared("t1", table, events, hints=False, flow={"speed": "normal"})
+>>> orjson.loads(orjson.dumps(shared.table)) == {"table_id": "t1", **table.public_info(),
+...                                              "hints": False}
+True
+>>> message = views.message(table, 0, shared, host=True, invite_url=None)
+>>> orjson.loads(orjson.dumps(message))["observation"] == table.observation(0).to_dict()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from briscola.apps.server.roomparts import card_points
+from briscola.apps.server.schemas import PROTOCOL
+from briscola.session.table import Event, Table
+
+__all__ = ["Shared", "Views", "fragment"]
+
+
+def fragment(value: Any, plain: Callable[[], Any] | None = None) -> orjson.Fragment:
+    """``value`` as JSON text that orjson puts into a message as it is. Where orjson refuses
+    (a lone surrogate in a name) the standard library encodes ``plain()`` (the same data without
+    fragments inside; default ``value``), which escapes it.
+
+    >>> import orjson
+    >>> orjson.dumps({"a": fragment([1, "x"])})
+    b'{"a":[1,"x"]}'
+    >>> orjson.dumps(fragment({"name": "\\ud800"}))
+    b'{"name": "\\\\ud800"}'
+    """
+    try:
+        return orjson.Fragment(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+    except TypeError:  # orjson.JSONEncodeError
+        return orjson.Fragment(json.dumps(plain() if plain is not None else value))
+
+
+@dataclass(frozen=True)
+class Shared:
+    """The parts of one change's ``state`` message that every seat is sent alike (public: no
+    card of anybody's hand), as JSON text, and the flow's fields."""
+
+    table: orjson.Fragment
+    events: orjson.Fragment
+    flow: Mapping[str, Any]
+
+
+class Views:
+    """The ``state`` messages of one room's table; see the module's documentation."""
+
+    def __init__(self, table: Table) -> None:
+        self.ruleset = fragment(table.ruleset.to_dict())  # a table's ruleset never changes
+        self.card_points = fragment(card_points(table.ruleset))
+        self._standing: tuple[int, orjson.Fragment] | None = None
+
+    def standing(self, table: Table) -> orjson.Fragment:
+        """The match's standing, made again only when a deal was recorded."""
+        deals = len(table.match.deals)
+        if self._standing is None or self._standing[0] != deals:
+            self._standing = (deals, fragment(table.standing()))
+        return self._standing[1]
+
+    def shared(
+        self,
+        table_id: str,
+        table: Table,
+        events: Sequence[Event],
+        *,
+        hints: bool,
+        flow: Mapping[str, Any],
+    ) -> Shared:
+        """What every seat's message about this change shares: the table's public information
+        (``hints``: the host allows them), the ``events`` and the ``flow``'s fields."""
+        public = table.public_info(ruleset=self.ruleset, standing=self.standing(table))
+        info = {"table_id": table_id, **public, "hints": hints}
+
+        def plain() -> dict[str, Any]:
+            return {"table_id": table_id, **table.public_info(), "hints": hints}
+
+        return Shared(fragment(info, plain), fragment([e.to_dict() for e in events]), flow)
+
+    def message(
+        self, table: Table, seat: int, shared: Shared, *, host: bool, invite_url: str | None
+    ) -> dict[str, Any]:
+        """The ``state`` message for ``seat``: the shared parts and only what that seat may
+        know (its observation)."""
+        obs = table.observation(seat)
+        return {
+            "type": "state",
+            "protocol": PROTOCOL,
+            "seat": seat,
+            "host": host,
+            "table": shared.table,
+            "observation": obs.to_dict(ruleset=self.ruleset) if obs is not None else None,
+            "events": shared.events,
+            "invite_url": invite_url,
+            "card_points": self.card_points,
+            **shared.flow,
+        }

@@ -1,0 +1,87 @@
+"""The state messages made once per change (apps/server/views.py) are, key for key, the ones
+made from ``Table.view`` for each seat, over whole matches, and a name no UTF-8 can hold is
+still sent (escaped)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import orjson
+import pytest
+
+from briscola.apps.server.roomparts import card_points
+from briscola.apps.server.schemas import PROTOCOL
+from briscola.apps.server.views import Views
+from briscola.apps.server.wire import dumps
+from briscola.core.rules import preset
+from briscola.session.table import Event, Seat, Table
+
+FLOW = {"spectators": 0, "speed": "normal"}
+
+
+def from_view(table: Table, seat: int, events: list[Event]) -> dict[str, Any]:
+    """The message as the server made it before, every part made again for each seat."""
+    view = table.view(seat)
+    return {
+        "type": "state",
+        "protocol": PROTOCOL,
+        "seat": seat,
+        "host": seat == 0,
+        "table": {"table_id": "t", **view["table"], "hints": False},
+        "observation": view["observation"],
+        "events": [e.to_dict() for e in events],
+        "invite_url": None,
+        "card_points": card_points(table.ruleset),
+        **FLOW,
+    }
+
+
+def messages(views: Views, table: Table, events: list[Event]) -> list[dict[str, Any]]:
+    shared = views.shared("t", table, events, hints=False, flow=FLOW)
+    return [
+        json.loads(dumps(views.message(table, s, shared, host=s == 0, invite_url=None)))
+        for s in range(len(table.seats))
+    ]
+
+
+@pytest.mark.parametrize("name", ["classic", "pairs", "chiamata"])
+def test_every_seats_message_is_the_one_made_from_its_view(name: str) -> None:
+    ruleset = preset(name)
+    seats = [Seat.human(f"P{i}") for i in range(ruleset.players)]
+    table = Table(ruleset, seats, "best-of:3", seed=11)
+    views = Views(table)
+    rng = random.Random(4)
+    events = table.start()
+    checked = 0
+    while table.status != "over":
+        assert messages(views, table, events) == [
+            from_view(table, s, events) for s in range(len(seats))
+        ]
+        checked += 1
+        turn = table.to_act()
+        if turn is None:  # between deals: everybody asks for the next one
+            events = [e for s in range(len(seats)) for e in table.ready(s)]
+            continue
+        obs = table.observation(turn)
+        assert obs is not None
+        events = table.submit(turn, str(rng.choice(obs.legal)))
+    assert messages(views, table, events) == [
+        from_view(table, s, events) for s in range(len(seats))
+    ]
+    assert checked > 2 * 40 // ruleset.players  # more than one deal's moves
+
+
+def test_a_name_no_utf8_can_hold_is_sent_escaped() -> None:
+    table = Table(preset("classic"), [Seat.human("\ud800"), Seat.computer("random")], seed=2)
+    events = table.start()
+    views = Views(table)
+    shared = views.shared("t", table, events, hints=True, flow=FLOW)
+    text = dumps(views.message(table, 0, shared, host=True, invite_url=None))
+    with pytest.raises(orjson.JSONDecodeError):
+        orjson.loads(text)  # no UTF-8: the escaped surrogate only the standard library reads
+    message = json.loads(text)
+    assert message["table"]["seats"][0]["name"] == "\ud800"
+    assert message == from_view(table, 0, events) | {"table": message["table"]}
+    assert message["table"]["hints"] is True
