@@ -157,7 +157,8 @@ def auction_worlds(
             if S_r[L.S_PHASE] == L.PH_OVER:
                 vals[w, j] = 0.0
                 continue
-            x, future = rollout(P, S_r, T, buf, ws, x, POLICY_MEDIUM, -1)
+            # no exact endgame here (-1): the solver's stack stands in for the endgame's
+            x, future = rollout(P, S_r, T, buf, ws, ws, x, POLICY_MEDIUM, -1, -1, me)
             vals[w, j] = world_value(P, S_r, row, me, future, lam)
 
 

@@ -70,6 +70,13 @@ from briscola.fast.jitcache import F64, I16, I64, jit
 
 # the other search modules' public names are re-exported (``FS.<name>`` reaches every one)
 from briscola.fast.search.encode import Encoded, encode_observation, work_arrays
+from briscola.fast.search.endgame import (
+    can_solve_n,
+    endgame_stack,
+    play_exact,
+    side_mask,
+    solve_line,
+)
 from briscola.fast.search.inference import (
     E_KIND,
     E_SP,
@@ -116,7 +123,9 @@ __all__ = [
     "T_SUIT",
     "Encoded",
     "can_solve",
+    "can_solve_n",
     "encode_observation",
+    "endgame_stack",
     "exact_worlds",
     "fill_tables",
     "fill_worlds",
@@ -126,11 +135,16 @@ __all__ = [
     "medium_card",
     "medium_play",
     "pimc",
+    "pimc_n",
     "pimc_worlds",
+    "pimc_worlds_n",
+    "play_exact",
     "played_mask",
     "resample",
     "rollout",
+    "side_mask",
     "solve_from",
+    "solve_line",
     "solver_stack",
     "stock_left",
     "work_arrays",
@@ -186,15 +200,22 @@ def resample(
 # -- rollouts and values ------------------------------------------------------------------------
 @jit
 def rollout(
-    P: I64, S: I64, T: I64, buf: I64, ws: I64, x: Any, policy: int, solve_stock: int
-) -> tuple[Any, int]:
+    P: I64, S: I64, T: I64, buf: I64, ws: I64, wm: I64, x: Any, policy: int, solve_stock: int,
+    solve_hand: int, me: int,
+) -> tuple[Any, int]:  # fmt: skip
     """Finish the deal in ``S`` with ``policy`` for every seat; in two players hand over to the
-    exact solver once the stock holds ``solve_stock`` cards or fewer (-1: never). Returns the
-    generator state and the solver's future difference (0 when played to the end)."""
+    exact solver once the stock holds ``solve_stock`` cards or fewer (-1: never), with more
+    players play the exact line of :func:`~briscola.fast.search.endgame.play_exact` (``me``'s
+    side against the other, stack ``wm``) once the stock is empty and no hand holds more than
+    ``solve_hand`` cards (-1: never). Returns the generator state and the two-player solver's
+    future difference (0 when played to the end)."""
     played = played_mask(P, S, T) if policy == POLICY_MEDIUM else np.int64(0)
     while S[S_PHASE] == PH_PLAY:
         if solve_stock >= 0 and can_solve(P, S, solve_stock):
             return x, solve_from(P, S, ws)
+        if solve_hand >= 0 and can_solve_n(P, S, solve_hand):
+            play_exact(P, S, buf, wm, side_mask(P, S, me))
+            return x, 0
         if policy == POLICY_RANDOM:
             code, slot, x = Pol.random_choice(P, S, buf, x)
             if slot >= 0:
@@ -258,19 +279,21 @@ arrays (a world, a rollout), an action buffer, a result row and the solver's sta
 
 @jit
 def _evaluate(
-    P: I64, T: I64, work: Work, w: int, me: int, cands: I64, active: I64, x: Any,
-    policy: int, solve_stock: int, lam: float, vals: F64,
+    P: I64, T: I64, work: Work, wm: I64, w: int, me: int, cands: I64, active: I64, x: Any,
+    how: tuple[int, int, int, float], vals: F64,
 ) -> None:  # fmt: skip
     """Each active candidate played in the world ``work[0]`` and the deal finished by
-    :func:`rollout` (from the generator state ``x``): its value into ``vals[w]``."""
+    :func:`rollout` (from the generator state ``x``; ``how``: its policy, ``solve_stock``,
+    ``solve_hand`` and the margin's weight): its value into ``vals[w]``."""
     S_w, S_r, buf, row, ws = work
+    policy, solve_stock, solve_hand, lam = how
     for j in range(cands.shape[0]):
         if active[j] == 0:
             continue
         for i in range(S_LEN):
             S_r[i] = S_w[i]
         K.apply_code(P, S_r, buf, cands[j])
-        _, future = rollout(P, S_r, T, buf, ws, x, policy, solve_stock)
+        _, future = rollout(P, S_r, T, buf, ws, wm, x, policy, solve_stock, solve_hand, me)
         vals[w, j] = world_value(P, S_r, row, me, future, lam)
 
 
@@ -284,11 +307,27 @@ def pimc(
     action ``cands[j]`` with ``active[j]`` set is played and the deal finished by
     :func:`rollout`; ``vals[w, j]`` is its value in world ``w`` (see :func:`world_value`). Every
     candidate sees the same worlds and the same rollout randomness (common random numbers)."""
+    pimc_n(
+        P, T, S_base, work, work[4], slots, pool, n_unk, hidden_called, me, cands, active, seed,
+        policy, solve_stock, -1, lam, vals,
+    )  # fmt: skip
+
+
+@jit
+def pimc_n(
+    P: I64, T: I64, S_base: I64, work: Work, wm: I64, slots: I64, pool: I64, n_unk: int,
+    hidden_called: bool, me: int, cands: I64, active: I64, seed: Any, policy: int,
+    solve_stock: int, solve_hand: int, lam: float, vals: F64,
+) -> None:  # fmt: skip
+    """:func:`pimc` with the exact endgame of more than two players: rollouts play its line once
+    the stock is empty and no hand holds more than ``solve_hand`` cards (-1: never; ``wm``:
+    :func:`~briscola.fast.search.endgame.endgame_stack`)."""
+    how = (policy, solve_stock, solve_hand, lam)
     x = R.game_rng(seed, 0)
     for w in range(vals.shape[0]):
         x = resample(P, S_base, work[0], slots, pool, n_unk, hidden_called, x)
         x = R.rng_next(x)
-        _evaluate(P, T, work, w, me, cands, active, x, policy, solve_stock, lam, vals)
+        _evaluate(P, T, work, wm, w, me, cands, active, x, how, vals)
 
 
 @jit
@@ -299,10 +338,24 @@ def pimc_worlds(
 ) -> None:  # fmt: skip
     """:func:`pimc` on given worlds: ``vals[w, j]`` is the value of candidate ``j`` in world
     ``worlds[first + w]``."""
+    pimc_worlds_n(
+        P, T, S_base, work, work[4], slots, worlds, first, n_unk, hidden_called, me, cands,
+        active, policy, solve_stock, -1, lam, vals,
+    )  # fmt: skip
+
+
+@jit
+def pimc_worlds_n(
+    P: I64, T: I64, S_base: I64, work: Work, wm: I64, slots: I64, worlds: I64, first: int,
+    n_unk: int, hidden_called: bool, me: int, cands: I64, active: I64, policy: int,
+    solve_stock: int, solve_hand: int, lam: float, vals: F64,
+) -> None:  # fmt: skip
+    """:func:`pimc_worlds` with the exact endgame of more than two players (as :func:`pimc_n`)."""
+    how = (policy, solve_stock, solve_hand, lam)
     x = R.game_rng(np.uint64(first), 2)
     for w in range(vals.shape[0]):
         load_world(P, S_base, work[0], slots, worlds[first + w], n_unk, hidden_called)
-        _evaluate(P, T, work, w, me, cands, active, x, policy, solve_stock, lam, vals)
+        _evaluate(P, T, work, wm, w, me, cands, active, x, how, vals)
 
 
 @jit

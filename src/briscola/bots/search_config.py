@@ -1,0 +1,97 @@
+"""The settings of the search levels: :class:`SearchConfig`, and hard's and the champion's.
+
+>>> CHAMPION.solve_hand, CHAMPION_V1.solve_hand, HARD.anchor
+(2, -1, True)
+>>> replace(CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0) == CHAMPION_V1
+True
+>>> from dataclasses import fields
+>>> sorted(_V1_SETTINGS) == sorted(f.name for f in fields(SearchConfig))  # every one pinned
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = ["CHAMPION", "CHAMPION_V1", "HARD", "SearchConfig"]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How a search level plays.
+
+    ``rollouts``: worlds times candidates per move in two players (the budget),
+    ``rollouts_multi`` with more players. ``policy``: the rollout policy (0 random, 1 the core's
+    heuristic, 2 the medium level's rules). ``solve_stock``: in two players, rollouts hand over to
+    the exact solver once the stock holds this many cards or fewer (-1: never). ``exact_stock``:
+    in two players, with this many stock cards or fewer every world is enumerated and solved
+    exactly (-1: never). ``max_worlds``: the most worlds enumerated. ``lam``: the weight of the
+    point margin next to the win. Worlds are sampled ``batch`` at a time; from ``min_worlds`` on,
+    a candidate ``z`` standard errors worse than the best is dropped. With ``infer`` (two
+    players), the opponent's possible hands are weighed by its past plays
+    (:func:`briscola.fast.search.pimc.hand_weights`, noise ``eps``; ``reps`` draws of its history
+    for enumerated worlds, ``reps_sampled`` for sampled ones) and worlds drawn accordingly. With
+    ``anchor`` the bot plays the medium level's move unless the search drops it. With
+    ``solved_stock`` cards or fewer in the stock (two players, above ``exact_stock``),
+    ``solved_worlds`` sampled worlds per candidate are each solved exactly from the root.
+
+    With more than two players: ``solve_hand``, once the stock is empty and no hand holds more
+    than this many cards, rollouts play the exact endgame of the two sides
+    (:mod:`briscola.fast.search.endgame`; -1: never). With the stock empty at the root, no hand
+    above ``root_hand`` cards and ``root_cards`` cards or fewer in all hands (or no hand above
+    ``solve_hand``), ``solved_worlds_multi`` sampled worlds per candidate are each solved exactly
+    from the root (0: the budget of ``rollouts_multi``). ``anchor_multi`` is ``anchor`` with more
+    players.
+    """
+
+    rollouts: int = 8000
+    rollouts_multi: int = 16000
+    policy: int = 2
+    solve_stock: int = 0
+    exact_stock: int = 4
+    max_worlds: int = 200
+    lam: float = 0.25
+    min_worlds: int = 64
+    batch: int = 64
+    z: float = 3.0
+    infer: bool = True
+    eps: float = 0.05
+    reps: int = 16
+    reps_sampled: int = 16
+    anchor: bool = False
+    solved_stock: int = 6
+    solved_worlds: int = 200
+    solve_hand: int = 2
+    root_hand: int = 3
+    root_cards: int = 12
+    solved_worlds_multi: int = 200
+    anchor_multi: bool = False
+
+
+CHAMPION = SearchConfig()
+"""The champion: the full search, with the exact endgame of more than two players."""
+
+_V1_SETTINGS: dict[str, Any] = {
+    "rollouts": 8000, "rollouts_multi": 16000, "policy": 2, "solve_stock": 0, "exact_stock": 4,
+    "max_worlds": 200, "lam": 0.25, "min_worlds": 64, "batch": 64, "z": 3.0, "infer": True,
+    "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
+    "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
+    "solved_worlds_multi": 0, "anchor_multi": False,
+}  # fmt: skip
+CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
+"""The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that
+later changes to :data:`CHAMPION` are measured against (with more than two players it searches
+without the exact endgame)."""
+
+HARD = replace(
+    CHAMPION_V1,
+    rollouts=200,
+    rollouts_multi=1400,
+    exact_stock=0,
+    infer=False,
+    anchor=True,
+    anchor_multi=True,
+    solved_stock=-1,
+)
+"""The hard level: a short search, anchored on the medium level's move."""
