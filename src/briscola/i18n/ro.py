@@ -226,6 +226,38 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.damaged_table": "Această masă este deteriorată și nu se poate juca.",
     "web.ws_error.spectator": "Un spectator nu poate juca.",
     "web.ws_error.internal": "Serverul nu a putut face asta (o eroare a sa).",
+    # the table API's HTTP errors and a socket's refusals before its table is loaded, in the
+    # request's language (apps/server/wording.py, api_wording.py)
+    "web.ws_error.server_full": "Serverul este plin: încearcă din nou peste câteva minute.",
+    "web.ws_error.table_moved": "Masa trece la un alt proces al serverului: încearcă din nou.",
+    "web.api_error.unknown_preset": "Acest joc nu există.",
+    "web.api_error.bad_options": "O opțiune a jocului nu este printre cele oferite.",
+    "web.api_error.bad_match": "Formatul partidei nu poate fi citit.",
+    "web.api_error.unknown_level": "Acest nivel al calculatorului nu există.",
+    "web.api_error.bad_seats": "Locurile mesei nu se potrivesc acestui joc.",
+    "web.api_error.seats_empty": "Unele locuri sunt încă libere.",
+    "web.api_error.bad_seat": "Masa nu are acest loc.",
+    "web.api_error.not_found": "Această masă (sau adresă) nu există.",
+    "web.api_error.no_such_deal": "Masa nu are această mână.",
+    "web.api_error.deal_not_over": "Mâna nu s-a terminat încă.",
+    "web.api_error.bad_invite": "Acest cod de invitație nu este al mesei.",
+    "web.api_error.already_started": "Jocul a început deja.",
+    "web.api_error.table_full": "Toate locurile de la această masă sunt ocupate.",
+    "web.api_error.bad_token": "Această cheie nu este a niciunui loc de la masă.",
+    "web.api_error.not_host": "Doar cel care a deschis masa poate face asta.",
+    "web.api_error.not_your_turn": "Nu este rândul tău: așteaptă-ți rândul.",
+    "web.api_error.invalid_request": "Cererea nu are forma potrivită.",
+    "web.api_error.bad_request": "Cererea nu poate fi citită.",
+    "web.api_error.method_not_allowed": "Această adresă nu acceptă această metodă.",
+    "web.api_error.too_large": "Cererea este prea mare.",
+    "web.api_error.unsupported_media_type": "Cererea trebuie să fie JSON.",
+    "web.api_error.rate_limited": "Prea multe cereri: așteaptă {seconds} s.",
+    "web.api_error.server_full": (
+        "Serverul este plin ({n} mese în joc): încearcă din nou peste câteva minute."
+    ),
+    "web.api_error.table_moved": "Masa trece la un alt proces al serverului: încearcă din nou.",
+    "web.api_error.damaged_table": "Această masă este deteriorată și nu se poate juca.",
+    "web.api_error.internal": "Serverul nu a putut face asta (o eroare a sa).",
     "web.player": "Jucătorul {n}",
 }
 """Every Romanian message by key."""
