@@ -260,8 +260,9 @@ class Room:
         return events
 
     def _arm(self) -> None:
-        """Start a timeout for every absent human seat of a started table that has none."""
-        if not self.table.started:
+        """Start a timeout for every absent human seat of a started table that has none (a
+        finished table has nobody to play for: none)."""
+        if not self.table.started or self.table.status == OVER:
             return
         now = time.monotonic()
         for seat, since in self.gone_since.items():
@@ -359,6 +360,12 @@ class Room:
 
     async def _think(self, request: BotRequest) -> Any:
         return await self.pool.decide(request.level, request.seed, request.observation)
+
+    def stop_timers(self) -> None:
+        """Stop the absent seats' timeouts (a room leaving memory: nothing may hold it)."""
+        for task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
 
     async def close(self) -> None:
         """Stop the room's tasks."""

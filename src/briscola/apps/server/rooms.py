@@ -129,8 +129,7 @@ class Rooms:
             self.evicted += 1
             if self.leases is not None:
                 self.leases.release(room.table_id)
-            for task in room._timers.values():
-                task.cancel()
+            room.stop_timers()
 
     def start(self) -> None:
         """Start letting idle rooms go, and playing out the unattended matches a stop left
@@ -186,10 +185,13 @@ class Rooms:
             return room
 
     def forget_if_finished(self, room: Room) -> None:
-        """Let a finished table's room go once nobody is connected (storage keeps it)."""
+        """Let a finished table's room go once nobody is connected (storage keeps it), and stop
+        its timers: nothing keeps it in memory (a table ended a minute ago cost as much as one
+        in play: the load benchmark's 1,000 tables held about 1,000 more)."""
         idle = not any(room.sockets.values())
         if idle and room.table.status == "over" and self._rooms.get(room.table_id) is room:
             del self._rooms[room.table_id]
+            room.stop_timers()
             if self.leases is not None:
                 self.leases.release(room.table_id)
 
