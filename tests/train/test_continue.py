@@ -65,12 +65,13 @@ def test_the_command_passes_the_new_options(tmp_path: Path) -> None:
     args = ["train", "--out", str(tmp_path / "a"), "--eval-deals", "0", *tiny]
     assert CliRunner().invoke(app, args).exit_code == 0
     args = ["train", "--out", str(tmp_path / "b"), "--init-from", str(tmp_path / "a"), "--infer"]
+    args += ["--mix", "0.1"]
     more = ["--eval-deals", "1", "--eval-level", "simple", "--eval-level", "easy", *tiny]
     result = CliRunner().invoke(app, [*args, *more])
     assert result.exit_code == 0, result.output
     logged = json.loads((tmp_path / "b" / "log.json").read_text())
     config = logged["config"]
-    assert (config["init_from"], config["infer"]) == (str(tmp_path / "a"), True)
+    assert (config["init_from"], config["infer"], config["mix"]) == (str(tmp_path / "a"), True, 0.1)
     assert config["eval_levels"] == ["simple", "easy"]
     assert set(logged["rounds"][0]["eval"]) == {"simple", "easy"}
     bad = ["train", "--out", str(tmp_path / "c"), "--eval-level", "nessuno", *tiny]

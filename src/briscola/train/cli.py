@@ -54,6 +54,10 @@ def train_command(
             help="An earlier run whose network this run starts from (no cloning).",
         ),
     ] = None,
+    mix: Annotated[
+        float,
+        typer.Option("--mix", min=0.0, metavar="F", help="Warm-start positions per replayed one."),
+    ] = 0.3,
     infer: Annotated[
         bool, typer.Option("--infer", help="The labelling search infers from past plays.")
     ] = False,
@@ -93,6 +97,7 @@ def train_command(
         replay_from=str(replay_from) if replay_from is not None else "",
         init_from=str(init_from) if init_from is not None else "",
         infer=infer,
+        mix=mix,
         eval_deals=eval_deals,
         eval_levels=tuple(eval_level) if eval_level else ("medium", "simple"),
         workers=workers,
