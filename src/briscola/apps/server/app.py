@@ -18,6 +18,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 
 from briscola.apps.server import analysis_api, catalog, review, scores, sockets, tables
+from briscola.apps.server.api_wording import word_errors
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import ApiError, add_error_handlers
@@ -156,6 +157,7 @@ def create_app(
     app.include_router(page_routes(web))
     install_error_pages(app, web)  # an unknown page is a page; API errors stay JSON
     scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score
+    word_errors(app)  # the table API's errors in the request's language (every handler added)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
     cluster = cluster_from_env(rooms)  # several processes ($BRISCOLA_REDIS): cluster.py

@@ -43,10 +43,12 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import redis.asyncio as aioredis
+from starlette.requests import Request
 
 from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.wire import decode, dumps, encode
+from briscola.apps.server.wording import API_PREFIX, request_lang, word
 
 __all__ = ["TABLE_PATH", "Cluster", "ClusterMiddleware", "cluster_from_env"]
 
@@ -348,7 +350,7 @@ class Cluster:
                 started = started or reply["type"] in ("websocket.accept", "http.response.start")
                 await send(reply)
             if out.owner_died:
-                await _owner_gone(scope["type"], started, send)
+                await _owner_gone(scope, started, send)
         except Exception:  # the client went away
             log.debug("a client relayed to %s went away", owner)
         finally:
@@ -366,10 +368,10 @@ class Cluster:
                 return
 
 
-async def _owner_gone(kind: str, started: bool, send: Send) -> None:
+async def _owner_gone(scope: Scope, started: bool, send: Send) -> None:
     """Tell a relayed client that the table's owner died: reconnect (1012), or try again
-    (503)."""
-    if kind == "websocket":
+    (503, in the language the request names: :mod:`.wording`)."""
+    if scope["type"] == "websocket":
         if started:
             await send({"type": "websocket.close", "code": SERVICE_RESTART, "reason": "moved"})
         else:
@@ -377,9 +379,11 @@ async def _owner_gone(kind: str, started: bool, send: Send) -> None:
         return
     if started:
         return
-    body = json.dumps(
-        {"code": "table_moved", "message": "the table is moving to another process: try again"}
-    ).encode()
+    request = Request(scope)
+    said = "the table is moving to another process: try again"
+    lang = request_lang(request.headers, request.query_params.get("lang"))
+    message = word("table_moved", said, lang, prefix=API_PREFIX)
+    body = json.dumps({"code": "table_moved", "message": message}).encode()
     headers = [(b"content-type", b"application/json"), (b"retry-after", b"1")]
     await send({"type": "http.response.start", "status": 503, "headers": headers})
     await send({"type": "http.response.body", "body": body})

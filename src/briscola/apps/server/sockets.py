@@ -26,10 +26,12 @@ from briscola.apps.server import flow, watch
 from briscola.apps.server.buglog import BugLog
 from briscola.apps.server.limits import ServerFull, client_ip
 from briscola.apps.server.messages import read_message
-from briscola.apps.server.recovery import DamagedTableError, refuse_damaged
+from briscola.apps.server.recovery import DamagedTableError
+from briscola.apps.server.refusals import refuse, refuse_full
 from briscola.apps.server.rematch import after_leaving
-from briscola.apps.server.rooms import Room, Rooms, rate_limited, refuse_full
+from briscola.apps.server.rooms import Room, Rooms, rate_limited
 from briscola.apps.server.schemas import RematchMessage, ResignMessage, SpeedMessage
+from briscola.apps.server.wording import request_lang
 
 __all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "router"]
 
@@ -92,7 +94,7 @@ async def _seat(websocket: WebSocket, room: Room) -> int | None:
     limiter, ip = websocket.app.state.rooms.limiter, client_ip(websocket.scope)
     wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
     if wait is not None:
-        await websocket.send_text(json.dumps(rate_limited(wait)))
+        await websocket.send_text(json.dumps(rate_limited(wait, _lang(websocket))))
         await websocket.close(POLICY_VIOLATION, "rate limited")
         return None
     seat = room.seat_for_token(token) if _TOKEN_SHAPE.fullmatch(token) else None
@@ -102,16 +104,23 @@ async def _seat(websocket: WebSocket, room: Room) -> int | None:
     return seat
 
 
+def _lang(websocket: WebSocket) -> str | None:
+    """The language the socket's request names (``?lang=``, ``Accept-Language``), or None: what
+    it is told before its table is known."""
+    return request_lang(websocket.headers, websocket.query_params.get("lang"))
+
+
 async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | None:
     """The table's room, or None when the socket was told why there is none and closed (an
     unknown table, a damaged one, a full server)."""
     try:
         room = await rooms.get(table_id)
-    except DamagedTableError as exc:
-        await refuse_damaged(websocket, exc)
+    except DamagedTableError as exc:  # the policy-violation code: the client does not come back
+        close = (POLICY_VIOLATION, "damaged table")
+        await refuse(websocket, exc.code, exc.message, close, _lang(websocket))
         return None
     except ServerFull as exc:
-        await refuse_full(websocket, exc)
+        await refuse_full(websocket, exc, _lang(websocket))
         return None
     if room is None:
         await websocket.close(POLICY_VIOLATION, "unknown table")

@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 from briscola.apps.server import catalog
 from briscola.apps.server.botnames import computer_names
 from briscola.apps.server.errors import ApiError
-from briscola.apps.server.limits import ServerFull, client_ip, retry_after
+from briscola.apps.server.limits import client_ip, retry_after
 from briscola.apps.server.rooms import Room, Rooms
 from briscola.apps.server.schemas import (
     CreateTableRequest,
@@ -203,16 +203,9 @@ def _guessed_wrong(rooms: Rooms, ip: str) -> None:
     rooms.limiter.charge("guess", ip)
 
 
-def _server_full(exc: ServerFull) -> ApiError:
-    return ApiError(503, exc.code, str(exc))
-
-
 async def _room(rooms: Rooms, table_id: str) -> Room:
     """The table's room; 404 for an unknown table, 503 when the server is full."""
-    try:
-        room = await rooms.get(table_id)
-    except ServerFull as exc:
-        raise _server_full(exc) from None
+    room = await rooms.get(table_id)  # a full server: 503 (errors.server_full_reply)
     if room is None:
         raise ApiError(404, "not_found", f"there is no table {table_id!r}")
     return room
@@ -233,10 +226,7 @@ def _new_room(
     started at once (``start``) is stored started, with its first deal, in the same transaction;
     ``hints``: the host allows hints."""
     storage, settings = rooms.storage, rooms.settings
-    try:
-        rooms.make_space()
-    except ServerFull as exc:
-        raise _server_full(exc) from None
+    rooms.make_space()  # a full server: 503 server_full (errors.server_full_reply)
     table_id = _new_id()
     invite = _new_id()
     seed = secrets.randbits(62)
