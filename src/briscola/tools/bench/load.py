@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -143,14 +144,19 @@ class _Load:
             await self.play(ws, body["seat"])
 
     async def play(self, ws: Any, seat: int) -> None:
-        """Play one table to its end (or the run's)."""
+        """Play one table to its end (or the run's): one deadline for the whole table, not a
+        timer for every message (``asyncio.wait_for`` on each ``recv`` made a task and a timer
+        each time: 22-29 µs of the client's CPU a message, against 1 µs)."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout_at(loop.time() + self.until - time.monotonic()):
+                await self._play(ws, seat)
+
+    async def _play(self, ws: Any, seat: int) -> None:
         sent: float | None = None
         last = time.monotonic()
-        while time.monotonic() < self.until:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=self.until - time.monotonic())
-            except TimeoutError:
-                return
+        while True:
+            text = await ws.recv()
             now = time.monotonic()
             message = orjson.loads(text)
             if message["type"] == "error":
