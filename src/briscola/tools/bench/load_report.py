@@ -137,6 +137,7 @@ class LoadReport:
             "server_rss_mb": round(self.rss_mb, 1),
             "min_bot_budget": self.min_budget,
             "client_cpu_s": round(self.client_cpu, 1),
+            "client_cpu_ms_per_move": _per_move(self.client_cpu, len(self.acks) + len(self.bots)),
             "server_cpu_s": round(self.server_cpu, 1),
             "load_average": list(self.load),
             "cluster": self.cluster,
@@ -158,7 +159,8 @@ class LoadReport:
         lines += [
             f"games {self.games}, errors {d['errors'] or 0}",
             f"server RSS {d['server_rss_mb']} MB, lowest bot budget {self.min_budget}, "
-            f"client CPU {d['client_cpu_s']} s, server CPU {d['server_cpu_s']} s",
+            f"client CPU {d['client_cpu_s']} s ({d['client_cpu_ms_per_move']} ms a move), "
+            f"server CPU {d['server_cpu_s']} s",
         ]
         return "\n".join(lines)
 
