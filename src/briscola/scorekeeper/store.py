@@ -32,7 +32,14 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, Engine, ForeignKey, String, UniqueConstraint, create_engine
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import select as sql_select
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    MappedColumn,
+    Session,
+    mapped_column,
+    relationship,
+)
 from sqlalchemy.sql.elements import ColumnElement
 
 from briscola.scorekeeper.messages import ScoreError
@@ -99,6 +106,12 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _sheet_id() -> MappedColumn[int]:
+    """The column of a row that belongs to a sheet: the sheet's id, indexed; deleting the sheet
+    deletes the row."""
+    return mapped_column(ForeignKey("score_sheets.id", ondelete="CASCADE"), index=True)
+
+
 class SheetRow(ScoreBase):
     """A score sheet: its state is :meth:`Sheet.to_dict` as JSON."""
 
@@ -123,9 +136,7 @@ class GameRow(ScoreBase):
     __table_args__ = (UniqueConstraint("sheet_id", "number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    sheet_id: Mapped[int] = mapped_column(
-        ForeignKey("score_sheets.id", ondelete="CASCADE"), index=True
-    )
+    sheet_id: Mapped[int] = _sheet_id()
     number: Mapped[int]
     match: Mapped[int]
     outcome: Mapped[str] = mapped_column(String(20))
@@ -142,9 +153,7 @@ class ChangeRow(ScoreBase):
     __table_args__ = (UniqueConstraint("sheet_id", "change_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    sheet_id: Mapped[int] = mapped_column(
-        ForeignKey("score_sheets.id", ondelete="CASCADE"), index=True
-    )
+    sheet_id: Mapped[int] = _sheet_id()
     change_id: Mapped[str] = mapped_column(String(64))
     revision: Mapped[int]
 
