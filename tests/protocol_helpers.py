@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 
 import jsonschema
@@ -47,19 +47,29 @@ def play_checking_every_view(rules: Ruleset, seed: int) -> State:
 
 
 def play_with_engine(
-    state: State, engine: ExternalEngine, seat: int, bots: Mapping[int, Bot]
+    state: State,
+    engine: ExternalEngine,
+    seats: int | Collection[int],
+    bots: Mapping[int, Bot],
+    *,
+    game: int = 2,
+    check: Callable[[State, int, Observation], None] | None = None,
 ) -> tuple[State, list[Action]]:
-    """Play ``state`` to its end, ``engine`` at ``seat`` and ``bots`` at the others; the finished
-    state and the engine's actions are returned."""
+    """Play ``state`` to its end, ``engine`` at ``seats`` (one seat or several) and ``bots`` at
+    the others, as game number ``game``; ``check`` sees the state, seat and observation after
+    each of the engine's moves. The finished state and the engine's actions are returned."""
+    mine = {seats} if isinstance(seats, int) else set(seats)
     played: list[Action] = []
     with engine:
-        engine.new_game(2)
+        engine.new_game(game)
         while not state.is_over:
             turn = state.turn
             assert turn is not None
             obs = observe(state, turn)
-            action = engine.act(obs) if turn == seat else bots[turn].act(obs)
-            if turn == seat:
+            action = engine.act(obs) if turn in mine else bots[turn].act(obs)
+            if turn in mine:
                 played.append(action)
+                if check is not None:
+                    check(state, turn, obs)
             state = state.apply(action)
     return state, played

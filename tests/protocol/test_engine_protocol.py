@@ -21,7 +21,7 @@ from briscola.core.codec import ObservationParseError
 from briscola.core.game import State, new_game
 from briscola.core.observation import Observation, observe, visible_seats
 from briscola.core.rules import preset
-from protocol_helpers import ENGINE, VALIDATOR
+from protocol_helpers import ENGINE, VALIDATOR, play_with_engine
 
 VARIANTS = [
     ("classic", {}),
@@ -241,24 +241,19 @@ def test_external_engine_plays_a_whole_game_through_the_protocol(name: str) -> N
     state = new_game(rules, seed=11)
     engine_seats = {0, 2}  # in pairs: one engine plays both seats of team 0
     checked = 0
-    with engine:
-        engine.new_game(5)
-        while not state.is_over:
-            seat = state.turn
-            assert seat is not None
-            obs = observe(state, seat)
-            if seat in engine_seats:
-                action = engine.act(obs)
-                request = json.loads(transcript[-2][2:])
-                # the request is exactly the seat's observation, so no hidden card
-                assert request["observation"] == json.loads(json.dumps(obs.to_dict()))
-                text = transcript[-2]
-                for card in hidden_cards(state, seat):
-                    assert f'"{card}"' not in text, (card, text)
-                checked += 1
-            else:
-                action = opponent.act(obs)
-            state = state.apply(action)
+
+    def check(state: State, seat: int, obs: Observation) -> None:
+        nonlocal checked
+        request = json.loads(transcript[-2][2:])
+        # the request is exactly the seat's observation, so no hidden card
+        assert request["observation"] == json.loads(json.dumps(obs.to_dict()))
+        text = transcript[-2]
+        for card in hidden_cards(state, seat):
+            assert f'"{card}"' not in text, (card, text)
+        checked += 1
+
+    bots = dict.fromkeys(range(rules.players), opponent)
+    state, _ = play_with_engine(state, engine, engine_seats, bots, game=5, check=check)
     assert state.result().seat_points and checked >= 20 // rules.players * 2
     assert not engine.running
     assert engine.engine_name == "briscola-simple"
