@@ -53,13 +53,20 @@ def contexts(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
 
 
 @pytest.fixture
-def open_table(server: str) -> Callable[[Page, str], None]:
-    """Open a table of play-now (``/api/play`` with ``preset``) in ``page`` and wait for its
-    first state."""
+def open_table(server: str) -> Callable[[Page, str | dict[str, Any]], None]:
+    """Open a table of play-now in ``page`` and wait for its first state: ``/api/play`` with
+    ``preset``, or with the whole request body given (``{"preset": ..., "options": ...}``)."""
 
-    def open_in(page: Page, preset: str) -> None:
-        made = page.request.post(server + "/api/play", data={"preset": preset}).json()
+    def open_in(page: Page, preset: str | dict[str, Any]) -> None:
+        body = {"preset": preset} if isinstance(preset, str) else preset
+        made = page.request.post(server + "/api/play", data=body).json()
         page.goto(server + made["url"])
         page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
 
     return open_in
+
+
+@pytest.fixture
+def calm_page(contexts: Callable[..., BrowserContext]) -> Page:
+    """A page of a 1366×768 context that asks for reduced motion (no card flights to wait on)."""
+    return contexts(1366, 768, reduced_motion="reduce").new_page()

@@ -5,13 +5,13 @@ card is called."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from browsing import MISSING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import Page
 
 if MISSING is None:
     from playwright.sync_api import expect
@@ -19,17 +19,12 @@ if MISSING is None:
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
-@pytest.fixture
-def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
-    return contexts(1366, 768, reduced_motion="reduce")
-
-
-def test_the_winner_calls_a_card_by_rank_then_suit(server: str, context: BrowserContext) -> None:
-    page = context.new_page()
+def test_the_winner_calls_a_card_by_rank_then_suit(
+    calm_page: Page, open_table: Callable[[Page, dict[str, Any]], None]
+) -> None:
+    page = calm_page
     body = {"preset": "chiamata", "options": {"call_card": True}}
-    made = page.request.post(server + "/api/play", data=body).json()
-    page.goto(server + made["url"])
-    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    open_table(page, body)
     # at the player's turn in the auction, the highest bid: nobody can go over it
     page.wait_for_function(
         "(o => o && o.turn === o.seat && o.legal.includes('bid 120'))(window.briscolaTable.obs)"

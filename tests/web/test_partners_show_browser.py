@@ -6,13 +6,13 @@ backs only; the rules dialog explains the option."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from browsing import MISSING, MY_TURN
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import Page
 
 if MISSING is None:
     from playwright.sync_api import expect
@@ -20,18 +20,12 @@ if MISSING is None:
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
-@pytest.fixture
-def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
-    return contexts(1366, 768, reduced_motion="reduce")
-
-
 def test_the_partners_plate_shows_the_shown_cards_face_up(
-    server: str, context: BrowserContext
+    calm_page: Page, open_table: Callable[[Page, dict[str, Any]], None]
 ) -> None:
-    page = context.new_page()
+    page = calm_page
     body = {"preset": "pairs", "options": {"partners_show_first": True}, "level": "medium"}
-    made = page.request.post(server + "/api/play", data=body).json()
-    page.goto(server + made["url"])
+    open_table(page, body)
     page.wait_for_function(MY_TURN)
     shown = page.evaluate("window.briscolaTable.obs.shown")
     assert set(shown) == {"2"} and len(shown["2"]) >= 2  # at most one played before my turn

@@ -5,13 +5,13 @@ are told with their meaning, the opponents' only as "… ha fatto un segno"."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from browsing import MISSING, MY_TURN
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import Page
 
 if MISSING is None:
     from playwright.sync_api import expect
@@ -19,19 +19,12 @@ if MISSING is None:
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
-@pytest.fixture
-def context(contexts: Callable[..., BrowserContext]) -> BrowserContext:
-    return contexts(1366, 768, reduced_motion="reduce")
-
-
 def test_the_signals_row_sends_a_sign_and_only_the_partners_meaning_shows(
-    server: str, context: BrowserContext
+    calm_page: Page, open_table: Callable[[Page, dict[str, Any]], None]
 ) -> None:
-    page = context.new_page()
+    page = calm_page
     body = {"preset": "pairs", "options": {"signals": True}, "level": "medium"}
-    made = page.request.post(server + "/api/play", data=body).json()
-    page.goto(server + made["url"])
-    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    open_table(page, body)
     page.evaluate(
         "(() => { const v = window.briscolaTable; window.banners = [];"
         " const show = v.showBanner.bind(v);"
