@@ -70,7 +70,7 @@ def plot_curve(log: Sequence[dict[str, Any]], levels: Sequence[str], path: Path)
         err = [100 * (v["high"] - v["mean"]) for _, v in pts]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"neural vs {level}")
     ax.axhline(50, color="grey", lw=0.8, ls="--")
-    ax.set_xlabel("round (0: behaviour cloning of medium)")
+    ax.set_xlabel("round (0: the warm start, or the network the run starts from)")
     ax.set_ylabel("score % (duplicate deals, 95% interval)")
     ax.set_title("briscola train: the neural level's learning curve (classic)")
     ax.legend(loc="lower right")
