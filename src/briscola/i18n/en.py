@@ -868,7 +868,13 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.train.replay_from": (
         "An earlier run whose labelled rounds join the replay."
     ),
+    "terminal.cli.help.briscola.train.init_from": (
+        "An earlier run whose network this run starts from (no cloning)."
+    ),
+    "terminal.cli.help.briscola.train.mix": "Warm-start positions per replayed one.",
+    "terminal.cli.help.briscola.train.infer": "The labelling search infers from past plays.",
     "terminal.cli.help.briscola.train.eval_deals": "Curve's deals a level.",
+    "terminal.cli.help.briscola.train.eval_level": "A curve's level (repeatable).",
     "terminal.cli.help.briscola.train.workers": "Labelling processes.",
     "terminal.cli.help.briscola.train.resume": "Carry on from the folder's last checkpoint.",
     "terminal.cli.help.briscola.train.no_progress": "No progress bar.",

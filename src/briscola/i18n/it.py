@@ -923,7 +923,17 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.train.replay_from": (
         "Un allenamento precedente i cui giri etichettati si aggiungono agli esempi da ripassare."
     ),
+    "terminal.cli.help.briscola.train.init_from": (
+        "Un allenamento precedente dalla cui rete si parte (senza imitare medium)."
+    ),
+    "terminal.cli.help.briscola.train.mix": (
+        "Posizioni della partenza mescolate a ogni giro per ogni posizione ripassata."
+    ),
+    "terminal.cli.help.briscola.train.infer": (
+        "La ricerca che etichetta deduce le carte dell'avversario dalle sue giocate."
+    ),
     "terminal.cli.help.briscola.train.eval_deals": "Smazzate per livello nella curva.",
+    "terminal.cli.help.briscola.train.eval_level": "Un livello della curva (si può ripetere).",
     "terminal.cli.help.briscola.train.workers": "Processi che etichettano.",
     "terminal.cli.help.briscola.train.resume": "Riprende dall'ultimo salvataggio nella cartella.",
     "terminal.cli.help.briscola.train.no_progress": "Senza barra di avanzamento.",
