@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from train_helpers import tiny
 from typer.testing import CliRunner
 
 from briscola.apps.cli import app
@@ -16,19 +17,7 @@ from briscola.bots.search import CHAMPION
 from briscola.train.loop import TrainConfig, TrainError, train
 from briscola.train.selfplay import LabelSettings, label_config
 
-TINY = TrainConfig(
-    seed=5,
-    rounds=0,
-    games=1,
-    budget=32,
-    hidden=16,
-    bc_deals=10,
-    bc_epochs=1,
-    epochs=1,
-    batch=64,
-    eval_deals=1,
-    eval_levels=("simple",),
-)
+TINY = tiny(seed=5, rounds=0, games=1, bc_deals=10, eval_deals=1)
 
 
 def _weights(folder: Path) -> dict[str, np.ndarray]:

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
+from train_helpers import TINY
 from typer.testing import CliRunner
 
 from briscola.apps.cli import app
@@ -33,20 +34,6 @@ from briscola.train.loop import (
     train,
 )
 from briscola.train.net import TorchMissingError, build, from_numpy, require_torch, to_numpy
-
-TINY = TrainConfig(
-    seed=3,
-    rounds=1,
-    games=2,
-    budget=32,
-    hidden=16,
-    bc_deals=20,
-    bc_epochs=1,
-    epochs=1,
-    batch=64,
-    eval_deals=2,
-    eval_levels=("simple",),
-)
 
 
 def test_the_warm_start_positions_are_the_reference_engine_s() -> None:
