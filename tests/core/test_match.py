@@ -167,6 +167,20 @@ def test_deals_n_highest_total_wins() -> None:
     assert m.points == [110, 130] and m.is_over and m.winner == 1
 
 
+@pytest.mark.parametrize("tie", ["draw", "one_more"])
+def test_a_session_of_n_deals_level_at_the_end(tie: str) -> None:
+    """Two deals to 120-120: a draw by default, one more deal with points_tie=one_more (a tied
+    session once went on for ever, offering the next deal)."""
+    m = match("classic", "deals:2", points_tie=tie)
+    m.record(two(80, 40))
+    m.record(two(40, 80))
+    assert m.points == [120, 120] and m.winner is None
+    assert m.is_over is (tie == "draw")
+    if tie == "one_more":
+        m.record(two(70, 50))
+        assert m.is_over and m.winner == 0
+
+
 def test_team_matches_score_per_team() -> None:
     m = match("pairs", "first-to:1")
     assert m.competitors == 2

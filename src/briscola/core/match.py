@@ -197,10 +197,14 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True once the format's goal is reached by one competitor alone."""
+        """True once the format's goal is reached by one competitor alone, or drawn (a points
+        match or a session of N deals whose top totals are level, with ``points_tie`` draw)."""
         kind = self.format.kind
         if kind is MatchKind.POINTS:
             return points_outcome(self.points, self.format.target, self.ruleset.points_tie)[0]
+        if kind is MatchKind.DEALS and self.counted_deals >= self.format.target:
+            # a session of N deals: level top totals are a draw, or one more deal (points_tie)
+            return self.winner is not None or self.ruleset.points_tie is PointsTie.DRAW
         return self.winner is not None or (kind is MatchKind.SINGLE and self.counted_deals >= 1)
 
     @property

@@ -227,11 +227,12 @@ OPTIONS: Final[tuple[Option, ...]] = (
         Text("Pari al traguardo", "Level at the target"),
         Text(
             "In una partita a punti (per esempio due smazzate a 120), se chi arriva al traguardo "
-            "è pari con un altro (120 a 120): draw, è pareggio; one_more, si gioca un'altra "
-            "smazzata. Vale per il gioco e per il segnapunti.",
+            "è pari con un altro (120 a 120), e alla fine di N smazzate con i totali pari: draw, "
+            "è pareggio; one_more, si gioca un'altra smazzata. Vale per il gioco e per il "
+            "segnapunti.",
             "In a match on points (e.g. two deals to 120), when the top totals are level at the "
-            "target (120-120): draw, it is a draw; one_more, one more deal is played. The game "
-            "and the score keeper alike.",
+            "target (120-120), and after a session of N deals with level totals: draw, it is a "
+            "draw; one_more, one more deal is played. The game and the score keeper alike.",
         ),
         "no_effect",
         offered=_values(PointsTie),
