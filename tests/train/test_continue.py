@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from briscola.apps.cli import app
 from briscola.bots.neural import LAYERS, PolicyValueNet
 from briscola.bots.search import CHAMPION
-from briscola.train.loop import TrainConfig, TrainError, train
+from briscola.train.loop import TrainConfig, TrainError, _earlier, earlier_replay, train
 from briscola.train.selfplay import LabelSettings, label_config
 
 TINY = tiny(seed=5, rounds=0, games=1, bc_deals=10, eval_deals=1)
@@ -66,3 +66,30 @@ def test_the_command_passes_the_new_options(tmp_path: Path) -> None:
     bad = ["train", "--out", str(tmp_path / "c"), "--eval-level", "nessuno", *tiny]
     result = CliRunner().invoke(app, bad)
     assert result.exit_code == 2 and "nessuno: livello inesistente" in result.output
+
+
+def test_several_earlier_runs_join_the_replay(tmp_path: Path) -> None:
+    """Every --replay-from folder's labelled rounds join the replay, in their order; a log of the
+    time when there could be one folder (a string) resumes with that folder."""
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    train(tiny(seed=5, rounds=1, games=1, bc_deals=10, eval_deals=0), Path(a))
+    train(tiny(seed=6, rounds=1, games=1, bc_deals=10, eval_deals=0), Path(b))
+    both = _earlier(TrainConfig(replay_from=(a, b)))
+    assert both is not None
+    parts = [earlier_replay(Path(f), 0.015) for f in (a, b)]
+    assert np.array_equal(both["obs"], np.concatenate([p["obs"] for p in parts]))
+    assert _earlier(TrainConfig()) is None
+    tiny_args = ["--bc-deals", "3", "--rounds", "1", "--games", "1", "--budget", "16"]
+    tiny_args += ["--hidden", "16", "--eval-deals", "0", "--no-progress"]
+    args = ["train", "--out", str(tmp_path / "c"), "--replay-from", a, "--replay-from", b]
+    result = CliRunner().invoke(app, [*args, *tiny_args])
+    assert result.exit_code == 0, result.output
+    log_path = tmp_path / "c" / "log.json"
+    assert json.loads(log_path.read_text())["config"]["replay_from"] == [a, b]
+    one = TrainConfig(**{**TINY.__dict__, "replay_from": (a,)})
+    train(one, tmp_path / "d")
+    logged = json.loads((tmp_path / "d" / "log.json").read_text())
+    logged["config"]["replay_from"] = a
+    (tmp_path / "d" / "log.json").write_text(json.dumps(logged))
+    more = train(TrainConfig(**{**one.__dict__, "rounds": 1}), tmp_path / "d", resume=True)
+    assert [e["round"] for e in more] == [0, 1]

@@ -205,14 +205,16 @@ def test_a_run_with_exact_endgames_and_an_earlier_replay(tmp_path: Path) -> None
     """The warm start's stock-empty positions are replaced by the exact ones; an earlier run's
     labelled rounds join the replay; a log written before these settings existed resumes."""
     train(TINY, tmp_path / "a")
-    cfg = TrainConfig(**{**TINY.__dict__, "endgame_deals": 5, "replay_from": str(tmp_path / "a")})
+    cfg = TrainConfig(
+        **{**TINY.__dict__, "endgame_deals": 5, "replay_from": (str(tmp_path / "a"),)}
+    )
     log = train(cfg, tmp_path / "b")
     bc = medium_batch(preset("classic"), TINY.seed, TINY.bc_deals, TINY.bc_eps)
     empty = int((bc["obs"][:, field("stock").slice] == 0).sum())
     assert log[0]["positions"] == len(bc["value"]) - empty + 20
     assert log[1]["positions"] == len(np.load(tmp_path / "b" / "data" / "round-1.npz")["value"])
     with pytest.raises(TrainError, match="no labelled rounds"):
-        train(TrainConfig(**{**cfg.__dict__, "replay_from": str(tmp_path)}), tmp_path / "c")
+        train(TrainConfig(**{**cfg.__dict__, "replay_from": (str(tmp_path),)}), tmp_path / "c")
     logged = json.loads((tmp_path / "a" / "log.json").read_text())
     for key in ("endgame_deals", "replay_from"):
         del logged["config"][key]
@@ -227,7 +229,7 @@ def test_the_command_passes_its_options_and_says_what_is_wrong(tmp_path: Path) -
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     config = json.loads((tmp_path / "a" / "log.json").read_text())["config"]
-    assert (config["hidden"], config["endgame_deals"], config["replay_from"]) == (8, 2, "")
+    assert (config["hidden"], config["endgame_deals"], config["replay_from"]) == (8, 2, [])
     assert PolicyValueNet.load(tmp_path / "a" / "weights.npz").arrays["w1"].shape == (798, 8)
     missing = str(tmp_path / "none")
     args = ["train", "--out", str(tmp_path / "b"), "--replay-from", missing, *tiny]

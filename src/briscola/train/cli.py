@@ -39,11 +39,11 @@ def train_command(
         int, _count("--endgame-deals", "Deals whose stock-empty positions are solved exactly.")
     ] = 0,
     replay_from: Annotated[
-        Path | None,
+        list[Path] | None,
         typer.Option(
             "--replay-from",
             metavar="DIR",
-            help="An earlier run whose labelled rounds join the replay.",
+            help="An earlier run whose labelled rounds join the replay (repeatable).",
         ),
     ] = None,
     init_from: Annotated[
@@ -94,7 +94,7 @@ def train_command(
         hidden=hidden,
         bc_deals=bc_deals,
         endgame_deals=endgame_deals,
-        replay_from=str(replay_from) if replay_from is not None else "",
+        replay_from=tuple(str(p) for p in replay_from or ()),
         init_from=str(init_from) if init_from is not None else "",
         infer=infer,
         mix=mix,

@@ -77,7 +77,7 @@ class TrainConfig:
     eval_seed: int = 2026
     workers: int = 1
     endgame_deals: int = 0
-    replay_from: str = ""
+    replay_from: tuple[str, ...] = ()
     init_from: str = ""
     infer: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
@@ -233,10 +233,13 @@ def _resume(out: Path, torch: Any, net: Any, opt: Any, cfg: TrainConfig) -> tupl
 
 def _settings(config: dict[str, Any]) -> dict[str, Any]:
     """What must match to resume a run: every setting but the rounds and the workers (a setting
-    a run's log predates counts as its default)."""
+    a run's log predates counts as its default; a log's one ``replay_from`` folder, written before
+    there could be several, counts as a list of it)."""
     plain: dict[str, Any] = json.loads(
         json.dumps({**asdict(TrainConfig()), **config}, default=list)
     )
+    if isinstance(plain["replay_from"], str):
+        plain["replay_from"] = [plain["replay_from"]] if plain["replay_from"] else []
     return {k: v for k, v in plain.items() if k not in ("rounds", "workers")}
 
 
@@ -276,6 +279,12 @@ def earlier_replay(folder: Path, tau: float) -> Batch:
     target = out["target"].astype(np.float64) ** power
     out["target"] = (target / target.sum(axis=1, keepdims=True)).astype(np.float32)
     return out
+
+
+def _earlier(cfg: TrainConfig) -> Batch | None:
+    """The labelled rounds of every ``replay_from`` folder, in their order (``None``: none)."""
+    parts = [earlier_replay(Path(folder), cfg.tau) for folder in cfg.replay_from]
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]} if parts else None
 
 
 def _init_from(net: Any, cfg: TrainConfig) -> None:
@@ -348,7 +357,7 @@ def train(
     start, log = _resume(out, torch, net, opt, cfg) if resume else (0, [])
     meta = {"preset": cfg.preset, "players": rules.players, "seed": cfg.seed, "hidden": cfg.hidden}
     bc = _anchor_batch(rules, cfg)
-    earlier = earlier_replay(Path(cfg.replay_from), cfg.tau) if cfg.replay_from else None
+    earlier = _earlier(cfg)
     for rnd in range(start, cfg.rounds + 1):
         t0 = time.perf_counter()
         if rnd == 0:
