@@ -866,7 +866,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Deals whose stock-empty positions are solved exactly."
     ),
     "terminal.cli.help.briscola.train.replay_from": (
-        "An earlier run whose labelled rounds join the replay."
+        "An earlier run whose labelled rounds join the replay (repeatable)."
     ),
     "terminal.cli.help.briscola.train.init_from": (
         "An earlier run whose network this run starts from (no cloning)."

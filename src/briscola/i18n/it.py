@@ -921,7 +921,8 @@ MESSAGES: Final[dict[str, str]] = {
         "Smazzate le cui posizioni a mazzo finito si risolvono in modo esatto."
     ),
     "terminal.cli.help.briscola.train.replay_from": (
-        "Un allenamento precedente i cui giri etichettati si aggiungono agli esempi da ripassare."
+        "Un allenamento precedente i cui giri etichettati si aggiungono agli esempi da ripassare"
+        " (si può ripetere)."
     ),
     "terminal.cli.help.briscola.train.init_from": (
         "Un allenamento precedente dalla cui rete si parte (senza imitare medium)."
