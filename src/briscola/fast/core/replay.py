@@ -42,7 +42,7 @@ from briscola.fast.core.layout import (
     S_LEN,
 )
 from briscola.fast.core.params import ruleset_params
-from briscola.fast.core.sim import _check_done, policy_codes
+from briscola.fast.core.sim import play_batch, policy_codes
 
 __all__ = [
     "ReplayOutcome",
@@ -182,23 +182,9 @@ def trace_games(
     decks = np.zeros((n_games, size), dtype=np.int8)
     actions = np.zeros((n_games, MAX_ACTIONS), dtype=np.int8)
     winners = np.full((n_games, MAX_TRICKS), -1, dtype=np.int8)
-    done = B.run_batch(
-        np.zeros(S_LEN, np.int64),
-        np.zeros(MAX_ACTIONS, np.int64),
-        P,
-        policy_codes(policies, ruleset.players),
-        np.uint64(seed % 2**64),
-        game0,
-        n_games,
-        np.zeros((0, size), np.int8),
-        -1,
-        out,
-        True,
-        decks,
-        actions,
-        winners,
-    )
-    _check_done(done, game0)
+    codes = policy_codes(policies, ruleset.players)
+    no_decks = np.zeros((0, size), np.int8)
+    play_batch(P, codes, seed, game0, no_decks, -1, out, (decks, actions, winners))
     return Trace(
         ruleset,
         decks,

@@ -41,7 +41,7 @@ from briscola.fast.core.layout import (
 )
 from briscola.fast.core.params import ruleset_params
 
-__all__ = ["POLICIES", "SimResult", "policy_codes", "simulate"]
+__all__ = ["POLICIES", "SimResult", "play_batch", "policy_codes", "simulate"]
 
 POLICIES = {"random": POL_RANDOM, "simple": POL_SIMPLE}
 """The policies compiled into the core: uniform random legal actions, and a simple heuristic
@@ -139,27 +139,50 @@ def _run_chunk(
 ) -> npt.NDArray[np.int16]:
     """Play one chunk of games in this process (also the task of a worker process)."""
     out = np.zeros((n_games, L.R_LEN), dtype=np.int16)
-    dummy_deck = np.zeros((1, 40), dtype=np.int8)
-    dummy_actions = np.zeros((1, MAX_ACTIONS), dtype=np.int8)
-    dummy_winners = np.zeros((1, 20), dtype=np.int8)
+    play_batch(P, policies, seed, game0, decks, dealer_mode, out)
+    return out
+
+
+def play_batch(
+    P: npt.NDArray[np.int64],
+    policies: npt.NDArray[np.int64],
+    seed: int,
+    game0: int,
+    decks: npt.NDArray[np.int8],
+    dealer_mode: int,
+    out: npt.NDArray[np.int16],
+    trace: tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8]] | None = None,
+) -> None:
+    """Play ``len(out)`` deals (numbered from ``game0``) in the compiled core, a result row each
+    into ``out``; :func:`briscola.fast.core.batch.run_batch` with its work space made here.
+
+    ``seed`` is taken modulo 2**64; ``decks`` has one deck order per deal, or no rows to shuffle;
+    ``dealer_mode`` is a seat, or -1 to rotate the dealer. With ``trace`` (the deck, action and
+    trick-winner arrays of :class:`~briscola.fast.core.replay.Trace`) those are kept too. A
+    policy's illegal action (a bug of the core) raises RuntimeError.
+    """
+    traced = trace is not None
+    if trace is None:
+        trace = (
+            np.zeros((1, 40), dtype=np.int8),
+            np.zeros((1, MAX_ACTIONS), dtype=np.int8),
+            np.zeros((1, 20), dtype=np.int8),
+        )
     done = B.run_batch(
         np.zeros(S_LEN, np.int64),
         np.zeros(MAX_ACTIONS, np.int64),
         P,
         policies,
-        np.uint64(seed),
+        np.uint64(seed % 2**64),
         game0,
-        n_games,
+        len(out),
         decks,
         dealer_mode,
         out,
-        False,
-        dummy_deck,
-        dummy_actions,
-        dummy_winners,
+        traced,
+        *trace,
     )
     _check_done(done, game0)
-    return out
 
 
 def _check_done(done: int, game0: int) -> None:
