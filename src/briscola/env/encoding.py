@@ -46,45 +46,22 @@ from briscola.core.rules import (
     Ruleset,
     TricksVisible,
 )
-from briscola.env.action_space import (
-    BID_POINTS_BASE,
-    BID_RANK_BASE,
-    CALL_BASE,
-    DECLARE_BASE,
-    EXCHANGE_INDEX,
-    N_ACTIONS,
-    PASS_INDEX,
-    PLAY_BASE,
-    SUITS,
-    action_mask,
-    action_to_index,
-    check_ruleset,
-    index_to_action,
-)
+from briscola.env import action_space
+from briscola.env.action_space import *  # noqa: F403  (re-exported: the names of its __all__)
+from briscola.env.action_space import SUITS
 from briscola.env.layout import LAYOUT, MAX_SEATS, OBS_SIZE, Field, field, layout_table
 
 __all__ = [
-    "BID_POINTS_BASE",
-    "BID_RANK_BASE",
-    "CALL_BASE",
-    "DECLARE_BASE",
-    "EXCHANGE_INDEX",
     "LAYOUT",
     "MAX_SEATS",
-    "N_ACTIONS",
     "OBS_SIZE",
-    "PASS_INDEX",
-    "PLAY_BASE",
     "Field",
-    "action_mask",
-    "action_to_index",
-    "check_ruleset",
     "encode",
     "field",
-    "index_to_action",
     "layout_table",
     "points_scale",
 ]
+__all__ += action_space.__all__
 
 _RelFn = Callable[[int], int]
 _O: Final = {f.name: f.offset for f in LAYOUT}
