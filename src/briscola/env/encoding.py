@@ -33,6 +33,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+import briscola.env.action_space as action_space
 from briscola.core.cards import Suit
 from briscola.core.game import Phase
 from briscola.core.observation import Observation, Sides
@@ -46,7 +47,6 @@ from briscola.core.rules import (
     Ruleset,
     TricksVisible,
 )
-from briscola.env import action_space
 from briscola.env.action_space import *  # noqa: F403  (re-exported: the names of its __all__)
 from briscola.env.action_space import SUITS
 from briscola.env.layout import LAYOUT, MAX_SEATS, OBS_SIZE, Field, field, layout_table
