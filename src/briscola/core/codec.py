@@ -19,7 +19,7 @@ briscola.core.codec.ObservationParseError: seat must be a seat from 0 to 1, not 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from briscola.core.actions import Action, ActionParseError, Bid, Pass, parse_action
@@ -210,48 +210,54 @@ def _object(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
-def _field(obj: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in obj:
-        raise ObservationParseError(f"{where} has no {key!r}")
-    return obj[key]
+def _getter(value: Any, what: str) -> Callable[[str], Any]:
+    """The fields of the object ``value`` by key (``what`` names it in the errors)."""
+    obj = _object(value, what)
+
+    def get(key: str) -> Any:
+        if key not in obj:
+            raise ObservationParseError(f"{what} has no {key!r}")
+        return obj[key]
+
+    return get
 
 
 def _trick(value: Any, players: int, index: int) -> Trick:
     where = f"tricks[{index}]"
-    obj = _object(value, where)
+    get = _getter(value, where)
     return Trick(
-        leader=_seat(_field(obj, "leader", where), players, where + ".leader"),
-        plays=_plays(_field(obj, "plays", where), players, where + ".plays"),
-        winner=_seat(_field(obj, "winner", where), players, where + ".winner"),
+        leader=_seat(get("leader"), players, where + ".leader"),
+        plays=_plays(get("plays"), players, where + ".plays"),
+        winner=_seat(get("winner"), players, where + ".winner"),
     )
 
 
 def _declaration(value: Any, players: int) -> Declaration:
-    obj = _object(value, "a declaration")
+    get = _getter(value, "a declaration")
     return Declaration(
-        seat=_seat(_field(obj, "seat", "a declaration"), players, "declarations"),
-        suit=_suit(_field(obj, "suit", "a declaration"), "declarations"),
-        points=_int(_field(obj, "points", "a declaration"), "declarations"),
+        seat=_seat(get("seat"), players, "declarations"),
+        suit=_suit(get("suit"), "declarations"),
+        points=_int(get("points"), "declarations"),
     )
 
 
 def _exchange(value: Any, players: int) -> ExchangeMade:
-    obj = _object(value, "an exchange")
+    get = _getter(value, "an exchange")
     return ExchangeMade(
-        seat=_seat(_field(obj, "seat", "an exchange"), players, "exchanges"),
-        gave=_card(_field(obj, "gave", "an exchange"), "exchanges"),
-        took=_card(_field(obj, "took", "an exchange"), "exchanges"),
+        seat=_seat(get("seat"), players, "exchanges"),
+        gave=_card(get("gave"), "exchanges"),
+        took=_card(get("took"), "exchanges"),
     )
 
 
 def _signal(value: Any, players: int) -> SignalMade:
-    obj = _object(value, "a signal")
-    kind = _field(obj, "signal", "a signal")
+    get = _getter(value, "a signal")
+    kind = get("signal")
     if kind is not None and not isinstance(kind, str):
         raise ObservationParseError(f"signals: a sign is a text like 'asso', not {_short(kind)}")
     return SignalMade(
-        seat=_seat(_field(obj, "seat", "a signal"), players, "signals"),
-        trick=_int(_field(obj, "trick", "a signal"), "signals"),
+        seat=_seat(get("seat"), players, "signals"),
+        trick=_int(get("trick"), "signals"),
         kind=None if kind is None else SignalKind.parse(kind),
     )
 
