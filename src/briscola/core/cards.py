@@ -187,12 +187,14 @@ class Card:
     True
     """
 
-    __slots__ = ("_hash", "index", "rank", "suit")
+    __slots__ = ("_hash", "index", "rank", "suit", "text")
     _interned: ClassVar[dict[tuple[Suit, Rank], Card]] = {}
 
     suit: Suit
     rank: Rank
     index: int
+    text: str
+    """The card's notation, ``str(card)``, made once (messages write it for every card)."""
     _hash: int
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
@@ -206,6 +208,7 @@ class Card:
             object.__setattr__(card, "suit", suit)
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "index", index)
+            object.__setattr__(card, "text", rank.letter + suit.letter)
             object.__setattr__(card, "_hash", index)
             cls._interned[key] = card
         return card
@@ -233,10 +236,10 @@ class Card:
         return self.index < other.index
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.letter
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card({self.text!r})"
 
     def name(self, lang: str = "it") -> str:
         """The card's full name, e.g. ``Re di spade`` or ``King of swords``."""

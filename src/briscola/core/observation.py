@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from briscola.core.actions import Action
+from briscola.core.actions import Action, Play
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.chiamata import Auction
 from briscola.core.codec import observation_fields
@@ -224,6 +224,7 @@ class Observation:
         """The observation as JSON-ready data, cards and actions in their text forms (read back
         by :meth:`from_dict`). ``ruleset``: the ruleset's data when the caller made it once for
         the many views of one table (the server); by default it is made here."""
+        trump = self.trump
         return {
             "ruleset": self.ruleset.to_dict() if ruleset is None else ruleset,
             "seat": self.seat,
@@ -231,28 +232,28 @@ class Observation:
             "phase": self.phase.value,
             "turn": self.turn,
             "leader": self.leader,
-            "hand": [str(c) for c in self.hand],
-            "briscola": str(self.briscola) if self.briscola is not None else None,
-            "trump": self.trump.letter if self.trump is not None else None,
+            "hand": [c.text for c in self.hand],
+            "briscola": self.briscola.text if self.briscola is not None else None,
+            "trump": trump.value if trump is not None else None,
             "stock": self.stock_count,
             "hand_counts": list(self.hand_counts),
-            "trick": [[s, str(c)] for s, c in self.trick],
+            "trick": [[s, c.text] for s, c in self.trick],
             "tricks": [
-                {"leader": t.leader, "plays": [[s, str(c)] for s, c in t.plays], "winner": t.winner}
+                {"leader": t.leader, "plays": [[s, c.text] for s, c in t.plays], "winner": t.winner}
                 for t in self.tricks
             ],
             "declarations": [
-                {"seat": d.seat, "suit": d.suit.letter, "points": d.points}
+                {"seat": d.seat, "suit": d.suit.value, "points": d.points}
                 for d in self.declarations
             ],
             "exchanges": [
-                {"seat": e.seat, "gave": str(e.gave), "took": str(e.took)} for e in self.exchanges
+                {"seat": e.seat, "gave": e.gave.text, "took": e.took.text} for e in self.exchanges
             ],
-            "actions": [str(a) for a in self.actions],
-            "other_hands": {str(s): [str(c) for c in h] for s, h in self.other_hands},
-            "known_cards": {str(s): [str(c) for c in h] for s, h in self.known_cards},
-            "shown": {str(s): [str(c) for c in h] for s, h in self.shown},
-            "legal": [str(a) for a in self.legal],
+            "actions": [_action_text(a) for a in self.actions],
+            "other_hands": {str(s): [c.text for c in h] for s, h in self.other_hands},
+            "known_cards": {str(s): [c.text for c in h] for s, h in self.known_cards},
+            "shown": {str(s): [c.text for c in h] for s, h in self.shown},
+            "legal": [_action_text(a) for a in self.legal],
             "tricks_visible": self.tricks_visible,
             "points": list(self.seat_points()),
             "auction": (
@@ -263,13 +264,18 @@ class Observation:
                     "winner": self.auction.winner,
                 }
             ),
-            "called": str(self.called) if self.called is not None else None,
+            "called": self.called.text if self.called is not None else None,
             "partner": self.partner,
             "signals": [
                 {"seat": s.seat, "trick": s.trick, "signal": s.kind.value if s.kind else None}
                 for s in self.signals
             ],
         }
+
+
+def _action_text(action: Action) -> str:
+    """An action's notation, ``str(action)``; a card played (most of them) without the call."""
+    return action.card.text if type(action) is Play else str(action)
 
 
 def visible_seats(state: State, seat: int) -> tuple[int, ...]:
