@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from briscola.core.cards import Card, Rank, Suit
+from briscola.core.cards import FULL_DECK, Card, Rank, Suit
 from briscola.core.game import trick_winner
 from briscola.core.observation import Observation
 from briscola.core.rules import Exchange, Ruleset
@@ -54,8 +54,12 @@ class Knowledge:
         gone = set(self.played) | set(obs.hand) | placed
         if obs.briscola_on_table and obs.briscola is not None:
             gone.add(obs.briscola)
-        self.unknown: frozenset[Card] = frozenset(c for c in rules.deck() if c not in gone)
-        """Cards whose place this seat does not know (other hands or the stock)."""
+        taken = 0  # the cards gone and the ones not in the deck, by index (no hashing: quicker)
+        for card in (*gone, *rules.removed):
+            taken |= 1 << card.index
+        self.unknown: frozenset[Card] = frozenset(c for c in FULL_DECK if not taken >> c.index & 1)
+        """Cards whose place this seat does not know (other hands or the stock), in the deck's
+        order (``rules.deck()`` less the cards gone)."""
         self.out: frozenset[Card] = frozenset(self.unknown | placed)
         """Cards still to be played by the other seats (or still in the stock)."""
         if obs.briscola_on_table and obs.briscola is not None:

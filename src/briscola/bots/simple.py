@@ -14,7 +14,6 @@ It reads only its observation. In play it follows a few rules of thumb that ever
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from briscola.bots import auction
@@ -50,7 +49,10 @@ class SimpleBot:
     name = "simple"
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)  # for ties between equally good cards
+        """``seed``: taken like every level's, though this one never draws: ties between
+        equally good cards go to the lower card (a ``random.Random`` made for nothing cost a
+        server 24 µs a decision, more than half the decision)."""
+        self.seed = seed
 
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
