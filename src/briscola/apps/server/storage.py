@@ -30,7 +30,9 @@ from typing import Final
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
 
+from briscola.apps.server.rowwriter import RowWriter
 from briscola.apps.server.storage_engine import (
     DEFAULT_DB_URL,
     add_missing_columns,
@@ -79,9 +81,13 @@ class Storage:
         self.url = url
         self.engine: Engine = open_engine(url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        file = self.engine.dialect.name == "sqlite" and not isinstance(self.engine.pool, StaticPool)
+        self._rows = RowWriter(self.engine) if file else None  # moves, without the Core's cost
 
     def close(self) -> None:
         """Release the database connections."""
+        if self._rows is not None:
+            self._rows.close()
         self.engine.dispose()
 
     def _s(self) -> Session:
@@ -135,7 +141,8 @@ class Storage:
     def save_many(self, batch: Sequence[Progress]) -> None:
         """Record the progress of several tables in **one** transaction (a group commit: see
         :mod:`~briscola.apps.server.commits`): all of it is stored or none. SQLAlchemy Core
-        statements, one ``executemany`` per kind of row, no ORM objects."""
+        statements, one ``executemany`` per kind of row, no ORM objects; on an SQLite file a
+        group of deals and actions only is written by :class:`~.rowwriter.RowWriter`."""
         batch = [p for p in batch if p]
         if not batch:
             return
@@ -150,6 +157,9 @@ class Storage:
             for p in batch
             for d, n, seat, a in p.actions
         ]
+        if self._rows is not None and not any(p.started or p.seats for p in batch):
+            self._rows.write(deals, actions)  # the same rows, through SQLite's DBAPI directly
+            return
         with self.engine.begin() as conn:
             started = [p.table_id for p in batch if p.started]
             if started:
