@@ -14,11 +14,8 @@ verdict, so a damaged table costs one attempt per process, not one per request.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
-
-from fastapi import WebSocket
 
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.storage import Storage, StoredTable
@@ -32,7 +29,6 @@ __all__ = [
     "DamagedTableError",
     "Loaded",
     "Recovery",
-    "refuse_damaged",
     "table_from_stored",
 ]
 
@@ -131,11 +127,3 @@ def _reason(exc: Exception) -> str:
     message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     line = " ".join(str(message).split())
     return line if len(line) <= MAX_WHY else line[: MAX_WHY - 1] + "…"
-
-
-async def refuse_damaged(ws: WebSocket, exc: DamagedTableError) -> None:
-    """Tell a new socket that its table is damaged, and close it (the policy-violation code, so
-    that a client does not come back again and again)."""
-    reply = {"type": "error", "code": exc.code, "message": exc.message}
-    await ws.send_text(json.dumps(reply))
-    await ws.close(POLICY_VIOLATION, "damaged table")

@@ -52,7 +52,7 @@ from briscola.apps.server.score_schemas import (
     TargetChange,
     UndoChange,
 )
-from briscola.i18n import WEB_LANGS
+from briscola.apps.server.wording import request_lang
 from briscola.scorekeeper import Competitor, ScoreError, Sheet
 from briscola.scorekeeper.export import csv_text
 from briscola.scorekeeper.messages import DEFAULT_LANG, t
@@ -87,15 +87,8 @@ class ScoreApiError(ApiError):
 # -- helpers ------------------------------------------------------------------------------------
 def _lang(request: Request, lang: str | None) -> str:
     """The request's language (one of the web client's): ``?lang=``, else the first known one in
-    Accept-Language."""
-    if lang in WEB_LANGS:
-        return str(lang)
-    header = request.headers.get("accept-language", "")
-    for part in header.split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in WEB_LANGS:
-            return code
-    return DEFAULT_LANG
+    Accept-Language (:func:`~.wording.request_lang`), else the default."""
+    return request_lang(request.headers, lang) or DEFAULT_LANG
 
 
 def _word(key: str, lang: str, **params: Any) -> str:
