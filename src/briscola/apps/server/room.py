@@ -21,11 +21,11 @@ from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.commits import GroupCommit
 from briscola.apps.server.flow import RoomFlow
 from briscola.apps.server.limits import RateLimiter, client_ip
-from briscola.apps.server.messages import Refusal, read_message
+from briscola.apps.server.messages import Refusal
 from briscola.apps.server.progress import Saved
 from briscola.apps.server.refusals import for_seat, rate_limited
 from briscola.apps.server.roomparts import MAX_ID, RoomLock, Settings, card_points
-from briscola.apps.server.schemas import ActionMessage, PingMessage, SyncMessage
+from briscola.apps.server.schemas import ActionMessage, ClientMessage, PingMessage, SyncMessage
 from briscola.apps.server.storage import Storage, StoredSeat, token_matches
 from briscola.apps.server.unattended import mark_played_out
 from briscola.apps.server.views import Shared, Views
@@ -108,7 +108,8 @@ class Room:
 
     def humans_connected(self) -> bool:
         """True while at least one person is connected."""
-        return any(self.sockets.get(i) for i in self.table.human_seats())
+        seats = self.table.seats  # (asked at every move: no list of the human seats made)
+        return any(sockets and not seats[i].is_bot for i, sockets in self.sockets.items())
 
     def plays_on(self) -> bool:
         """True while the computer players go on: a person is connected, or nobody plays a seat
@@ -279,13 +280,13 @@ class Room:
                 await self.commit(events)
 
     # -- messages from a seat ---------------------------------------------------------------
-    async def handle(self, seat: int, ws: WebSocket, text: str) -> None:
-        """A message from ``seat``'s socket: act, answer, or explain the refusal."""
+    async def handle(self, seat: int, ws: WebSocket, message: ClientMessage | Refusal) -> None:
+        """A message from ``seat``'s socket, as :func:`~.messages.read_message` read it (the
+        socket reads each message once): act, answer, or explain the refusal."""
         wait = self.limiter.take("message", client_ip(ws.scope)) if self.limiter else None
         if wait is not None:
             await self._send(ws, rate_limited(wait, self.lang))
             return
-        message = read_message(text)
         if isinstance(message, Refusal):
             await self.error(ws, message.code, message.message)
             return

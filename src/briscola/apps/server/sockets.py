@@ -156,7 +156,7 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
                 if isinstance(message, FLOW_MESSAGES):
                     await flow.handle(rooms, room, seat, websocket, message)
                 else:
-                    await room.handle(seat, websocket, text)
+                    await room.handle(seat, websocket, message)
             except Exception:  # a bug must not cost the player their socket
                 _BUGS.failed("table %s: a message from seat %d failed", table_id, seat)
                 await room.error(websocket, "internal", "the server could not do that")
