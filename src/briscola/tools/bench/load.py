@@ -35,7 +35,7 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -230,19 +230,6 @@ async def _drive(
         report.arrived = None  # some never had a table open within the run
 
 
-def _run(main: Coroutine[Any, Any, None]) -> None:
-    """Run the client on uvloop's event loop (the server's: uvicorn's ``standard`` extra installs
-    it), else asyncio's: the client shares the machine's cores with the server it measures, and
-    its loop's work a message counts against the server's latency."""
-    try:
-        import uvloop
-    except ImportError:  # no uvloop (another platform): asyncio's own loop
-        asyncio.run(main)
-        return
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(main)
-
-
 def run_load(
     tables: int,
     level: str = "simple",
@@ -271,7 +258,7 @@ def run_load(
             tune_gc()  # the client's own collector pauses would count as the server's latency
             cpu, server_cpu = time.process_time(), _cpu_seconds(server.pid)
             server_cpu_now = lambda: _cpu_seconds(server.pid) - server_cpu  # noqa: E731
-            _run(_drive(server.port, report, think, seed, server_cpu_now))
+            asyncio.run(_drive(server.port, report, think, seed, server_cpu_now))
             report.client_cpu = time.process_time() - cpu
             report.server_cpu = _cpu_seconds(server.pid) - server_cpu
             report.rss_mb = _rss_mb(server.pid)
