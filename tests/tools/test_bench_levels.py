@@ -191,3 +191,67 @@ def test_pairs_and_verdicts() -> None:
     ]
     for r, interval, verdict in cases:
         assert (r.interval, r.verdict) == (interval, verdict)
+
+
+def test_chunks_played_from_a_first_deal_and_merged_equal_one_run(tmp_path: Path) -> None:
+    base = ["bench", "--strength", "--preset", "pairs", "--pair", "medium:easy", "--seed", "5"]
+    whole = tmp_path / "whole.json"
+    assert runner.invoke(app, [*base, "--deals", "3", "--json", str(whole)]).exit_code == 0
+    for k, n in ((0, 2), (2, 1)):
+        chunk = tmp_path / f"chunk-{k}.json"
+        args = [*base, "--deals", str(n), "--first-deal", str(k), "--json", str(chunk)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert json.loads(chunk.read_text())["first_deal"] == k
+    merged, png = tmp_path / "merged.json", tmp_path / "merged.png"
+    pattern = str(tmp_path / "chunk-*.json")  # a quoted glob: both chunks
+    args = ["bench", "--strength", "--merge", pattern, "--json", str(merged), "--plot", str(png)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "medium vs easy" in result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    (one,), (pooled,) = (
+        json.loads(whole.read_text())["pairs"],
+        json.loads(merged.read_text())["pairs"],
+    )
+    for key in ("deals", "games", "wins", "draws", "losses", "verdict"):
+        assert pooled[key] == one[key], key
+    for est in ("score", "point_diff"):
+        for key in ("mean", "low", "high", "sd"):
+            assert pooled[est][key] == pytest.approx(one[est][key]), (est, key)
+    data = json.loads(merged.read_text())
+    assert (data["preset"], data["seed"], data["first_deal"], data["deals"]) == ("pairs", 5, 0, 3)
+    # the later chunk alone starts at deal 2; the same chunk twice overlaps itself
+    args = ["bench", "--strength", "--merge", str(tmp_path / "chunk-2.json"), "--json", str(merged)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert json.loads(merged.read_text())["first_deal"] == 2
+    first = str(tmp_path / "chunk-0.json")
+    result = runner.invoke(app, ["bench", "--strength", "--merge", first, "--merge", first])
+    assert result.exit_code == 2 and "starts at deal" in _flat(result.output)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--first-deal", "3"], "goes with --strength"),
+        (["--think", "--first-deal", "3"], "goes with --strength"),
+        (["--merge", "a.json"], "goes with --strength"),
+        (["--strength", "--first-deal", "-1"], "greater than or equal to 0"),
+        (["--strength", "--merge", "a.json", "--deals", "5"], "plays nothing"),
+        (["--strength", "--merge", "a.json", "--pair", "hard:easy"], "plays nothing"),
+        (["--strength", "--merge", "a.json", "--first-deal", "5"], "plays nothing"),
+        (["--strength", "--merge", "no-such-report-*.json"], "no report matches"),
+        (["--strength", "--merge", "no-such-report.json"], "cannot read the report"),
+    ],
+)
+def test_first_deal_and_merge_are_refused_clearly(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["bench", *args])
+    assert result.exit_code == 2, result.output
+    assert message in _flat(result.output)
+
+
+def test_merge_refuses_what_is_not_a_strength_report(tmp_path: Path) -> None:
+    other = tmp_path / "think.json"
+    other.write_text(json.dumps({"format": "briscola-think", "rows": []}))
+    result = runner.invoke(app, ["bench", "--strength", "--merge", str(other)])
+    assert result.exit_code == 2 and "not a strength report" in _flat(result.output)

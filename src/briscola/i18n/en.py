@@ -758,6 +758,14 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.bench.plot_path": (
         "With --strength: also draw the scores against their bars as a PNG here."
     ),
+    "terminal.cli.help.briscola.bench.first_deal": (
+        "With --strength: start at this deal of the seed (default 0), to play a long run in "
+        "chunks that --merge pools."
+    ),
+    "terminal.cli.help.briscola.bench.merge": (
+        "With --strength: pool saved reports (repeatable; a quoted glob pattern takes many) into "
+        "one, chunks of one run as that run; plays nothing."
+    ),
     "terminal.cli.help.briscola.analyze": (
         "Rate every move of a seat in a deal's record, by the champion's search (docs/analysis.md)."
     ),
@@ -956,6 +964,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.bad.strength_pairs": "--strength plays pairs: use --pair",
     "terminal.cli.bad.think_levels": "--think times levels: use --level",
     "terminal.cli.bad.think_one_core": "--think times every move on one core",
+    "terminal.cli.bad.merge_plays_nothing": "--merge pools saved reports: it plays nothing",
     "terminal.cli.bad.hold": "a number of seconds from 0 to {max} is needed, not {value}",
     "terminal.cli.bad.log_level": (
         "unknown level {level}: use critical, error, warning, info, debug or trace"

@@ -795,6 +795,14 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.bench.plot_path": (
         "Con --strength: disegna anche i punteggi contro le soglie, in un PNG qui."
     ),
+    "terminal.cli.help.briscola.bench.first_deal": (
+        "Con --strength: comincia da questa smazzata del seme (se manca: 0), per giocare una "
+        "lunga serie a pezzi che --merge riunisce."
+    ),
+    "terminal.cli.help.briscola.bench.merge": (
+        "Con --strength: riunisce in uno dei risultati salvati (ripetibile; un modello glob fra "
+        "virgolette ne prende molti), i pezzi di una serie come quella serie; non gioca nulla."
+    ),
     "terminal.cli.help.briscola.analyze": (
         "Valuta ogni mossa di un posto nella registrazione di una smazzata, con la ricerca del "
         "campione (docs/analysis.md)."
@@ -1038,6 +1046,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.bad.strength_pairs": "--strength fa giocare coppie: usa --pair",
     "terminal.cli.bad.think_levels": "--think cronometra livelli: usa --level",
     "terminal.cli.bad.think_one_core": "--think cronometra ogni mossa su un core solo",
+    "terminal.cli.bad.merge_plays_nothing": "--merge riunisce risultati salvati: non gioca nulla",
     "terminal.cli.bad.hold": "serve un numero di secondi da 0 a {max}, non {value}",
     "terminal.cli.bad.log_level": (
         "livello sconosciuto {level}: usa critical, error, warning, info, debug o trace"

@@ -108,6 +108,21 @@ def bench(
             metavar="PATH",
         ),
     ] = None,
+    first_deal: Annotated[
+        int | None,
+        typer.Option(
+            "--first-deal",
+            min=0,
+            metavar="N",
+        ),
+    ] = None,
+    merge: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--merge",
+            metavar="PATH",
+        ),
+    ] = None,
 ) -> None:
     """Measure the engines' speed (games and decisions per second for each preset), or the
     computer players' think time (--think) and strength (--strength)."""
@@ -127,12 +142,27 @@ def bench(
         if strict and not met:
             raise typer.Exit(1)
         return
-    if plot_path is not None and not strength:
-        raise _goes_with("--plot", "--strength")
+    for value, flag in ((plot_path, "--plot"), (first_deal, "--first-deal"), (merge, "--merge")):
+        if value is not None and not strength:
+            raise _goes_with(flag, "--strength")
+    if merge is not None:
+        _merge(
+            merge,
+            preset_names_,
+            deals,
+            pairs,
+            first_deal,
+            workers,
+            games,
+            json_path,
+            plot_path,
+            strict,
+        )
+        return
     if think or strength:
         _bench_levels(
             strength, preset_names_, deals, levels, pairs, seed, workers, games, json_path, strict,
-            plot_path,
+            plot_path, first_deal or 0,
         )  # fmt: skip
         return
     for value, flag in ((deals, "--deals"), (levels, "--level"), (pairs, "--pair")):
@@ -163,6 +193,37 @@ def _goes_with(hint: str, *flags: str) -> typer.BadParameter:
     return bad("goes_with", hint, flags=either)
 
 
+def _merge(
+    paths: list[str],
+    presets: list[str] | None,
+    deals: int | None,
+    pairs: list[str] | None,
+    first_deal: int | None,
+    workers: int | None,
+    games: int | None,
+    json_path: str | None,
+    plot_path: str | None,
+    strict: bool,
+) -> None:
+    """``briscola bench --strength --merge PATH...``: pool saved reports, play nothing."""
+    from briscola.tools.bench.levels import LevelsBenchError
+    from briscola.tools.bench.levels.report import run_merge
+
+    given = (
+        ("--preset", presets), ("--deals", deals), ("--pair", pairs),
+        ("--first-deal", first_deal), ("--workers", workers), ("--games", games),
+    )  # fmt: skip
+    for flag, value in given:
+        if value is not None:
+            raise bad("merge_plays_nothing", flag)
+    try:
+        rows = run_merge(paths, json_path=json_path, plot_path=plot_path)
+    except LevelsBenchError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--merge") from None
+    if strict and not all(r.met for r in rows):
+        raise typer.Exit(1)
+
+
 def _bench_levels(
     strength: bool,
     presets: list[str] | None,
@@ -175,6 +236,7 @@ def _bench_levels(
     json_path: str | None,
     strict: bool,
     plot_path: str | None = None,
+    first_deal: int = 0,
 ) -> None:
     """``briscola bench --think`` or ``--strength``: check the options, measure, report."""
     import os
@@ -223,6 +285,7 @@ def _bench_levels(
                 workers=n or os.cpu_count() or 1,
                 json_path=json_path,
                 plot_path=plot_path,
+                first_deal=first_deal,
             )
             missed = not all(r.met for r in rows)
         else:

@@ -2,8 +2,9 @@
 
 It reads the JSON that ``briscola bench --strength --json`` writes (:func:`strength_json`), so a
 long run can be drawn again later without playing it twice; several reports of one preset (the
-cheap steps over many deals, the search steps over fewer) are drawn as one ladder, and with
-``--json`` written as one report::
+cheap steps over many deals, the search steps over fewer, or chunks of one run made with
+``--first-deal``) are drawn as one ladder, and with ``--json`` written as one report (what
+``briscola bench --strength --merge`` does too)::
 
     python -m briscola.tools.bench.levels.plot strength.json docs/img/ladder.png
     python -m briscola.tools.bench.levels.plot cheap.json search.json ladder.png --json ladder.json
@@ -49,8 +50,8 @@ def _chunks(reports: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 def merge_reports(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Several strength reports of one preset and seed as one: their pairs in order, each with
     its own deal count; the rows of one pair from chunks of one run (``first_deal``, deals after
-    deals) are pooled (:func:`pool_rows`). ``deals`` is the largest, ``met`` whether every pair
-    meets its bar.
+    deals) are pooled (:func:`pool_rows`). ``deals`` is the largest, ``first_deal`` the first
+    chunk's, ``met`` whether every pair meets its bar.
 
     >>> row = {"upper": "easy", "lower": "beginner", "met": True, "deals": 9}
     >>> a = {"preset": "six", "deals": 9, "seed": 1, "pairs": [row]}
@@ -74,7 +75,8 @@ def merge_reports(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     for key in dict.fromkeys(order):
         rows = groups[key]
         pairs.append(rows[0] if len(rows) == 1 else pool_rows(rows).to_dict())
-    merged = {**reports[0], "pairs": pairs, "first_deal": 0}
+    first = min(int(r.get("first_deal", 0)) for r in reports)
+    merged = {**reports[0], "pairs": pairs, "first_deal": first}
     merged["deals"] = max(int(p.get("deals", 0)) for p in pairs)
     merged["met"] = all(p["met"] for p in pairs)
     return merged

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import json
 import math
 from collections.abc import Sequence
@@ -13,9 +14,10 @@ from briscola.tools.bench.levels.strength import (
     Pair,
     StrengthRow,
     measure_strength,
+    pool_rows,
     strength_json,
 )
-from briscola.tools.bench.levels.think import LEVELS, ThinkReport, measure_think
+from briscola.tools.bench.levels.think import LEVELS, LevelsBenchError, ThinkReport, measure_think
 from briscola.tools.progress import progress_bar
 
 if TYPE_CHECKING:
@@ -24,7 +26,14 @@ if TYPE_CHECKING:
 
     from briscola.tools.arena import Estimate
 
-__all__ = ["run_strength", "run_think", "strength_table", "think_table"]
+__all__ = [
+    "report_paths",
+    "run_merge",
+    "run_strength",
+    "run_think",
+    "strength_table",
+    "think_table",
+]
 
 
 def _ms(x: float) -> str:
@@ -147,8 +156,10 @@ def run_strength(
     json_path: str | None = None,
     progress: bool = True,
     plot_path: str | None = None,
+    first_deal: int = 0,
 ) -> list[StrengthRow]:
-    """Play the ladder with a progress bar, print the table, write the JSON."""
+    """Play the ladder with a progress bar, print the table, write the JSON. With
+    ``first_deal`` the deals start there (a chunk of a longer run, pooled by :func:`run_merge`)."""
     from rich.console import Console
 
     console, stderr = Console(), Console(stderr=True)
@@ -170,14 +181,70 @@ def run_strength(
             )
 
         rows = measure_strength(
-            pairs, preset_name, deals, seed=seed, workers=workers, progress=advance
-        )
+            pairs, preset_name, deals, seed=seed, workers=workers, progress=advance,
+            first_deal=first_deal,
+        )  # fmt: skip
     console.print(strength_table(rows, preset_name, seed))
-    data = strength_json(rows, preset_name, deals, seed, workers)
+    data = strength_json(rows, preset_name, deals, seed, workers, first_deal)
+    _save(data, json_path, plot_path, console)
+    return rows
+
+
+def _save(
+    data: dict[str, Any], json_path: str | None, plot_path: str | None, console: Console
+) -> None:
+    """Write a strength report's JSON and draw its plot, where asked."""
     if json_path:
         _write(json_path, data, console)
     if plot_path:
         from briscola.tools.bench.levels.plot import plot_strength
 
         console.print(f"saved {plot_strength(data, plot_path)}")
+
+
+def report_paths(patterns: Sequence[str]) -> list[Path]:
+    """The report files named by ``patterns``: paths, or glob patterns (``chunks/pairs-*.json``,
+    quoted so that the shell leaves them) expanded in name order.
+
+    >>> report_paths(["a.json", "b.json"])
+    [PosixPath('a.json'), PosixPath('b.json')]
+    """
+    paths: list[Path] = []
+    for pattern in patterns:
+        if not any(c in pattern for c in "*?["):
+            paths.append(Path(pattern))
+            continue
+        found = sorted(Path(p) for p in glob.glob(pattern))
+        if not found:
+            raise LevelsBenchError(f"no report matches {pattern}")
+        paths += found
+    return paths
+
+
+def run_merge(
+    patterns: Sequence[str], *, json_path: str | None = None, plot_path: str | None = None
+) -> list[StrengthRow]:
+    """Pool saved strength reports of one preset and seed (chunks of one run, made with
+    ``first_deal``, and reports of other pairs) into one, print its table, write its JSON and
+    plot (:func:`~briscola.tools.bench.levels.plot.merge_reports`)."""
+    from rich.console import Console
+
+    from briscola.tools.bench.levels.plot import merge_reports
+
+    reports = []
+    for path in report_paths(patterns):
+        try:
+            reports.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            raise LevelsBenchError(f"cannot read the report {path}: {exc}") from None
+        if not isinstance(reports[-1], dict) or reports[-1].get("format") != "briscola-strength":
+            raise LevelsBenchError(f"{path} is not a strength report (briscola bench --strength)")
+    try:
+        data = merge_reports(reports)
+    except ValueError as exc:
+        raise LevelsBenchError(str(exc)) from None
+    rows = [pool_rows([pair]) for pair in data["pairs"]]
+    console = Console()
+    console.print(strength_table(rows, str(data["preset"]), int(data["seed"])))
+    _save(data, json_path, plot_path, console)
     return rows
