@@ -4,10 +4,13 @@ import { beforeEach, test } from "node:test";
 
 import { setLang } from "../../src/briscola/apps/web/js/common/i18n.js";
 import {
+  api,
+  ApiError,
   cardSrc,
   matchStanding,
   matchTitle,
   tableUrl,
+  withLang,
 } from "../../src/briscola/apps/web/js/common/util.js";
 import { fakePage } from "./source.js";
 
@@ -46,4 +49,37 @@ test("a match's standing is by points or by deals won, as its format says", () =
     values: [0, 1],
   });
   assert.equal(matchStanding(null).byPoints, false);
+});
+
+test("every API call asks for the page's language", async () => {
+  assert.equal(withLang("/api/levels"), "/api/levels?lang=it");
+  setLang("ro");
+  assert.equal(
+    withLang("/api/tables/x/deals/0/analysis?seat=1"),
+    "/api/tables/x/deals/0/analysis?seat=1&lang=ro",
+  );
+  const asked = [];
+  const saved = globalThis.fetch;
+  globalThis.fetch = async (url, init) => {
+    asked.push([url, init.method]);
+    const body = { code: "bad_invite", message: "Codice di invito sbagliato." };
+    return { ok: false, status: 403, json: async () => body };
+  };
+  try {
+    setLang("en");
+    await assert.rejects(api("/api/tables/x/join", { invite_code: "no" }), (err) => {
+      assert.ok(err instanceof ApiError);
+      assert.equal(err.code, "bad_invite");
+      assert.equal(err.status, 403);
+      return true;
+    });
+    setLang("it");
+    await assert.rejects(api("/api/tables/x"), ApiError);
+  } finally {
+    globalThis.fetch = saved;
+  }
+  assert.deepEqual(asked, [
+    ["/api/tables/x/join?lang=en", "POST"],
+    ["/api/tables/x?lang=it", "GET"],
+  ]);
 });

@@ -124,3 +124,23 @@ def test_a_socket_refused_before_its_table_is_loaded_is_told_in_its_language(
             refused = recv(ws)
             assert refused["code"] == "rate_limited"
             assert refused["message"] == t("web.ws_error.rate_limited", lang, seconds=100)
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ro"])
+def test_the_web_clients_lang_parameter_beats_the_browsers_language(
+    client: TestClient, lang: str
+) -> None:
+    """The web client asks every API call in its page's language (``?lang=``, js/common/util.js
+    withLang), whatever the browser's own Accept-Language: the hint's and the analysis' errors,
+    which the page shows, come in the page's language."""
+    browser = {"Accept-Language": "en-US,en;q=0.9" if lang != "en" else "it-IT,it;q=0.9"}
+    table_id, _, _ = make_table(client, "classic", ["human", "bot:simple"])
+    hint = f"/api/tables/{table_id}/hint?lang={lang}"
+    wrong = client.get(hint, headers={**browser, "X-Seat-Token": "A" * 32})
+    assert said(wrong, 403, "bad_token") == api("bad_token", lang)
+    analysis = f"/api/tables/{table_id}/deals/7/analysis?seat=0&lang={lang}"
+    assert said(client.get(analysis, headers=browser), 404, "no_such_deal") == api(
+        "no_such_deal", lang
+    )
+    join = client.post(f"/api/tables/nope/join?lang={lang}", json={"invite_code": "x"})
+    assert said(join, 404, "not_found") == api("not_found", lang)

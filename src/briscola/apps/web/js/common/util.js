@@ -11,11 +11,21 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the server's JSON API; throws ApiError with the server's code and message. */
+/**
+ * `path` asking for the page's language (`?lang=`): the server words the errors of the table API
+ * in the language a request names (docs/web-protocol.md), so a message it sends is the page's.
+ */
+export function withLang(path) {
+  const sep = String(path).includes("?") ? "&" : "?";
+  return `${path}${sep}lang=${encodeURIComponent(getLang())}`;
+}
+
+/** Call the server's JSON API (in the page's language: withLang); throws ApiError with the
+ * server's code and message. */
 export async function api(path, body = undefined, method = undefined) {
   let res;
   try {
-    res = await fetch(path, {
+    res = await fetch(withLang(path), {
       method: method || (body === undefined ? "GET" : "POST"),
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),

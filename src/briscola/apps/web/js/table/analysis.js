@@ -11,7 +11,7 @@
 // hints) asks GET /api/tables/{id}/hint with the seat's token in a header, never in the URL.
 import { h } from "../common/dom.js";
 import { cardName, getLang, t } from "../common/i18n.js";
-import { cardImg } from "../common/util.js";
+import { cardImg, errorText, withLang } from "../common/util.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Each rating's colour on the chart and in the table. */
@@ -256,9 +256,9 @@ export function showProgress(status, progress) {
  * request is made again (the server holds each one a second or so). Null if `sheet` is closed. */
 export async function fetchAnalysis(url, onProgress, sheet) {
   for (;;) {
-    const r = await fetch(url);
+    const r = await fetch(withLang(url));
     const data = await r.json();
-    if (!r.ok) throw new Error(data.message || r.statusText);
+    if (!r.ok) throw new Error(errorText(data?.code, data?.message || r.statusText));
     if (r.status !== 202) return data;
     onProgress(data.progress);
     if (!sheet.isConnected) return null;
@@ -291,11 +291,11 @@ export function hintButton(view, myTurn) {
     out.textContent = t("analysis.hint.working");
     button.after(out);
     try {
-      const r = await fetch(`/api/tables/${encodeURIComponent(view.tableId)}/hint`, {
+      const r = await fetch(withLang(`/api/tables/${encodeURIComponent(view.tableId)}/hint`), {
         headers: { "X-Seat-Token": view.token },
       });
       const data = await r.json();
-      out.textContent = r.ok ? data.reason[getLang()] : data.message;
+      out.textContent = r.ok ? data.reason[getLang()] : errorText(data?.code, data?.message);
       out.dataset.best = r.ok ? data.best : "";
     } catch (err) {
       out.textContent = err.message;
