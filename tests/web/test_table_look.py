@@ -189,6 +189,38 @@ def test_the_top_bar_fits_a_phone_in_every_language(
                 _check_top_bar(page, (width, preset, lang, naming))
 
 
+CARD_BOXES = """() => [...document.querySelectorAll('.felt .card-img, .felt .trump-chip')]
+  .map((e) => { const r = e.getBoundingClientRect();
+                return [e.className, e.complete ?? null, r.left, r.top, r.width, r.height]; })"""
+
+
+def test_the_felt_keeps_its_measures_while_the_cards_load(server: str, contexts: Contexts) -> None:
+    """The felt is fitted as soon as it is drawn, when the cards' pictures may still be loading
+    (a slow network, a busy server): each picture has its 2:3 shape already, so nothing on the
+    felt moves or grows once they come in (it used to: the trump chip grew onto a name plate)."""
+    context = contexts(390, 844, reduced_motion="reduce")
+    held: list[Any] = []
+    context.route("**/static/cards/*.svg", lambda route: held.append(route))  # answered later
+    page = context.new_page()
+    page.goto(f"{server}/embed?preset=six&level=simple&lang=it")
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    before = page.evaluate(CARD_BOXES)
+    assert any("trump-chip" in box[0] for box in before), before
+    pending = [box for box in before if box[1] is False]
+    assert pending, before  # the test holds the pictures back
+    for _cls, _done, _x, _y, w, hgt in pending:
+        assert w > 0 and hgt > w, before  # upright, as the picture will be
+    while held:
+        held.pop().continue_()
+    page.wait_for_function(
+        "[...document.querySelectorAll('.felt .card-img')].every((i) => i.complete)"
+    )
+    after = page.evaluate(CARD_BOXES)
+    assert len(after) == len(before)
+    for was, now in zip(before, after, strict=True):
+        assert now[2:] == pytest.approx(was[2:], abs=0.6), (was, now)
+
+
 def _open_embed(page: Page, server: str, preset: str) -> None:
     page.goto(f"{server}/embed?preset={preset}&level=simple&lang=it")
     page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
