@@ -6,7 +6,7 @@ status line (element bounding boxes), the trick's cards are readable (34 px wide
 the embed 32 px for two and three players, 28 for six) and the top bar keeps inside the
 screen's width, in Italian, English and Romanian; the chiamata auction's panel hides no name
 plate and, on a desktop and a phone either way up, needs no scrolling; the end-of-deal summary
-opens at its title.
+opens at its title; nothing on the felt moves once the cards' pictures have loaded.
 
 Every layout check runs twice on each table: with the names the computers were given at random,
 then with every seat named LONG_NAME (longer than any name a plate shows whole, so the widest
