@@ -109,3 +109,55 @@ def test_the_checker_finds_what_a_crash_could_spoil(
     finally:
         engine.dispose()
     assert any(found in p for p in checker.problems), checker.problems
+
+
+# -- a table that does not finish says why ----------------------------------------------------
+def _state(status: str, deal: int, turn: int | None, actions: int) -> dict[str, object]:
+    seats = [{"kind": "human", "connected": True, "autoplay": False}, {"kind": "bot"}]
+    return {
+        "type": "state",
+        "table": {"status": status, "deal": deal, "seats": seats},
+        "observation": {"turn": turn, "actions": ["Ad"] * actions, "legal": ["2d"]},
+    }
+
+
+def test_a_table_that_does_not_finish_says_what_each_client_got_and_awaits() -> None:
+    import random
+
+    from briscola.tools.bench import crash
+
+    waiting = _state("playing", 0, 1, 3)
+    assert crash._awaited(waiting, 0, set(), set()) == "seat 1 to move at deal 0, move 3"
+    mine = _state("playing", 0, 0, 4)
+    assert crash._awaited(mine, 0, {(0, 4)}, set()) == (
+        "the answer to its action at deal 0, move 4"
+    )
+    assert "not sent" in crash._awaited(mine, 0, set(), set())
+    assert crash._awaited(_state("deal_over", 1, None, 40), 0, set(), {1}) == (
+        "the next deal (it asked: True)"
+    )
+    assert crash._summary(waiting) == (
+        "state (status playing, deal 0, turn 1, 3 actions, seats 0:human,1:bot)"
+    )
+    client = crash.TableClient(random.Random(1), 0)
+    client.tokens = {0: "t", 2: "u"}
+    client.last[0], client.waiting[0] = crash._summary(waiting), "seat 1 to move at deal 0, move 3"
+    client.ended = "TimeoutError: "
+    said = client.report()
+    assert "seat 0: last got state (status playing" in said and "seat 1 to move" in said
+    assert "seat 2: last got nothing, waiting for nothing (never connected)" in said
+    assert said.endswith("its run ended: TimeoutError: ")
+
+
+def test_the_snapshot_describes_a_stored_table(tmp_path: Path) -> None:
+    db = tmp_path / "briscola.db"
+    ack = _game(db)  # seat 0 is to act
+    engine = create_engine(f"sqlite:///{db}")
+    try:
+        snapshot = Checker().check(engine, [ack])
+    finally:
+        engine.dispose()
+    said = snapshot.describe(ack.table_id)
+    assert said.startswith("stored: started True, seats 0:human, 1:bot/random/no token")
+    assert "rebuilt: status playing, seat 0 to act" in said
+    assert snapshot.describe("nosuchtable") == "not stored"

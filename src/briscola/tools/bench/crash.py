@@ -118,6 +118,9 @@ class TableClient:
         self.over = False
         self.seen: dict[int, list[str]] = {}
         self.reconnects = 0
+        self.last: dict[int, str] = {}  # each seat's last message received, in short
+        self.waiting: dict[int, str] = {}  # what each seat's client was waiting for
+        self.ended = ""  # how its clients' run on the last server ended
 
     def acknowledged(self) -> Acknowledged | None:
         """What this table's clients saw acknowledged, once the table exists."""
@@ -173,11 +176,24 @@ class TableClient:
             raise AssertionError(f"starting: {status} {body}")
         self.started = True
 
+    def report(self) -> str:
+        """What each seat's client last received and was waiting for, and how its last run
+        ended: what a table that did not finish says about itself."""
+        seats = "; ".join(
+            f"seat {s}: last got {self.last.get(s, 'nothing')}, waiting for "
+            f"{self.waiting.get(s, 'nothing (never connected)')}"
+            for s in sorted(self.tokens)
+        )
+        return f"{seats}; its run ended: {self.ended or 'cancelled at the end of the life'}"
+
     async def _seat(self, life: Life, seat: int, token: str) -> None:
         url = life.base.replace("http", "ws") + f"/ws/{self.table_id}"
+        self.waiting[seat] = "its socket to open"
         async with connect(url, open_timeout=10, close_timeout=1) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             self.reconnects += 1
+            self.waiting[seat] = "its first state after the hello"
+            self.last[seat] = "nothing on this socket yet"
             first = True
             acted: set[tuple[int, int]] = set()
             asked: set[int] = set()
@@ -188,7 +204,12 @@ class TableClient:
                     if exc.rcvd is not None:
                         why = f"{exc.rcvd.code} {exc.rcvd.reason}"
                         life.problems.append(f"table {self.table_id}: seat {seat} closed: {why}")
+                    self.waiting[seat] += f" (socket closed: {exc})"
                     raise
+                except TimeoutError:
+                    self.waiting[seat] += " (nothing came for 30 s: the client gave up)"
+                    raise
+                self.last[seat] = _summary(message)
                 if message["type"] == "error" and message.get("code") not in _EXPECTED:
                     life.problems.append(f"table {self.table_id}: seat {seat} got {message}")
                 if message["type"] != "state":
@@ -197,6 +218,7 @@ class TableClient:
                     self._check_first(life, seat, message)
                     first = False
                 await self._on_state(life, ws, seat, message, acted, asked)
+                self.waiting[seat] = _awaited(message, seat, acted, asked)
 
     def _check_first(self, life: Life, seat: int, message: dict[str, Any]) -> None:
         """The first state after a restart is the table as stored: same deal, same actions (a
@@ -247,14 +269,56 @@ class TableClient:
             await ws.send(json.dumps({"type": "action", "action": self.rng.choice(obs["legal"])}))
 
 
+def _summary(message: dict[str, Any]) -> str:
+    """A message in short: its type, and a state's status, deal, turn and count of actions."""
+    if message.get("type") != "state":
+        return json.dumps(message)[:200]
+    table, obs = message.get("table") or {}, message.get("observation") or {}
+    seats = table.get("seats") or []
+    people = ",".join(
+        f"{i}:{s.get('kind')}{'/auto' if s.get('autoplay') else ''}"
+        f"{'' if s.get('connected', True) else '/gone'}"
+        for i, s in enumerate(seats)
+        if isinstance(s, dict)
+    )
+    return (
+        f"state (status {table.get('status')}, deal {table.get('deal')}, turn {obs.get('turn')}, "
+        f"{len(obs.get('actions') or [])} actions, seats {people})"
+    )
+
+
+def _awaited(
+    message: dict[str, Any], seat: int, acted: set[tuple[int, int]], asked: set[int]
+) -> str:
+    """What a seat's client waits for after a state message it handled."""
+    status, deal = message["table"]["status"], message["table"]["deal"]
+    obs = message["observation"] or {}
+    if status == "over":
+        return "nothing: the match is over"
+    if status == "deal_over":
+        return f"the next deal (it asked: {deal in asked})"
+    if status != "playing":
+        return f"the table to play (status {status})"
+    turn, moves = obs.get("turn"), len(obs.get("actions") or [])
+    if turn == seat:
+        if (deal, moves) in acted:
+            return f"the answer to its action at deal {deal}, move {moves}"
+        return f"its own move at deal {deal}, move {moves} (not sent)"
+    return f"seat {turn} to move at deal {deal}, move {moves}"
+
+
 # -- the run -----------------------------------------------------------------------------------
 async def _guarded(client: TableClient, life: Life) -> None:
+    client.ended = ""
     try:
         await client.run(life)
-    except _NETWORK_ERRORS:
-        pass  # the server was killed under it
+    except _NETWORK_ERRORS as exc:
+        client.ended = f"{type(exc).__name__}: {exc}"  # the server was killed under it, mostly
     except (AssertionError, KeyError, TypeError, ValueError) as exc:
+        client.ended = f"{type(exc).__name__}: {exc}"
         life.problems.append(f"table {client.table_id}: {type(exc).__name__}: {exc}")
+    else:
+        client.ended = "the match is over" if client.over else "its clients returned"
 
 
 def run_crash(
@@ -302,7 +366,8 @@ def run_crash(
     figures.tables = sum(1 for c in clients if c.table_id is not None)
     figures.finished = sum(1 for c in clients if c.over)
     figures.problems += [
-        f"table {c.table_id} ({c.preset}, {c.match}) did not finish"
+        f"table {c.table_id} ({c.preset}, {c.match}, {c.humans} humans, seats with a token "
+        f"{sorted(c.tokens)}) did not finish: {c.report()}; {snapshot.describe(c.table_id)}"
         for c in clients
         if c.table_id is not None and not c.over
     ]

@@ -66,6 +66,26 @@ class Snapshot:
         number = max([*rows.deals, *rows.actions])
         return number, [a for _, _, a in rows.actions.get(number, [])]
 
+    def describe(self, table_id: str) -> str:
+        """The table as stored, in short: started, its seats, its deals' actions, who is to act
+        (what a table that did not finish says about itself)."""
+        rows = self.tables.get(table_id)
+        if rows is None:
+            return "not stored"
+        seats = ", ".join(
+            f"{seat}:{kind}{f'/{bot}' if bot else ''}{'' if joined else '/not joined'}"
+            f"{'' if token_hash else '/no token'}"
+            for seat, kind, bot, joined, token_hash in rows.seats
+        )
+        actions = {deal: len(a) for deal, a in sorted(rows.actions.items())}
+        table = self.rebuilt.get(table_id)
+        turn = None if table is None else table.to_act()
+        status = None if table is None else table.status
+        return (
+            f"stored: started {rows.row[3]}, seats {seats}, deals {sorted(rows.deals)}, "
+            f"actions by deal {actions}, rebuilt: status {status}, seat {turn} to act"
+        )
+
     def hand(self, table_id: str, seat: int) -> list[str] | None:
         """The hand of ``seat`` in the table as stored, or None."""
         table = self.rebuilt.get(table_id)
