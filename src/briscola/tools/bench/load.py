@@ -88,7 +88,13 @@ class _Load:
     """The simulated people of one run."""
 
     def __init__(
-        self, port: int, report: LoadReport, think: float, seed: int, cpu: Callable[[], float]
+        self,
+        port: int,
+        report: LoadReport,
+        think: float,
+        seed: int,
+        cpu: Callable[[], float],
+        deflate: bool = True,
     ) -> None:
         self.base = f"http://127.0.0.1:{port}"
         self.ws_base = f"ws://127.0.0.1:{port}"
@@ -98,6 +104,7 @@ class _Load:
         self.until = 0.0
         self.waiting = report.tables  # people without a table open yet
         self.cpu = cpu  # the server's CPU seconds so far
+        self.deflate = deflate  # the sockets offer permessage-deflate (as a browser does)
 
     def _arrived(self) -> None:
         """One more person has a table open (or gave up on their first): when it is the last,
@@ -136,7 +143,8 @@ class _Load:
         url = f"{self.ws_base}/ws/{body['table_id']}"
         # like a browser: the server's pings are answered, none is sent (websockets pings by
         # default every 20 s, which doubled the keepalive traffic of 1,000 sockets)
-        async with connect(url, max_size=2**22, ping_interval=None) as ws:
+        compression = "deflate" if self.deflate else None
+        async with connect(url, max_size=2**22, ping_interval=None, compression=compression) as ws:
             await ws.send(_text({"type": "hello", "token": body["token"]}))
             if first[0]:
                 first[0] = False
@@ -213,11 +221,16 @@ def _text(message: dict[str, Any]) -> str:
 
 
 async def _drive(
-    port: int, report: LoadReport, think: float, seed: int, cpu: Callable[[], float]
+    port: int,
+    report: LoadReport,
+    think: float,
+    seed: int,
+    cpu: Callable[[], float],
+    deflate: bool = True,
 ) -> None:
     import httpx
 
-    load = _Load(port, report, think, seed, cpu)
+    load = _Load(port, report, think, seed, cpu, deflate)
     report.started = time.monotonic()
     load.until = report.started + report.ramp + report.seconds
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
@@ -242,13 +255,18 @@ def run_load(
     server_options: Sequence[str] = (),
     server_path: str | None = None,
     seed: int = 1,
+    deflate: bool = True,
 ) -> LoadReport:
     """Start a server, load it with ``tables`` tables of one person against ``level``,
     arriving over ``ramp`` seconds, for ``seconds`` more, stop it: the figures. ``workers``:
     its processes (``--workers``; more than one starts a Redis of its own); ``server_options``:
     more ``briscola serve`` options (``--bot-workers 0``); ``server_path``: a ``PYTHONPATH`` for
-    the server (another version)."""
-    report = LoadReport(tables, level, seconds, bot_delay, ramp, workers=workers, think=think)
+    the server (another version); ``deflate``: the client's sockets offer permessage-deflate,
+    as a browser's do (False: ``--no-deflate``, a leaner client that the server then answers
+    uncompressed)."""
+    report = LoadReport(
+        tables, level, seconds, bot_delay, ramp, workers=workers, think=think, deflate=deflate
+    )
     options = [*(["--workers", str(workers)] if workers > 1 else []), *server_options]
     with tempfile.TemporaryDirectory(prefix="briscola-load-") as tmp:
         server = _server(Path(tmp), bot_delay, options, server_path)
@@ -258,7 +276,7 @@ def run_load(
             tune_gc()  # the client's own collector pauses would count as the server's latency
             cpu, server_cpu = time.process_time(), _cpu_seconds(server.pid)
             server_cpu_now = lambda: _cpu_seconds(server.pid) - server_cpu  # noqa: E731
-            asyncio.run(_drive(server.port, report, think, seed, server_cpu_now))
+            asyncio.run(_drive(server.port, report, think, seed, server_cpu_now, deflate))
             report.client_cpu = time.process_time() - cpu
             report.server_cpu = _cpu_seconds(server.pid) - server_cpu
             report.rss_mb = _rss_mb(server.pid)
@@ -304,6 +322,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--server-path", help="PYTHONPATH of the server (another version)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="the client's sockets offer no permessage-deflate (a browser's do: the default)",
+    )
     args = parser.parse_args(argv)
     options = [] if args.bot_workers is None else ["--bot-workers", str(args.bot_workers)]
     report = run_load(
@@ -317,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         server_options=options,
         server_path=args.server_path,
         seed=args.seed,
+        deflate=not args.no_deflate,
     )
     print(report.text())
     if args.json:

@@ -68,6 +68,8 @@ class LoadReport:
     """The server's CPU seconds during the arrival (the rest of :attr:`server_cpu` is steady)."""
     workers: int = 1
     think: float = 2.0
+    deflate: bool = True
+    """The client's sockets offered permessage-deflate (as a browser's do)."""
     load: tuple[float, float] = (0.0, 0.0)
     """The machine's 1-minute load average before and after the run."""
     started: float = 0.0
@@ -131,6 +133,7 @@ class LoadReport:
             "seconds": whole["seconds"],
             "think": self.think,
             "bot_delay": self.bot_delay,
+            "client_deflate": self.deflate,
             **{k: v for k, v in whole.items() if k != "seconds"},
             "errors": dict(self.errors),
             "games_finished": self.games,
@@ -151,6 +154,7 @@ class LoadReport:
             f"{self.tables} tables vs {self.level}, {self.workers} worker(s), "
             f"{d['seconds']:.0f} s (ramp {self.ramp:g} s), think {self.think} s, bot delay "
             f"{self.bot_delay} s, load average {self.load[0]:.2f} before, {self.load[1]:.2f} after"
+            + ("" if self.deflate else ", the client without permessage-deflate")
         ]
         for name, figures in (("whole run", d), *((name, d[name]) for name in PHASES)):
             lines += _phase_lines(name, figures)
