@@ -278,6 +278,12 @@ class Room:
             events = self._expire_absent()
             if events:
                 await self.commit(events)
+            elif self.humans_connected():
+                # woken before the seat's time is up by time.monotonic(): uvloop's timers count
+                # whole milliseconds from the loop's cached clock, so a sleep may end a little
+                # early; without a new timer the absent seat was never played (the crash test's
+                # stalled table: a person's seat whose join was lost, nobody else to move)
+                self._arm()
 
     # -- messages from a seat ---------------------------------------------------------------
     async def handle(self, seat: int, ws: WebSocket, message: ClientMessage | Refusal) -> None:
