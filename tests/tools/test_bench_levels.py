@@ -225,6 +225,15 @@ def test_chunks_played_from_a_first_deal_and_merged_equal_one_run(tmp_path: Path
     args = ["bench", "--strength", "--merge", str(tmp_path / "chunk-2.json"), "--json", str(merged)]
     assert runner.invoke(app, args).exit_code == 0
     assert json.loads(merged.read_text())["first_deal"] == 2
+    # a pooled report goes on with the chunks after it: the first chunk pooled, then the second
+    head, again = tmp_path / "head.json", tmp_path / "again.json"
+    args = ["bench", "--strength", "--merge", str(tmp_path / "chunk-0.json"), "--json", str(head)]
+    assert runner.invoke(app, args).exit_code == 0
+    args = ["bench", "--strength", "--merge", str(head), "--merge", str(tmp_path / "chunk-2.json")]
+    assert runner.invoke(app, [*args, "--json", str(again)]).exit_code == 0
+    (twice,) = json.loads(again.read_text())["pairs"]
+    assert (twice["deals"], twice["wins"], twice["losses"]) == (3, one["wins"], one["losses"])
+    assert twice["score"]["high"] == pytest.approx(one["score"]["high"])
     first = str(tmp_path / "chunk-0.json")
     result = runner.invoke(app, ["bench", "--strength", "--merge", first, "--merge", first])
     assert result.exit_code == 2 and "starts at deal" in _flat(result.output)
