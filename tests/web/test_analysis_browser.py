@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 import pytest
 from browsing import MISSING, TIMEOUT_MS
@@ -124,7 +125,7 @@ def test_hints_at_a_table_with_friends_when_the_host_allows_them(
             "request",
             lambda r: (
                 sent.append(r.post_data_json)
-                if r.method == "POST" and r.url.endswith("/api/tables")
+                if r.method == "POST" and urlsplit(r.url).path == "/api/tables"
                 else None
             ),
         )
