@@ -204,6 +204,10 @@ def test_the_felt_keeps_its_measures_while_the_cards_load(server: str, contexts:
     page = context.new_page()
     page.goto(f"{server}/embed?preset=six&level=simple&lang=it")
     page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    # the computers before the player have played (the status line and the trick are what they
+    # stay until the player moves: each change of them fits the felt again)
+    page.wait_for_selector("#turn-status.mine")
+    page.wait_for_timeout(300)
     before = page.evaluate(CARD_BOXES)
     assert any("trump-chip" in box[0] for box in before), before
     pending = [box for box in before if box[1] is False]
@@ -219,6 +223,43 @@ def test_the_felt_keeps_its_measures_while_the_cards_load(server: str, contexts:
     assert len(after) == len(before)
     for was, now in zip(before, after, strict=True):
         assert now[2:] == pytest.approx(was[2:], abs=0.6), (was, now)
+
+
+PLATE_LOG = """(() => {
+  window.__plates = [];
+  const tick = () => {
+    if (window.briscolaTable && window.briscolaTable.msg) {
+      window.__plates.push([...document.querySelectorAll('.felt .seat .plate')]
+        .map((p) => p.innerText.replace(/\\s+/g, ' ')));
+    }
+    if (window.__plates.length < 400) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();"""
+
+
+def test_the_plates_have_their_level_titles_from_the_first_state(
+    server: str, contexts: Contexts
+) -> None:
+    """The table is drawn with the computers' level titles on their plates ("computer, Sensato")
+    from its first state, even when the levels call answers late: a plate that grew afterwards
+    moved the trump chip to another corner of the fitted felt."""
+    context = contexts(390, 844, reduced_motion="reduce")
+    context.add_init_script(PLATE_LOG)
+    held: list[Any] = []
+    context.route("**/api/levels*", lambda route: held.append(route))  # answered 0.8 s late
+    page = context.new_page()
+    page.goto(f"{server}/embed?preset=six&level=simple&lang=it")
+    page.wait_for_timeout(800)
+    assert held, "the table asks for the levels"
+    while held:
+        held.pop().continue_()
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    page.wait_for_function("window.__plates.length >= 5")
+    frames = page.evaluate("window.__plates")
+    bots = [text for frame in frames for text in frame if "computer" in text]
+    assert bots, frames
+    assert all("computer, Sensato" in text for text in bots), frames[:3]
 
 
 def _open_embed(page: Page, server: str, preset: str) -> None:

@@ -21,6 +21,8 @@ import { signalText } from "./signals.js";
  * `trick_hold_ms`), then how long it takes to sweep to its winner's pile. */
 const TRICK_HOLD_MS = 1500;
 const SWEEP_MS = 450;
+/** How long the table waits for the level titles before it connects (see start). */
+const LEVELS_WAIT_MS = 2000;
 
 export function mountTable(root, opts) {
   const view = new TableView(root, opts);
@@ -75,13 +77,17 @@ class TableView {
     window.addEventListener("resize", () => this.msg && fitTrick(this));
     onLangChange(() => this.render());
     this.render();
-    this.connect();
-    api("/api/levels")
+    const levels = api("/api/levels")
       .then((r) => {
         this.levels = Object.fromEntries((r.levels || []).map((l) => [l.name, l.title]));
         if (this.msg) this.render();
       })
       .catch(() => {});
+    // the first state is drawn with the computers' level titles on their plates, so a plate does
+    // not grow under the felt's fit (the trump chip moved to another corner when it did); a slow
+    // or failing levels call holds the table back LEVELS_WAIT_MS at most
+    const wait = new Promise((done) => setTimeout(done, LEVELS_WAIT_MS));
+    Promise.race([levels, wait]).then(() => this.connect());
   }
 
   /** What a computer player's plate says under its name: "computer, Sensato". */
