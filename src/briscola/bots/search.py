@@ -12,7 +12,8 @@ with a share of the point margin; settlement units in Briscola chiamata) is chos
   solves each exactly (with the stock empty the game is open: the exact solution is perfect play).
   With more players each world's last tricks (the stock empty, three cards a hand or fewer) are
   solved exactly between the two sides (:mod:`briscola.fast.search.endgame`). In team games the
-  partner's visible hand is part of every world.
+  partner's visible hand is part of every world. In six players it keeps the medium level's move
+  unless the search drops it, as hard does everywhere.
 
 The settings are in :mod:`briscola.bots.search_config`, the ways worlds are drawn in
 :mod:`briscola.bots.search_worlds`.
@@ -130,7 +131,7 @@ class SearchBot:
             values = self.evaluate(plain, seed, limits)
         except ImportError:  # no Numba: play as the medium level
             return self._medium.act(obs)
-        if self.config.anchor if obs.ruleset.players == 2 else self.config.anchor_multi:
+        if _anchored(self.config, obs.ruleset.players):
             # play the medium level's move unless the search has dropped it as clearly worse
             move = self._medium.act(obs)
             if values[legal.index(move)] > -math.inf:
@@ -183,6 +184,14 @@ class SearchBot:
         elif limits and not two:
             given = limited_worlds(enc, obs, limits, seed, max(budget // 2, 64))
         return _sample(FS, enc, obs, cfg, budget, seed, work, given, (solve, hand))
+
+
+def _anchored(cfg: SearchConfig, players: int) -> bool:
+    """Does a bot of these settings keep the medium level's move unless the search drops it
+    (``anchor``, ``anchor_multi``, ``anchor_six``: :class:`SearchConfig`)?"""
+    if players == 2:
+        return cfg.anchor
+    return cfg.anchor_multi or (players == 6 and cfg.anchor_six)
 
 
 def _root_solved(obs: Observation, cfg: SearchConfig) -> bool:
