@@ -12,6 +12,7 @@
 import { h } from "../common/dom.js";
 import { cardName, getLang, t } from "../common/i18n.js";
 import { cardImg, errorText, withLang } from "../common/util.js";
+import { iconLabel } from "./icons.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Each rating's colour on the chart and in the table. */
@@ -303,8 +304,14 @@ export function hintButton(view, myTurn) {
       button.disabled = false;
     }
   };
-  const attrs = { class: "btn btn-ghost btn-small side-btn", type: "button", id: "hint" };
-  return h("button", { ...attrs, onclick: ask }, `💡 ${t("analysis.hint")}`);
+  const attrs = {
+    class: "btn btn-ghost btn-small side-btn",
+    type: "button",
+    id: "hint",
+    "aria-label": t("analysis.hint"),
+    title: t("analysis.hint.title"),
+  };
+  return h("button", { ...attrs, onclick: ask }, iconLabel("hint", t("analysis.hint")));
 }
 
 /** The create form's "Suggerimenti consentiti" checkbox (off by default), kept in

@@ -7,6 +7,7 @@ import { cardImg, getFlag, setFlag } from "../common/util.js";
 import { namePlate } from "./felt.js";
 import { openDialog, tricksButton } from "./tableview-info.js";
 import { hintButton } from "./analysis.js";
+import { iconLabel } from "./icons.js";
 import { signalRow } from "./signals.js";
 
 /** Draw the player's bar and hand, keeping the focus on the card that had it. */
@@ -53,10 +54,12 @@ function meBar(view, obs, myTurn) {
         class: "btn btn-ghost btn-small side-btn",
         type: "button",
         id: "show-last",
+        "aria-label": t("table.lasttrick"),
+        title: t("table.lasttrick"),
         disabled: !obs.tricks.length,
         onclick: () => openDialog(view, "last"),
       },
-      t("table.lasttrick"),
+      iconLabel("last", t("table.lasttrick")),
     ),
   );
   if (obs.tricks_visible) bar.push(tricksButton(view, "side-btn"));
@@ -130,13 +133,14 @@ function sortToggle(view) {
       type: "button",
       id: "sort-hand",
       "aria-pressed": String(on),
+      "aria-label": t("table.sort"),
       title: t("table.sort.title"),
       onclick: () => {
         setFlag("briscola.sort", !on);
         view.render();
       },
     },
-    t("table.sort"),
+    iconLabel("sort", t("table.sort")),
   );
 }
 

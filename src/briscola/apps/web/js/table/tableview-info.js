@@ -4,6 +4,7 @@ import { deckPoints, trickPoints } from "../common/cards.js";
 import { langSwitch, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { aidOn, matchStanding, matchTitle, setAid } from "../common/util.js";
+import { iconLabel } from "./icons.js";
 import { lastTrick } from "./panels.js";
 import { setSound, soundOn, speakerIcon } from "./sound.js";
 
@@ -22,14 +23,17 @@ export function openDialog(view, name) {
 
 /** The button that shows the tricks this seat's side has taken (`cls`: more classes). */
 export function tricksButton(view, cls = "") {
+  const label = view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks");
   return h(
     "button",
     {
       class: `btn btn-ghost btn-small ${cls}`.trim(),
       type: "button",
+      "aria-label": label,
+      title: label,
       onclick: () => openDialog(view, "tricks"),
     },
-    view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks"),
+    iconLabel("tricks", label),
   );
 }
 
