@@ -68,7 +68,7 @@ export const ANALYSIS_RO = {
   "analysis.col.rating": "Aprecierea",
   "analysis.close": "Închide",
   "analysis.hint": "Sugestie",
-  "analysis.hint.title": "Întreabă Campionul ce carte să joci",
+  "analysis.hint.title": "Întreabă Campionul ce să joci",
   "analysis.hint.working": "Campionul se gândește…",
   "analysis.hints.allow": "Sugestii permise",
   "analysis.hints.allow.help": "la masă oricine poate cere mutarea Campionului",
