@@ -4,6 +4,7 @@ and its moves legal and the same for the same seed in six (the exact endgame in 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from briscola.bots.search import CHAMPION, CHAMPION_V1, SearchBot
 from briscola.bots.search import _root_solved as root_solved
@@ -23,13 +24,19 @@ def last_tricks(name: str, cards: int, seed: int = 1) -> State:
 
 
 def test_the_root_is_solved_in_the_last_tricks() -> None:
-    for name, cards, solved in (("pairs", 3, True), ("three", 3, True), ("six", 3, False),
-                                ("six", 2, True)):  # fmt: skip
+    # in six the champion solves from three cards a hand (18 in all: root_cards_six), in
+    # chiamata from two (three cards a hand are 15, above root_cards)
+    for name, cards, solved in (("pairs", 3, True), ("three", 3, True), ("six", 3, True),
+                                ("six", 2, True), ("chiamata", 3, False),
+                                ("chiamata", 2, True)):  # fmt: skip
         state = last_tricks(name, cards)
         assert state.turn is not None
         obs = observe(state, state.turn)
         assert root_solved(obs, CHAMPION) is solved, (name, cards)
         assert not root_solved(obs, CHAMPION_V1)  # the frozen baseline searches as it did
+    six = last_tricks("six", 3)
+    assert six.turn is not None
+    assert not root_solved(observe(six, six.turn), replace(CHAMPION, root_cards_six=12))
     early = new_game(preset("pairs"), seed=1)
     assert not root_solved(observe(early, 0), CHAMPION)
 

@@ -1,7 +1,8 @@
-"""The champion anchored on the medium level's move in six players only (``anchor_six``): in six
-it plays the medium move where its free search would play another and has not dropped the medium
-one; in pairs and three players it plays as before (its free choice, not the medium move), and
-champion-v1 and hard keep their settings."""
+"""The search anchored on the medium level's move in six players only (``anchor_six``, a setting
+the champion does not use since 2 December: docs/levels.md, "Six players"): in six it plays the
+medium move where its free search would play another and has not dropped the medium one; in pairs
+and three players it plays as before (its free choice, not the medium move), and champion-v1 and
+hard keep their settings."""
 
 from __future__ import annotations
 
@@ -35,8 +36,11 @@ def card(obs: Observation, bot: SearchBot) -> str:
     return str(action.card)
 
 
+ANCHORED = replace(CHAMPION, anchor_six=True)
+
+
 def test_the_settings() -> None:
-    assert CHAMPION.anchor_six and not CHAMPION.anchor_multi and not CHAMPION.anchor
+    assert not CHAMPION.anchor_six and not CHAMPION.anchor_multi and not CHAMPION.anchor
     assert not CHAMPION_V1.anchor_six and not CHAMPION_V1.anchor_multi  # the frozen baseline
     assert HARD.anchor and HARD.anchor_multi and not HARD.anchor_six  # hard anchors everywhere
     assert SearchConfig().anchor_six is False
@@ -44,25 +48,26 @@ def test_the_settings() -> None:
 
 def test_in_six_the_champion_keeps_the_medium_move() -> None:
     _, obs = position("six", 0)
-    free = replace(CHAMPION, anchor_six=False)
+    free = CHAMPION
     medium = MediumBot(7).act(obs)
     assert str(medium.card) == "7c"  # type: ignore[union-attr]
     assert card(obs, SearchBot(7, free)) == "Cb"  # the free search prefers another card
-    values = SearchBot(7, CHAMPION).evaluate(without_signals(obs), 0)
+    values = SearchBot(7, ANCHORED).evaluate(without_signals(obs), 0)
     legal: list[object] = [a for a in obs.legal if isinstance(a, Play)]
     assert values[legal.index(medium)] > -math.inf  # not dropped
-    assert card(obs, SearchBot.champion(seed=7)) == "7c"  # the anchor keeps it
-    assert card(obs, SearchBot.champion_v1(seed=7)) == "Cb"  # the baseline searches freely
+    assert card(obs, SearchBot(7, ANCHORED)) == "7c"  # the anchor keeps it
+    assert card(obs, SearchBot.champion(seed=7)) == "Cb"  # the champion searches freely
+    assert card(obs, SearchBot.champion_v1(seed=7)) == "Cb"  # and so does the baseline
 
 
 def test_in_six_the_anchor_gives_way_to_a_dropped_move() -> None:
     _, obs = position("six", 9)
     medium = MediumBot(7).act(obs)
     assert str(medium.card) == "7b"  # type: ignore[union-attr]
-    values = SearchBot(7, CHAMPION).evaluate(without_signals(obs), 0)
+    values = SearchBot(7, ANCHORED).evaluate(without_signals(obs), 0)
     legal: list[object] = [a for a in obs.legal if isinstance(a, Play)]
     assert values[legal.index(medium)] == -math.inf  # the search drops the medium move
-    assert card(obs, SearchBot.champion(seed=7)) == "3b"  # and plays its own
+    assert card(obs, SearchBot(7, ANCHORED)) == "3b"  # and plays its own
 
 
 def test_in_pairs_and_three_the_champion_plays_as_before() -> None:
@@ -72,4 +77,5 @@ def test_in_pairs_and_three_the_champion_plays_as_before() -> None:
     for name, steps, champion, medium in cases:
         _, obs = position(name, steps)
         assert str(MediumBot(7).act(obs).card) == medium, (name, steps)  # type: ignore[union-attr]
+        assert card(obs, SearchBot(7, ANCHORED)) == champion, (name, steps)
         assert card(obs, SearchBot.champion(seed=7)) == champion, (name, steps)

@@ -202,7 +202,8 @@ def _root_solved(obs: Observation, cfg: SearchConfig) -> bool:
     most = max(obs.hand_counts)
     if most <= cfg.solve_hand:
         return True
-    return most <= cfg.root_hand and sum(obs.hand_counts) <= cfg.root_cards
+    cards = cfg.root_cards_six if obs.ruleset.players == 6 else cfg.root_cards
+    return most <= cfg.root_hand and sum(obs.hand_counts) <= cards
 
 
 def _sample(

@@ -2,9 +2,9 @@
 
 >>> CHAMPION.solve_hand, CHAMPION_V1.solve_hand, HARD.anchor
 (2, -1, True)
->>> CHAMPION.anchor_six, CHAMPION.anchor_multi, CHAMPION_V1.anchor_six
-(True, False, False)
->>> v1 = replace(CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0, anchor_six=False)
+>>> CHAMPION.root_cards_six, CHAMPION.anchor_six, CHAMPION_V1.root_cards_six
+(18, False, 12)
+>>> v1 = replace(CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0, root_cards_six=12)
 >>> v1 == CHAMPION_V1
 True
 >>> from dataclasses import fields
@@ -44,7 +44,8 @@ class SearchConfig:
     (:mod:`briscola.fast.search.endgame`; -1: never). With the stock empty at the root, no hand
     above ``root_hand`` cards and ``root_cards`` cards or fewer in all hands (or no hand above
     ``solve_hand``), ``solved_worlds_multi`` sampled worlds per candidate are each solved exactly
-    from the root (0: the budget of ``rollouts_multi``). ``anchor_multi`` is ``anchor`` with more
+    from the root (0: the budget of ``rollouts_multi``); in six players ``root_cards_six``
+    stands for ``root_cards``. ``anchor_multi`` is ``anchor`` with more
     players; ``anchor_six`` is ``anchor`` in six players only (the other presets as
     ``anchor_multi`` says).
     """
@@ -72,18 +73,19 @@ class SearchConfig:
     solved_worlds_multi: int = 200
     anchor_multi: bool = False
     anchor_six: bool = False
+    root_cards_six: int = 12
 
 
-CHAMPION = SearchConfig(anchor_six=True)
+CHAMPION = SearchConfig(root_cards_six=18)
 """The champion: the full search, with the exact endgame of more than two players; in six
-players anchored on the medium level's move, as hard is (docs/levels.md, "Six players")."""
+players the last three tricks solved exactly from the root (docs/levels.md, "Six players")."""
 
 _V1_SETTINGS: dict[str, Any] = {
     "rollouts": 8000, "rollouts_multi": 16000, "policy": 2, "solve_stock": 0, "exact_stock": 4,
     "max_worlds": 200, "lam": 0.25, "min_worlds": 64, "batch": 64, "z": 3.0, "infer": True,
     "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
-    "solved_worlds_multi": 0, "anchor_multi": False, "anchor_six": False,
+    "solved_worlds_multi": 0, "anchor_multi": False, "anchor_six": False, "root_cards_six": 12,
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
 """The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that
