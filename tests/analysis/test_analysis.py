@@ -12,6 +12,8 @@ import jsonschema
 import pytest
 
 from briscola.analysis import (
+    ActionValue,
+    Hint,
     Rating,
     analyze,
     evaluate,
@@ -232,10 +234,84 @@ def test_a_hint_names_the_best_move_and_only_legal_actions() -> None:
     state = play_until(101, _last_three)
     tip = hint(observe(state, 0), budget=8)
     assert str(tip.best) == "Ac"
-    assert tip.reason("it") == "Gioca Ac: vinci il 100% delle volte. Le altre mosse: 3s 0%, 3d 0%."
-    assert tip.reason("en").startswith("Play Ac: you win 100% of the time. The other moves:")
+    assert tip.reason("it") == (
+        "Gioca l'Asso di coppe: vinci il 100% delle volte. "
+        "Le altre mosse: Tre di spade 0%, Tre di denari 0%."
+    )
+    assert tip.reason("en") == (
+        "Play the Ace of cups: you win 100% of the time. "
+        "The other moves: Three of swords 0%, Three of coins 0%."
+    )
+    assert tip.reason("ro") == (
+        "Joacă As de coppe: câștigi în 100% din cazuri. "
+        "Celelalte mutări: Trei de spade 0%, Trei de denari 0%."
+    )
     with pytest.raises(ValueError, match="no bid or call to make now"):
         evaluate(observe(new_game(preset("chiamata"), seed=1), 0))
+
+
+def _tip(*moves: tuple[str, float]) -> Hint:
+    """A hint made by hand: each move (in the notation) and its win probability, best first."""
+    return Hint(
+        parse_action(moves[0][0]),
+        tuple(ActionValue(parse_action(a), win, 0.0, 8) for a, win in moves),
+    )
+
+
+@pytest.mark.parametrize(
+    ("card", "it_words", "en_words", "ro_words"),
+    [
+        ("Ad", "l'Asso di denari", "the Ace of coins", "As de denari"),
+        ("3s", "il Tre di spade", "the Three of swords", "Trei de spade"),
+        ("Rb", "il Re di bastoni", "the King of clubs", "Rege de bastoni"),
+        ("Cc", "il Cavallo di coppe", "the Knight of cups", "Cal de coppe"),
+        ("Fc", "il Fante di coppe", "the Jack of cups", "Valet de coppe"),
+        ("7d", "il Sette di denari", "the Seven of coins", "Șapte de denari"),
+        ("6s", "il Sei di spade", "the Six of swords", "Șase de spade"),
+        ("5b", "il Cinque di bastoni", "the Five of clubs", "Cinci de bastoni"),
+        ("4c", "il Quattro di coppe", "the Four of cups", "Patru de coppe"),
+        ("2d", "il Due di denari", "the Two of coins", "Doi de denari"),
+    ],
+)
+def test_a_hint_names_the_card_to_play_in_words(
+    card: str, it_words: str, en_words: str, ro_words: str
+) -> None:
+    tip = _tip((card, 0.63))
+    assert tip.reason("it") == f"Gioca {it_words}: vinci il 63% delle volte. " + (
+        "È l'unica mossa possibile."
+    )
+    assert tip.reason("en") == f"Play {en_words}: you win 63% of the time. " + (
+        "It is the only legal move."
+    )
+    assert tip.reason("ro") == f"Joacă {ro_words}: câștigi în 63% din cazuri. " + (
+        "Este singura mutare posibilă."
+    )
+
+
+def test_a_hint_names_the_other_cards_in_words_and_other_actions_as_before() -> None:
+    tip = _tip(("Fc", 0.63), ("3s", 0.2), ("Ad", 0.1))
+    assert tip.reason("it") == (
+        "Gioca il Fante di coppe: vinci il 63% delle volte. "
+        "Le altre mosse: Tre di spade 20%, Asso di denari 10%."
+    )
+    assert tip.reason("en") == (
+        "Play the Jack of cups: you win 63% of the time. "
+        "The other moves: Three of swords 20%, Ace of coins 10%."
+    )
+    assert tip.reason("ro") == (
+        "Joacă Valet de coppe: câștigi în 63% din cazuri. "
+        "Celelalte mutări: Trei de spade 20%, As de denari 10%."
+    )
+    exchange = _tip(("exchange", 0.55), ("Rb", 0.5))
+    assert exchange.reason("it") == (
+        "Scegli «exchange»: vinci il 55% delle volte. Le altre mosse: Re di bastoni 50%."
+    )
+    assert exchange.reason("en") == (
+        "Choose “exchange”: you win 55% of the time. The other moves: King of clubs 50%."
+    )
+    assert exchange.reason("ro") == (
+        "Alege „exchange”: câștigi în 55% din cazuri. Celelalte mutări: Rege de bastoni 50%."
+    )
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from briscola.analysis import Analysis
 from briscola.apps.server.analysis_api import AnalysisCache
+from briscola.core.cards import Card, Rank
 from server_helpers import Player, client_for, play_humans  # type: ignore[import-not-found]
 
 SCHEMA = json.loads(
@@ -88,8 +89,11 @@ def test_a_deal_in_play_is_not_analysed_and_a_hint_needs_the_token(tmp_path: Pat
         legal = me.last_state["observation"]["legal"]
         body = tip.json()
         assert body["best"] in legal and {a["action"] for a in body["actions"]} == set(legal)
-        assert body["reason"]["it"].startswith(f"Gioca {body['best']}: vinci il ")
-        assert body["reason"]["en"].startswith(f"Play {body['best']}: you win ")
+        card = Card.parse(body["best"])  # the classic deal's first move is a card to play
+        article = "l'" if card.rank is Rank.ASSO else "il "
+        assert body["reason"]["it"].startswith(f"Gioca {article}{card.name('it')}: vinci il ")
+        assert body["reason"]["en"].startswith(f"Play the {card.name('en')}: you win ")
+        assert body["reason"]["ro"].startswith(f"Joacă {card.name('ro')}: câștigi în ")
         r = client.post("/api/play", json={"preset": "chiamata", "level": "simple"})
         auction = client.get(
             f"/api/tables/{r.json()['table_id']}/hint", headers={"X-Seat-Token": r.json()["token"]}
@@ -251,7 +255,7 @@ def test_the_host_may_allow_hints_at_a_table_with_friends_and_it_survives_a_rest
         assert client.get(f"/api/tables/{refused}").json()["hints"] is False
         mine, other = _hint_for_the_seat_to_play(client, allowed, tokens)
         assert mine.status_code == 200, mine.text
-        assert mine.json()["best"] in mine.json()["reason"]["it"]
+        assert Card.parse(mine.json()["best"]).name("it") in mine.json()["reason"]["it"]
         assert other.status_code == 409 and other.json()["code"] == "not_your_turn"
         mine, _ = _hint_for_the_seat_to_play(client, refused, refused_tokens)
         assert mine.status_code == 403 and mine.json()["code"] == "hints_off"

@@ -19,6 +19,7 @@ from briscola.analysis import analyze
 from briscola.apps.cli.commands import app
 from briscola.apps.terminal.analysis import AnalysisFailed, plot
 from briscola.apps.terminal.game import GameOptions, TerminalGame
+from briscola.core.cards import FULL_DECK
 from briscola.core.game import new_game
 from briscola.core.match import MatchFormat
 from briscola.core.record import GameRecord
@@ -29,7 +30,9 @@ runner = CliRunner()
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[2] / "docs" / "analysis.schema.json").read_text()
 )
-CARD = re.compile(r"\b[A2-7FCR][cdsb]\b")
+# a card by its Italian name, as a hint names it ("il Fante di coppe"), to its code ("Fc")
+CARD_NAMES = {card.name("it"): str(card) for card in FULL_DECK}
+CARD = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in CARD_NAMES))
 
 
 @pytest.fixture
@@ -111,7 +114,10 @@ def test_play_gives_hints_and_offers_the_analysis_at_the_end() -> None:
     options = GameOptions(preset("classic"), lang="en", opponent="simple", seed=5)
     out = run(options, ["hint", *["1"] * 20, "y"])
     hint_line = next(line for line in out.splitlines() if line.startswith("Hint: "))
-    assert re.match(r"Hint: Play (\S+): you win \d+% of the time\. The other moves: ", hint_line)
+    assert re.match(
+        r"Hint: Play the [A-Z][a-z]+ of [a-z]+: you win \d+% of the time\. The other moves: ",
+        hint_line,
+    )
     assert "Deal analysis: type “y” to see it" in out
     assert "Deal analysis: seat 0, classic" in out and "Hindsight: accuracy" in out
 
@@ -128,7 +134,8 @@ def test_a_hint_names_only_the_human_s_own_cards() -> None:
         state = state.apply(action)
         held |= set(state.hands[0])
     for line in hints:
-        named = set(CARD.findall(line))
+        named = {CARD_NAMES[name] for name in CARD.findall(line)}
+        assert not re.search(r"\b[A2-7FCR][cdsb]\b", line), line  # names, not codes
         assert named and named <= {str(c) for c in held}, line
 
 

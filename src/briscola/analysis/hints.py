@@ -1,7 +1,8 @@
 """A hint during play: the champion's choice for the seat to act and why, in a few words.
 
 The hint reads only the seat's observation (:func:`briscola.analysis.evaluation.evaluate`), so
-it can never reveal a hidden card; its reason names the actions and their win probabilities.
+it can never reveal a hidden card; its reason names the actions and their win probabilities,
+a card by its full name in the language asked (Italian with its article: "il Fante di coppe").
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.observation import observe
@@ -10,8 +11,13 @@ it can never reveal a hidden card; its reason names the actions and their win pr
 >>> tip = hint(observe(state, state.turn), budget=16, seed=1)
 >>> tip.best in state.legal_actions()
 True
->>> tip.reason("en").startswith(f"Play {tip.best}: you win")
+>>> tip.reason("en").startswith(f"Play the {tip.best.card.name('en')}: you win")
 True
+>>> from briscola.core.cards import Card
+>>> _action_words(Play(Card.parse("Ad")), "it"), _action_words(Play(Card.parse("Fc")), "it")
+("l'Asso di denari", 'il Fante di coppe')
+>>> _action_words(Play(Card.parse("Fc")), "ro", article=False)
+'Valet de coppe'
 """
 
 from __future__ import annotations
@@ -38,15 +44,29 @@ class Hint:
         """The hint in a few words: the best action's win probability against the others'."""
         head = self.values[0]
         verb = "analysis.hint.play" if isinstance(self.best, Play) else "analysis.hint.do"
-        text = t(verb, lang, action=str(self.best), win=_percent(head.win))
+        text = t(verb, lang, action=_action_words(self.best, lang), win=_percent(head.win))
         if len(self.values) == 1:
             return text + " " + t("analysis.hint.only", lang)
-        others = ", ".join(f"{v.action} {_percent(v.win)}" for v in self.values[1:])
+        others = ", ".join(
+            f"{_action_words(v.action, lang, article=False)} {_percent(v.win)}"
+            for v in self.values[1:]
+        )
         return text + " " + t("analysis.hint.others", lang, others=others)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready data: the best action and every action's value, best first."""
         return {"best": str(self.best), "actions": [v.to_dict() for v in self.values]}
+
+
+def _action_words(action: Action, lang: str, article: bool = True) -> str:
+    """A card played by its full name (with the article, if asked), any other action as written."""
+    if not isinstance(action, Play):
+        return str(action)
+    name = action.card.name(lang)
+    if not article:
+        return name
+    key = "analysis.hint.card.vowel" if name[0].lower() in "aeiou" else "analysis.hint.card"
+    return t(key, lang, card=name)
 
 
 def _percent(p: float) -> str:

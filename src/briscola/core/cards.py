@@ -6,8 +6,8 @@ A card's text is its rank letter (``A 2 3 4 5 6 7 F C R``) followed by its suit 
 >>> card = Card.parse("Ad")
 >>> card
 Card('Ad')
->>> str(card), card.name("it"), card.name("en")
-('Ad', 'Asso di denari', 'Ace of coins')
+>>> str(card), card.name("it"), card.name("en"), card.name("ro")
+('Ad', 'Asso di denari', 'Ace of coins', 'As de denari')
 >>> Card.parse(str(Card(Suit.SPADE, Rank.RE))) == Card(Suit.SPADE, Rank.RE)
 True
 >>> sum(DEFAULT_POINTS[c.rank] for c in FULL_DECK)
@@ -55,10 +55,12 @@ class Suit(Enum):
         return self.value
 
     def name_in(self, lang: str = "it") -> str:
-        """The suit's name in Italian (``it``) or English (``en``).
+        """The suit's name in Italian (``it``), English (``en``) or Romanian (``ro``).
 
-        >>> Suit.BASTONI.name_in("it"), Suit.BASTONI.name_in("en")
-        ('bastoni', 'clubs')
+        Romanian keeps the Italian suits' Italian names, as the web client does.
+
+        >>> Suit.BASTONI.name_in("it"), Suit.BASTONI.name_in("en"), Suit.BASTONI.name_in("ro")
+        ('bastoni', 'clubs', 'bastoni')
         """
         return _SUIT_NAMES[_lang(lang)][self]
 
@@ -99,10 +101,10 @@ class Rank(IntEnum):
         return _RANK_LETTERS[self]
 
     def name_in(self, lang: str = "it") -> str:
-        """The rank's name in Italian or English.
+        """The rank's name in Italian, English or Romanian.
 
-        >>> Rank.CAVALLO.name_in("it"), Rank.CAVALLO.name_in("en")
-        ('Cavallo', 'Knight')
+        >>> Rank.CAVALLO.name_in("it"), Rank.CAVALLO.name_in("en"), Rank.CAVALLO.name_in("ro")
+        ('Cavallo', 'Knight', 'Cal')
         """
         return _RANK_NAMES[_lang(lang)][self]
 
@@ -161,6 +163,19 @@ _RANK_NAMES: Final = {
         Rank.CAVALLO: "Knight",
         Rank.RE: "King",
     },
+    # the web client's words (apps/web/js/common/ro/table.js, RANK_NAMES_RO; a test compares them)
+    "ro": {
+        Rank.ASSO: "As",
+        Rank.DUE: "Doi",
+        Rank.TRE: "Trei",
+        Rank.QUATTRO: "Patru",
+        Rank.CINQUE: "Cinci",
+        Rank.SEI: "Șase",
+        Rank.SETTE: "Șapte",
+        Rank.FANTE: "Valet",
+        Rank.CAVALLO: "Cal",
+        Rank.RE: "Rege",
+    },
 }
 
 _SUIT_NAMES: Final = {
@@ -171,12 +186,22 @@ _SUIT_NAMES: Final = {
         Suit.BASTONI: "bastoni",
     },
     "en": {Suit.COPPE: "cups", Suit.DENARI: "coins", Suit.SPADE: "swords", Suit.BASTONI: "clubs"},
+    # Romanian keeps the Italian names (apps/web/js/common/ro/table.js, SUIT_NAMES_RO)
+    "ro": {
+        Suit.COPPE: "coppe",
+        Suit.DENARI: "denari",
+        Suit.SPADE: "spade",
+        Suit.BASTONI: "bastoni",
+    },
 }
+
+_OF: Final = {"it": " di ", "en": " of ", "ro": " de "}
+"""The word between a card's rank and its suit, by language."""
 
 
 def _lang(lang: str) -> str:
     if lang not in _RANK_NAMES:
-        raise ValueError(f"unknown language {lang!r}: use 'it' or 'en'")
+        raise ValueError(f"unknown language {lang!r}: use 'it', 'en' or 'ro'")
     return lang
 
 
@@ -242,9 +267,8 @@ class Card:
         return f"Card({self.text!r})"
 
     def name(self, lang: str = "it") -> str:
-        """The card's full name, e.g. ``Re di spade`` or ``King of swords``."""
-        joiner = " di " if _lang(lang) == "it" else " of "
-        return self.rank.name_in(lang) + joiner + self.suit.name_in(lang)
+        """The card's full name, e.g. ``Re di spade``, ``King of swords`` or ``Rege de spade``."""
+        return self.rank.name_in(lang) + _OF[_lang(lang)] + self.suit.name_in(lang)
 
     @classmethod
     def from_index(cls, index: int) -> Card:

@@ -510,6 +510,8 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.hint.do": "Choose “{action}”: you win {win} of the time.",
     "analysis.hint.others": "The other moves: {others}.",
     "analysis.hint.only": "It is the only legal move.",
+    "analysis.hint.card": "the {card}",
+    "analysis.hint.card.vowel": "the {card}",
     "terminal.analysis.offer": "Deal analysis: type “y” to see it, anything else to go on.",
     "terminal.analysis.working": "Analysing",
     "terminal.analysis.title": "Deal analysis: seat {who}, {preset}",

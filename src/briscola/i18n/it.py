@@ -521,6 +521,9 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.hint.do": "Scegli «{action}»: vinci il {win} delle volte.",
     "analysis.hint.others": "Le altre mosse: {others}.",
     "analysis.hint.only": "È l'unica mossa possibile.",
+    # the card a hint plays, with its article: "il Fante di coppe", "l'Asso di denari"
+    "analysis.hint.card": "il {card}",
+    "analysis.hint.card.vowel": "l'{card}",
     "terminal.analysis.offer": (
         "Analisi della partita: scrivi «s» per vederla, altro per continuare."
     ),

@@ -45,6 +45,8 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.hint.do": "Alege „{action}”: câștigi în {win} din cazuri.",
     "analysis.hint.others": "Celelalte mutări: {others}.",
     "analysis.hint.only": "Este singura mutare posibilă.",
+    "analysis.hint.card": "{card}",
+    "analysis.hint.card.vowel": "{card}",
     "analysis.phase.auction": "licitație",
     "analysis.phase.call": "chemare",
     # the computer players (bots/base.py)
