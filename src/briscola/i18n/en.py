@@ -508,6 +508,14 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.blunder": "blunder",
     "analysis.hint.play": "Play {action}: you win {win} of the time.",
     "analysis.hint.do": "Choose “{action}”: you win {win} of the time.",
+    "analysis.hint.declare": "Declare King and Knight of {suit}: you win {win} of the time.",
+    "analysis.hint.exchange": (
+        "Exchange {gave} for the briscola, {took}: you win {win} of the time."
+    ),
+    "analysis.hint.exchange.plain": "Exchange the briscola: you win {win} of the time.",
+    "analysis.hint.move.declare": "declaring King and Knight of {suit}",
+    "analysis.hint.move.exchange": "exchanging the briscola ({gave} for {took})",
+    "analysis.hint.move.exchange.plain": "exchanging the briscola",
     "analysis.hint.others": "The other moves: {others}.",
     "analysis.hint.only": "It is the only legal move.",
     "analysis.hint.card": "the {card}",

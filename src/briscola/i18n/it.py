@@ -519,6 +519,16 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.blunder": "errore grave",
     "analysis.hint.play": "Gioca {action}: vinci il {win} delle volte.",
     "analysis.hint.do": "Scegli «{action}»: vinci il {win} delle volte.",
+    # an accuso and the exchange of the briscola: the hint's first sentence, then as one of the
+    # other moves ({gave} and {took} with their articles in the sentence, bare in the list)
+    "analysis.hint.declare": (
+        "Dichiara l'accuso di Re e Cavallo di {suit}: vinci il {win} delle volte."
+    ),
+    "analysis.hint.exchange": "Scambia {gave} con la briscola, {took}: vinci il {win} delle volte.",
+    "analysis.hint.exchange.plain": "Fai lo scambio della briscola: vinci il {win} delle volte.",
+    "analysis.hint.move.declare": "accuso di Re e Cavallo di {suit}",
+    "analysis.hint.move.exchange": "scambio della briscola ({gave} per {took})",
+    "analysis.hint.move.exchange.plain": "scambio della briscola",
     "analysis.hint.others": "Le altre mosse: {others}.",
     "analysis.hint.only": "È l'unica mossa possibile.",
     # the card a hint plays, with its article: "il Fante di coppe", "l'Asso di denari"

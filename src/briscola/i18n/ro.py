@@ -43,6 +43,14 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.blunder": "greșeală gravă",
     "analysis.hint.play": "Joacă {action}: câștigi în {win} din cazuri.",
     "analysis.hint.do": "Alege „{action}”: câștigi în {win} din cazuri.",
+    "analysis.hint.declare": "Anunță Rege și Cal de {suit}: câștigi în {win} din cazuri.",
+    "analysis.hint.exchange": (
+        "Schimbă {gave} cu cartea de atu întoarsă, {took}: câștigi în {win} din cazuri."
+    ),
+    "analysis.hint.exchange.plain": "Schimbă cartea de atu întoarsă: câștigi în {win} din cazuri.",
+    "analysis.hint.move.declare": "anunțul Rege și Cal de {suit}",
+    "analysis.hint.move.exchange": "schimbul atuului ({gave} pentru {took})",
+    "analysis.hint.move.exchange.plain": "schimbul atuului",
     "analysis.hint.others": "Celelalte mutări: {others}.",
     "analysis.hint.only": "Este singura mutare posibilă.",
     "analysis.hint.card": "{card}",
