@@ -288,7 +288,7 @@ def test_a_hint_names_the_card_to_play_in_words(
     )
 
 
-def test_a_hint_names_the_other_cards_in_words_and_other_actions_as_before() -> None:
+def test_a_hint_names_cards_and_the_exchange_in_words() -> None:
     tip = _tip(("Fc", 0.63), ("3s", 0.2), ("Ad", 0.1))
     assert tip.reason("it") == (
         "Gioca il Fante di coppe: vinci il 63% delle volte. "
@@ -304,13 +304,15 @@ def test_a_hint_names_the_other_cards_in_words_and_other_actions_as_before() -> 
     )
     exchange = _tip(("exchange", 0.55), ("Rb", 0.5))
     assert exchange.reason("it") == (
-        "Scegli «exchange»: vinci il 55% delle volte. Le altre mosse: Re di bastoni 50%."
+        "Fai lo scambio della briscola: vinci il 55% delle volte. "
+        "Le altre mosse: Re di bastoni 50%."
     )
     assert exchange.reason("en") == (
-        "Choose “exchange”: you win 55% of the time. The other moves: King of clubs 50%."
+        "Exchange the briscola: you win 55% of the time. The other moves: King of clubs 50%."
     )
     assert exchange.reason("ro") == (
-        "Alege „exchange”: câștigi în 55% din cazuri. Celelalte mutări: Rege de bastoni 50%."
+        "Schimbă cartea de atu întoarsă: câștigi în 55% din cazuri. "
+        "Celelalte mutări: Rege de bastoni 50%."
     )
 
 
