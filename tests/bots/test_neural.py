@@ -158,7 +158,13 @@ def test_the_frozen_champion_is_today_s_and_reachable_from_the_tools() -> None:
     assert bot.config == CHAMPION_V1
     # today's champion differs only in what it does with more than two players
     two_player_play = replace(
-        CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0, root_cards_six=12
+        CHAMPION,
+        solve_hand=-1,
+        root_hand=-1,
+        solved_worlds_multi=0,
+        pairwise=False,
+        auction_worlds=0,
+        by_table=(),
     )
     assert two_player_play == CHAMPION_V1 != CHAMPION
     assert bot_info("champion-v1").title("it") == "Campione v1"

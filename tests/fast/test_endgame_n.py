@@ -157,7 +157,8 @@ def test_pimc_without_the_endgame_is_unchanged() -> None:
         else:
             FS.pimc_n(
                 enc.P, enc.T, enc.S, work, FS.endgame_stack(), enc.slots, pool, len(pool),
-                enc.hidden_called, seat, enc.cands, active, np.uint64(9), 2, -1, hand, 0.25, out,
+                enc.hidden_called, seat, enc.cands, active, np.uint64(9), 2, -1, hand, 0.25, False,
+                out,
             )  # fmt: skip
         return out
 

@@ -10,15 +10,17 @@ with a share of the point margin; settlement units in Briscola chiamata) is chos
 * **champion** samples many more, and in two players finishes each world with the exact solver as
   soon as the stock is short; at the root it enumerates every world once few cards are unknown and
   solves each exactly (with the stock empty the game is open: the exact solution is perfect play).
-  With more players each world's last tricks (the stock empty, three cards a hand or fewer) are
-  solved exactly between the two sides (:mod:`briscola.fast.search.endgame`). In team games the
-  partner's visible hand is part of every world. In six players it keeps the medium level's move
-  unless the search drops it, as hard does everywhere.
+  With teams each world's last tricks (the stock empty, two or three cards a hand) are solved
+  exactly between the two sides (:mod:`briscola.fast.search.endgame`), and the partner's
+  visible hand is part of every world. In three players, each for itself, it values a deal by
+  the share of the other two beaten and keeps the medium level's move unless the search drops
+  it, as hard does everywhere.
 
 The settings are in :mod:`briscola.bots.search_config`, the ways worlds are drawn in
 :mod:`briscola.bots.search_worlds`.
 
-The auction and the call of Briscola chiamata use the medium level's judgement of the hand. Both
+In the auction and the call of Briscola chiamata both levels try every bid, pass and call on
+sampled deals (:mod:`briscola.bots.search_auction`); ``champion-v1`` bids as the medium level. Both
 levels are deterministic given their seed: every move's search draws its seed from the bot's own
 generator, and the work is counted in worlds, not seconds.
 
@@ -43,6 +45,7 @@ import numpy as np
 from briscola.bots import auction
 from briscola.bots.base import turn_actions
 from briscola.bots.medium import MediumBot, medium_card, special_action
+from briscola.bots.search_auction import drop_worse, searched_auction
 from briscola.bots.search_config import CHAMPION, CHAMPION_V1, HARD, SearchConfig
 from briscola.bots.search_worlds import _enumerate_worlds as _enumerate_worlds
 from briscola.bots.search_worlds import _events as _events
@@ -115,7 +118,7 @@ class SearchBot:
         """The action this bot takes; always one of ``obs.legal``."""
         legal = turn_actions(obs)
         seed = self._rng.getrandbits(63)  # one draw a decision, whatever the decision
-        chosen = auction.routine(obs)
+        chosen = auction.routine(obs, *self._auction(seed))
         if chosen is not None:
             return chosen
         declares = [a for a in legal if isinstance(a, Declare)]
@@ -131,13 +134,26 @@ class SearchBot:
             values = self.evaluate(plain, seed, limits)
         except ImportError:  # no Numba: play as the medium level
             return self._medium.act(obs)
-        if _anchored(self.config, obs.ruleset.players):
+        if _anchored(self.config.for_table(obs.ruleset), obs.ruleset.players):
             # play the medium level's move unless the search has dropped it as clearly worse
             move = self._medium.act(obs)
             if values[legal.index(move)] > -math.inf:
                 return move
         best = max(range(len(legal)), key=lambda i: (values[i], -i))
         return legal[best]
+
+    def _auction(self, seed: int) -> tuple[auction.Choice, auction.Choice]:
+        """How this bot bids and calls in Briscola chiamata: searched over sampled deals
+        (:mod:`briscola.bots.search_auction`) with ``auction_worlds``, else by the medium
+        level's rules."""
+        cfg = self.config
+        if cfg.auction_worlds <= 0:
+            return auction.bid, auction.call
+
+        def search(obs: Observation) -> Action:
+            return searched_auction(obs, cfg.auction_worlds, seed, cfg.lam, cfg.z)
+
+        return search, search
 
     # -- the search -------------------------------------------------------------------------
     def evaluate(
@@ -148,7 +164,7 @@ class SearchBot:
         worlds keep within the partners' ``limits`` (:func:`~briscola.bots.signs.hand_limits`)."""
         from briscola.fast.search import pimc as FS
 
-        cfg = self.config
+        cfg = self.config.for_table(obs.ruleset)
         enc = FS.encode_observation(obs)
         work = FS.work_arrays()
         n_cand = len(enc.actions)
@@ -188,22 +204,20 @@ class SearchBot:
 
 def _anchored(cfg: SearchConfig, players: int) -> bool:
     """Does a bot of these settings keep the medium level's move unless the search drops it
-    (``anchor``, ``anchor_multi``, ``anchor_six``: :class:`SearchConfig`)?"""
-    if players == 2:
-        return cfg.anchor
-    return cfg.anchor_multi or (players == 6 and cfg.anchor_six)
+    (``anchor``, ``anchor_multi``: :class:`SearchConfig`)?"""
+    return cfg.anchor if players == 2 else cfg.anchor_multi
 
 
 def _root_solved(obs: Observation, cfg: SearchConfig) -> bool:
     """With more than two players: is the rest of the deal solved exactly from the root in every
     sampled world (the stock empty, the hands short enough: :class:`SearchConfig`)?"""
+    cfg = cfg.for_table(obs.ruleset)
     if obs.stock_count != 0 or cfg.solve_hand < 0:
         return False
     most = max(obs.hand_counts)
     if most <= cfg.solve_hand:
         return True
-    cards = cfg.root_cards_six if obs.ruleset.players == 6 else cfg.root_cards
-    return most <= cfg.root_hand and sum(obs.hand_counts) <= cards
+    return most <= cfg.root_hand and sum(obs.hand_counts) <= cfg.root_cards
 
 
 def _sample(
@@ -243,20 +257,22 @@ def _sample(
             FS.pimc_n(
                 enc.P, enc.T, enc.S, work, wm, enc.slots, enc.pool.copy(), n_unk,
                 enc.hidden_called, obs.seat, enc.cands, active,
-                np.uint64((seed + 7919 * len(chunks)) % 2**64), cfg.policy, *solve, cfg.lam, vals,
+                np.uint64((seed + 7919 * len(chunks)) % 2**64), cfg.policy, *solve, cfg.lam,
+                cfg.pairwise, vals,
             )  # fmt: skip
             wchunks.append(np.ones(nw))
         else:
             FS.pimc_worlds_n(
                 enc.P, enc.T, enc.S, work, wm, enc.slots, given[0], used, n_unk,
-                enc.hidden_called, obs.seat, enc.cands, active, cfg.policy, *solve, cfg.lam, vals,
+                enc.hidden_called, obs.seat, enc.cands, active, cfg.policy, *solve, cfg.lam,
+                cfg.pairwise, vals,
             )  # fmt: skip
             wchunks.append(given[1][used : used + nw])
             used += nw
         chunks.append(vals)
         spent += nw * k
         if sum(len(c) for c in chunks) >= cfg.min_worlds:
-            _drop_worse(np.concatenate(chunks), np.concatenate(wchunks), active, cfg.z)
+            drop_worse(np.concatenate(chunks), np.concatenate(wchunks), active, cfg.z)
     if not chunks:
         return [0.0] * n_cand
     data = np.concatenate(chunks)
@@ -264,21 +280,3 @@ def _sample(
     means = w @ data / w.sum()
     # a dropped candidate's mean counts only the worlds it was played on: it is out
     return [float(means[j]) if active[j] else -math.inf for j in range(n_cand)]
-
-
-def _drop_worse(data: np.ndarray, w: np.ndarray, active: np.ndarray, z: float) -> None:
-    """Clear ``active`` for each candidate worse than the best by more than ``z`` standard errors
-    of the paired difference of their values (``data``: a row a world, weights ``w``)."""
-    total = w.sum()
-    ess = total**2 / float((w * w).sum())
-    means = w @ data / total
-    live = np.flatnonzero(active)
-    best = live[np.argmax(means[live])]
-    for j in live:
-        if j == best:
-            continue
-        diff = data[:, best] - data[:, j]
-        mean = float(w @ diff) / total
-        se = np.sqrt(float(w @ (diff - mean) ** 2) / total / ess)
-        if mean > z * se + 1e-9:
-            active[j] = 0

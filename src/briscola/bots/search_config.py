@@ -2,9 +2,14 @@
 
 >>> CHAMPION.solve_hand, CHAMPION_V1.solve_hand, HARD.anchor
 (2, -1, True)
->>> CHAMPION.root_cards_six, CHAMPION.anchor_six, CHAMPION_V1.root_cards_six
-(18, False, 12)
->>> v1 = replace(CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0, root_cards_six=12)
+>>> from briscola.core.rules import preset
+>>> CHAMPION.for_table(preset("six")).root_cards, CHAMPION.for_table(preset("pairs")).root_cards
+(18, 12)
+>>> alone = CHAMPION.for_table(preset("three"))
+>>> alone.solve_hand, alone.anchor_multi, alone == CHAMPION.for_table(preset("quattro"))
+(-1, True, True)
+>>> v1 = replace(CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0, pairwise=False,
+...              auction_worlds=0, by_table=())
 >>> v1 == CHAMPION_V1
 True
 >>> from dataclasses import fields
@@ -17,7 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["CHAMPION", "CHAMPION_V1", "HARD", "SearchConfig"]
+from briscola.core.option_types import Partnership
+from briscola.core.rules import Ruleset
+
+__all__ = ["CHAMPION", "CHAMPION_V1", "HARD", "SearchConfig", "table_kind"]
 
 
 @dataclass(frozen=True)
@@ -44,10 +52,19 @@ class SearchConfig:
     (:mod:`briscola.fast.search.endgame`; -1: never). With the stock empty at the root, no hand
     above ``root_hand`` cards and ``root_cards`` cards or fewer in all hands (or no hand above
     ``solve_hand``), ``solved_worlds_multi`` sampled worlds per candidate are each solved exactly
-    from the root (0: the budget of ``rollouts_multi``); in six players ``root_cards_six``
-    stands for ``root_cards``. ``anchor_multi`` is ``anchor`` with more
-    players; ``anchor_six`` is ``anchor`` in six players only (the other presets as
-    ``anchor_multi`` says).
+    from the root (0: the budget of ``rollouts_multi``). ``anchor_multi`` is ``anchor`` with
+    more players.
+
+    ``pairwise``: with every seat for itself (three players, four alone) a world is worth the
+    share of the other seats beaten, each pairwise win with its margin, rather than the win over
+    the best of them (:func:`briscola.fast.search.pimc.world_value`). ``auction_worlds``: in
+    Briscola chiamata each bid, pass and call is tried on at most this many sampled deals
+    (:mod:`briscola.bots.search_auction`; 0: the medium level's bids and call).
+
+    ``by_table``: settings that differ at one kind of table (:func:`table_kind`: ``alone``,
+    more than two players each for itself; ``pairs``; ``six``; ``chiamata``), as pairs of the
+    kind and its ``(name, value)`` changes; :meth:`for_table` gives the settings a table plays
+    with.
     """
 
     rollouts: int = 8000
@@ -72,20 +89,52 @@ class SearchConfig:
     root_cards: int = 12
     solved_worlds_multi: int = 200
     anchor_multi: bool = False
-    anchor_six: bool = False
-    root_cards_six: int = 12
+    pairwise: bool = True
+    auction_worlds: int = 1000
+    by_table: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+
+    def for_table(self, rules: Ruleset) -> SearchConfig:
+        """The settings at a table of ``rules``: ``by_table``'s changes for its kind applied."""
+        kind = table_kind(rules)
+        for name, changes in self.by_table:
+            if name == kind:
+                return replace(self, by_table=(), **dict(changes))
+        return self
 
 
-CHAMPION = SearchConfig(root_cards_six=18)
-"""The champion: the full search, with the exact endgame of more than two players; in six
-players the last three tricks solved exactly from the root (docs/levels.md, "Six players")."""
+def table_kind(rules: Ruleset) -> str:
+    """The kind of table whose settings may differ (:attr:`SearchConfig.by_table`): ``two``,
+    ``alone`` (more than two players, each for itself: three, quattro), ``pairs``, ``six``
+    (two teams of two or three) or ``chiamata`` (the called partner)."""
+    if rules.players == 2:
+        return "two"
+    if rules.partnership is Partnership.NONE:
+        return "alone"
+    if rules.partnership is Partnership.CALLED:
+        return "chiamata"
+    return "pairs" if rules.players == 4 else "six"
+
+
+CHAMPION = SearchConfig(
+    by_table=(
+        ("alone", (("solve_hand", -1), ("anchor_multi", True))),
+        ("six", (("root_cards", 18),)),
+    )
+)
+"""The champion: the full search, with the exact endgame of the two sides of a team game and its
+auction searched in Briscola chiamata; with more than two players each for itself (three,
+quattro) it values a deal by the share of the others beaten, keeps the medium level's move
+unless the search drops it and plays no exact endgame (its two sides would have the others play
+together against it); in six players the last three tricks are solved exactly from the root
+(docs/levels.md)."""
 
 _V1_SETTINGS: dict[str, Any] = {
     "rollouts": 8000, "rollouts_multi": 16000, "policy": 2, "solve_stock": 0, "exact_stock": 4,
     "max_worlds": 200, "lam": 0.25, "min_worlds": 64, "batch": 64, "z": 3.0, "infer": True,
     "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
-    "solved_worlds_multi": 0, "anchor_multi": False, "anchor_six": False, "root_cards_six": 12,
+    "solved_worlds_multi": 0, "anchor_multi": False, "pairwise": False, "auction_worlds": 0,
+    "by_table": (),
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
 """The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that
@@ -101,5 +150,7 @@ HARD = replace(
     anchor=True,
     anchor_multi=True,
     solved_stock=-1,
+    auction_worlds=300,
 )
-"""The hard level: a short search, anchored on the medium level's move."""
+"""The hard level: a short search, anchored on the medium level's move; in Briscola chiamata it
+searches its bids and call over 300 deals a candidate."""

@@ -159,7 +159,7 @@ def auction_worlds(
                 continue
             # no exact endgame here (-1): the solver's stack stands in for the endgame's
             x, future = rollout(P, S_r, T, buf, ws, ws, x, POLICY_MEDIUM, -1, -1, me)
-            vals[w, j] = world_value(P, S_r, row, me, future, lam)
+            vals[w, j] = world_value(P, S_r, row, me, future, lam, False)
 
 
 def encode_auction(obs: Observation) -> Encoded:

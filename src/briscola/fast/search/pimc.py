@@ -58,6 +58,7 @@ from briscola.fast.core.layout import (
     P_TOTAL,
     PART_ALTERNATE,
     PART_CALLED,
+    PART_NONE,
     PH_PLAY,
     S_CALLED,
     S_CALLER,
@@ -233,11 +234,16 @@ def rollout(
 
 
 @jit
-def world_value(P: I64, S: I64, row: I16, me: int, future: int, lam: float) -> float:
+def world_value(
+    P: I64, S: I64, row: I16, me: int, future: int, lam: float, pairwise: bool
+) -> float:
     """The value of a finished (or exactly solved) deal for seat ``me``: its side's win (1, a
     draw 0.5, a loss 0) plus ``lam`` times the point margin over the best other side, as a share
     of the deck's points. ``future`` is the solver's difference still to add (two players).
-    In Briscola chiamata: the seat's settlement units plus the margin."""
+    In Briscola chiamata: the seat's settlement units plus the margin. With ``pairwise`` and
+    every seat for itself (three players, four alone): the mean over the other seats of the win
+    against each (1, ½, 0) and ``lam`` times the margin over each: the share of the others
+    beaten, not the win over the best of them."""
     n = P[P_PLAYERS]
     part = P[P_PARTNERSHIP]
     total = P[P_TOTAL]
@@ -252,6 +258,13 @@ def world_value(P: I64, S: I64, row: I16, me: int, future: int, lam: float) -> f
         diff = S[O_PTS] - S[O_PTS + 1] + future
         if me == 1:
             diff = -diff
+    elif pairwise and part == PART_NONE:
+        acc = 0.0
+        for s in range(n):
+            if s != me:
+                d = S[O_PTS + me] - S[O_PTS + s]
+                acc += (1.0 if d > 0 else (0.5 if d == 0 else 0.0)) + lam * d / total
+        return acc / (n - 1)
     else:
         teams = 2 if part == PART_ALTERNATE else n
         mine_t = (me & 1) if part == PART_ALTERNATE else me
@@ -280,13 +293,13 @@ arrays (a world, a rollout), an action buffer, a result row and the solver's sta
 @jit
 def _evaluate(
     P: I64, T: I64, work: Work, wm: I64, w: int, me: int, cands: I64, active: I64, x: Any,
-    how: tuple[int, int, int, float], vals: F64,
+    how: tuple[int, int, int, float, bool], vals: F64,
 ) -> None:  # fmt: skip
     """Each active candidate played in the world ``work[0]`` and the deal finished by
     :func:`rollout` (from the generator state ``x``; ``how``: its policy, ``solve_stock``,
     ``solve_hand`` and the margin's weight): its value into ``vals[w]``."""
     S_w, S_r, buf, row, ws = work
-    policy, solve_stock, solve_hand, lam = how
+    policy, solve_stock, solve_hand, lam, pairwise = how
     for j in range(cands.shape[0]):
         if active[j] == 0:
             continue
@@ -294,7 +307,7 @@ def _evaluate(
             S_r[i] = S_w[i]
         K.apply_code(P, S_r, buf, cands[j])
         _, future = rollout(P, S_r, T, buf, ws, wm, x, policy, solve_stock, solve_hand, me)
-        vals[w, j] = world_value(P, S_r, row, me, future, lam)
+        vals[w, j] = world_value(P, S_r, row, me, future, lam, pairwise)
 
 
 @jit
@@ -309,7 +322,7 @@ def pimc(
     candidate sees the same worlds and the same rollout randomness (common random numbers)."""
     pimc_n(
         P, T, S_base, work, work[4], slots, pool, n_unk, hidden_called, me, cands, active, seed,
-        policy, solve_stock, -1, lam, vals,
+        policy, solve_stock, -1, lam, False, vals,
     )  # fmt: skip
 
 
@@ -317,12 +330,12 @@ def pimc(
 def pimc_n(
     P: I64, T: I64, S_base: I64, work: Work, wm: I64, slots: I64, pool: I64, n_unk: int,
     hidden_called: bool, me: int, cands: I64, active: I64, seed: Any, policy: int,
-    solve_stock: int, solve_hand: int, lam: float, vals: F64,
+    solve_stock: int, solve_hand: int, lam: float, pairwise: bool, vals: F64,
 ) -> None:  # fmt: skip
     """:func:`pimc` with the exact endgame of more than two players: rollouts play its line once
     the stock is empty and no hand holds more than ``solve_hand`` cards (-1: never; ``wm``:
     :func:`~briscola.fast.search.endgame.endgame_stack`)."""
-    how = (policy, solve_stock, solve_hand, lam)
+    how = (policy, solve_stock, solve_hand, lam, pairwise)
     x = R.game_rng(seed, 0)
     for w in range(vals.shape[0]):
         x = resample(P, S_base, work[0], slots, pool, n_unk, hidden_called, x)
@@ -340,7 +353,7 @@ def pimc_worlds(
     ``worlds[first + w]``."""
     pimc_worlds_n(
         P, T, S_base, work, work[4], slots, worlds, first, n_unk, hidden_called, me, cands,
-        active, policy, solve_stock, -1, lam, vals,
+        active, policy, solve_stock, -1, lam, False, vals,
     )  # fmt: skip
 
 
@@ -348,10 +361,10 @@ def pimc_worlds(
 def pimc_worlds_n(
     P: I64, T: I64, S_base: I64, work: Work, wm: I64, slots: I64, worlds: I64, first: int,
     n_unk: int, hidden_called: bool, me: int, cands: I64, active: I64, policy: int,
-    solve_stock: int, solve_hand: int, lam: float, vals: F64,
+    solve_stock: int, solve_hand: int, lam: float, pairwise: bool, vals: F64,
 ) -> None:  # fmt: skip
     """:func:`pimc_worlds` with the exact endgame of more than two players (as :func:`pimc_n`)."""
-    how = (policy, solve_stock, solve_hand, lam)
+    how = (policy, solve_stock, solve_hand, lam, pairwise)
     x = R.game_rng(np.uint64(first), 2)
     for w in range(vals.shape[0]):
         load_world(P, S_base, work[0], slots, worlds[first + w], n_unk, hidden_called)
@@ -375,4 +388,4 @@ def exact_worlds(
             future = 0
             if S_r[S_PHASE] == PH_PLAY:
                 future = solve_from(P, S_r, ws)
-            out[w, j] = world_value(P, S_r, row, me, future, lam)
+            out[w, j] = world_value(P, S_r, row, me, future, lam, False)
