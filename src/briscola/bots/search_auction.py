@@ -50,7 +50,7 @@ def searched_auction(
 
         enc = FA.encode_auction(obs)
     except (ImportError, FastUnsupportedError):  # no compiled auction: the medium level's
-        return auction.bid(obs) if obs.phase is Phase.AUCTION else auction.call(obs)
+        return _medium(obs)
     n = len(enc.actions)
     rng = np.random.default_rng(seed)
     work = work_arrays()
@@ -73,9 +73,14 @@ def searched_auction(
         drop_worse(data, np.ones(len(data)), active, z)
     live = np.flatnonzero(active)
     if not chunks:  # no deal to try them on: the medium level's
-        return auction.bid(obs) if obs.phase is Phase.AUCTION else auction.call(obs)
+        return _medium(obs)
     means = np.concatenate(chunks).mean(axis=0)
     return enc.actions[int(live[np.argmax(means[live])])]
+
+
+def _medium(obs: Observation) -> Action:
+    """The medium level's bid or call."""
+    return auction.bid(obs) if obs.phase is Phase.AUCTION else auction.call(obs)
 
 
 def drop_worse(data: np.ndarray, w: np.ndarray, active: np.ndarray, z: float) -> None:

@@ -234,6 +234,14 @@ def rollout(
 
 
 @jit
+def _scored(diff: int, lam: float, total: int) -> float:
+    """A point difference's value: the win (1, a draw 0.5, a loss 0) plus ``lam`` times the
+    difference as a share of the deck's ``total`` points."""
+    win = 1.0 if diff > 0 else (0.5 if diff == 0 else 0.0)
+    return win + lam * diff / total
+
+
+@jit
 def world_value(
     P: I64, S: I64, row: I16, me: int, future: int, lam: float, pairwise: bool
 ) -> float:
@@ -262,8 +270,7 @@ def world_value(
         acc = 0.0
         for s in range(n):
             if s != me:
-                d = S[O_PTS + me] - S[O_PTS + s]
-                acc += (1.0 if d > 0 else (0.5 if d == 0 else 0.0)) + lam * d / total
+                acc += _scored(S[O_PTS + me] - S[O_PTS + s], lam, total)
         return acc / (n - 1)
     else:
         teams = 2 if part == PART_ALTERNATE else n
@@ -281,8 +288,7 @@ def world_value(
             elif tp > best_other:
                 best_other = tp
         diff = pts - best_other
-    win = 1.0 if diff > 0 else (0.5 if diff == 0 else 0.0)
-    return win + lam * diff / total
+    return _scored(diff, lam, total)
 
 
 Work = tuple[I64, I64, I64, I16, I64]
