@@ -52,7 +52,7 @@ from briscola.bots.search_worlds import _events as _events
 from briscola.bots.search_worlds import _opponent_slots as _opponent_slots
 from briscola.bots.search_worlds import _posterior_worlds as _posterior_worlds
 from briscola.bots.search_worlds import _world_weights as _world_weights
-from briscola.bots.search_worlds import limited_worlds
+from briscola.bots.search_worlds import joint_posterior_worlds, limited_worlds
 from briscola.bots.signs import HandLimit, hand_limits, sign_to_make, without_signals
 from briscola.core.actions import Action, Declare
 from briscola.core.observation import Observation
@@ -199,6 +199,8 @@ class SearchBot:
             given = (worlds, np.ones(len(worlds)))
         elif limits and not two:
             given = limited_worlds(enc, obs, limits, seed, max(budget // 2, 64))
+        elif cfg.infer_multi and not two:
+            given = joint_posterior_worlds(FS, enc, obs, cfg, seed, max(budget // 2, 64))
         return _sample(FS, enc, obs, cfg, budget, seed, work, given, (solve, hand))
 
 

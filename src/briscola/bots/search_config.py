@@ -49,11 +49,16 @@ class SearchConfig:
 
     With more than two players: ``solve_hand``, once the stock is empty and no hand holds more
     than this many cards, rollouts play the exact endgame of the two sides
-    (:mod:`briscola.fast.search.endgame`; -1: never). With the stock empty at the root, no hand
+    (:mod:`briscola.fast.search.endgame`; -1: never); at a table of each for itself the
+    searching seat's best order of its cards against the others' medium rules instead
+    (:mod:`briscola.fast.search.respond`). With the stock empty at the root, no hand
     above ``root_hand`` cards and ``root_cards`` cards or fewer in all hands (or no hand above
     ``solve_hand``), ``solved_worlds_multi`` sampled worlds per candidate are each solved exactly
     from the root (0: the budget of ``rollouts_multi``). ``anchor_multi`` is ``anchor`` with
-    more players.
+    more players. With ``infer_multi`` (more than two players, each for itself) every other
+    seat's possible hands are weighed by its past plays, as ``infer`` does in two players, and
+    the worlds drawn from the opponents' posteriors together
+    (:func:`briscola.fast.search.pimc.joint_worlds`).
 
     ``pairwise``: with every seat for itself (three players, four alone) a world is worth the
     share of the other seats beaten, each pairwise win with its margin, rather than the win over
@@ -89,6 +94,7 @@ class SearchConfig:
     root_cards: int = 12
     solved_worlds_multi: int = 200
     anchor_multi: bool = False
+    infer_multi: bool = False
     pairwise: bool = True
     auction_worlds: int = 1000
     by_table: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
@@ -133,8 +139,8 @@ _V1_SETTINGS: dict[str, Any] = {
     "max_worlds": 200, "lam": 0.25, "min_worlds": 64, "batch": 64, "z": 3.0, "infer": True,
     "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
-    "solved_worlds_multi": 0, "anchor_multi": False, "pairwise": False, "auction_worlds": 0,
-    "by_table": (),
+    "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "pairwise": False,
+    "auction_worlds": 0, "by_table": (),
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
 """The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that

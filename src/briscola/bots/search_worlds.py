@@ -1,11 +1,12 @@
-"""The worlds of the search levels: sampled, enumerated, or weighed by the opponent's plays.
+"""The worlds of the search levels: sampled, enumerated, or weighed by the opponents' plays.
 
 :mod:`briscola.bots.search` searches over *worlds*, full deals consistent with a seat's
 observation. Here are the ways they are drawn beyond the plain random deal of
 :func:`briscola.fast.search.pimc.resample`: every world of a short two-player endgame
 (:func:`_enumerate_worlds`), worlds drawn from the posterior of the opponent's hand given its past
-plays (:func:`_posterior_worlds`, :func:`_world_weights`), and worlds within what partners said of
-their hands with signals (:func:`limited_worlds`).
+plays (:func:`_posterior_worlds`, :func:`_world_weights`; with more players every opponent's at
+once, :func:`joint_posterior_worlds`), and worlds within what partners said of their hands with
+signals (:func:`limited_worlds`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from briscola.bots.search_config import SearchConfig
 from briscola.bots.signs import HandLimit, high_trumps
 from briscola.core.observation import Observation
 
-__all__ = ["limited_worlds"]
+__all__ = ["joint_posterior_worlds", "limited_worlds"]
 
 
 def limited_worlds(
@@ -83,9 +84,12 @@ def _hand_likelihoods(
 ) -> np.ndarray:  # fmt: skip
     opp, rows = events
     out = np.zeros(len(masks))
+    # in two players the hands are open once the stock is empty; with more they stay hidden
+    size = len(obs.ruleset.deck())
+    open_sp = size if obs.ruleset.players == 2 else size + 1
     FS.hand_weights(
         enc.P, enc.T, enc.S, np.zeros_like(enc.S), obs.seat, opp, masks, rows, cfg.eps, reps,
-        np.uint64(seed), out,
+        open_sp, np.uint64(seed), out,
     )  # fmt: skip
     if out.sum() <= 0:
         out[:] = 1.0
@@ -118,6 +122,61 @@ def _posterior_worlds(
         np.uint64(seed), worlds,
     )  # fmt: skip
     return worlds
+
+
+MAX_HANDS = 20000
+"""The most possible hands of one opponent weighed by its past plays (more than two players);
+an opponent with more is dealt at random."""
+
+
+def joint_posterior_worlds(
+    FS: Any, enc: Any, obs: Observation, cfg: SearchConfig, seed: int, n: int
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """More than two players: ``n`` worlds drawn from every other seat's posterior at once
+    (:func:`briscola.fast.search.pimc.joint_worlds`), each seat's possible hands weighed by its
+    past plays (:func:`briscola.fast.search.pimc.hand_weights`), with their weights; None when
+    no seat's plays tell anything."""
+    pool = enc.pool
+    inferred = []
+    for opp in range(obs.ruleset.players):
+        if opp == obs.seat:
+            continue
+        hand_pos, _, fixed = _opponent_slots(enc, opp)
+        if not len(hand_pos) or math.comb(len(pool), len(hand_pos)) > MAX_HANDS:
+            continue
+        events = FS.history_events(obs, opp)
+        if not any(r[FS.E_KIND] == FS.EV_PLAY for r in events[1]):
+            continue
+        combos = np.array(list(itertools.combinations(range(len(pool)), len(hand_pos))), np.int64)
+        masks = np.full(len(combos), fixed, np.int64)
+        for i in range(len(hand_pos)):
+            masks |= np.left_shift(1, pool[combos[:, i]])
+        weights = _hand_likelihoods(FS, enc, obs, cfg, events, seed, masks, cfg.reps_sampled)
+        inferred.append((hand_pos, combos, np.cumsum(weights / weights.sum())))
+    if not inferred:
+        return None
+    k = len(inferred)
+    hpos = np.zeros((k, 3), np.int64)
+    hcount = np.zeros(k, np.int64)
+    starts = np.zeros(k + 1, np.int64)
+    for o, (hand_pos, combos, _) in enumerate(inferred):
+        hpos[o, : len(hand_pos)] = hand_pos
+        hcount[o] = len(hand_pos)
+        starts[o + 1] = starts[o] + len(combos)
+    combos = np.zeros((starts[-1], 3), np.int64)
+    for o, (_, c, _) in enumerate(inferred):
+        combos[starts[o] : starts[o + 1], : c.shape[1]] = c
+    cdf = np.concatenate([c for _, _, c in inferred])
+    for o in range(k):
+        cdf[starts[o + 1] - 1] = 1.0  # no rounding gap at an opponent's end
+    dealt = {int(p) for hand_pos, _, _ in inferred for p in hand_pos}
+    rest_pos = np.array([i for i in range(len(pool)) if i not in dealt], np.int64)
+    worlds = np.zeros((n, len(pool)), np.int64)
+    FS.joint_worlds(
+        pool, hpos, hcount, combos, starts, cdf, rest_pos, np.zeros(k, np.int64),
+        np.zeros(len(pool), np.int64), np.uint64(seed), worlds,
+    )  # fmt: skip
+    return worlds, np.ones(n)
 
 
 def _world_weights(

@@ -67,6 +67,8 @@ DEPENDS: dict[str, tuple[str, ...]] = {
         "search/solver.py",
     ),
     "search/endgame": _RULES,
+    "search/value": (*_PLAY, "core/batch.py"),
+    "search/respond": (*_PLAY, "core/batch.py", "search/policy.py", "search/value.py"),
     "search/pimc": (
         *_PLAY,
         "core/batch.py",
@@ -74,7 +76,9 @@ DEPENDS: dict[str, tuple[str, ...]] = {
         "search/endgame.py",
         "search/inference.py",
         "search/policy.py",
+        "search/respond.py",
         "search/solver.py",
+        "search/value.py",
     ),
     "search/auction": (
         *_PLAY,
@@ -84,7 +88,9 @@ DEPENDS: dict[str, tuple[str, ...]] = {
         "search/inference.py",
         "search/pimc.py",
         "search/policy.py",
+        "search/respond.py",
         "search/solver.py",
+        "search/value.py",
     ),
 }
 

@@ -140,7 +140,7 @@ def auction_worlds(
     ``cands[j]`` played, the auction and the call finished by :func:`finish_auction` and the
     deal by the medium level's rollout: ``vals[w, j]`` is its value for seat ``me``
     (:func:`~briscola.fast.search.pimc.world_value`; a void deal, everybody passing, is 0)."""
-    S_w, S_r, buf, row, ws = work
+    S_w, S_r, buf, row, ws, _ = work
     n_unk = slots.shape[0]
     x = np.uint64(0)
     for w in range(worlds.shape[0]):

@@ -198,13 +198,14 @@ def packed(
     )
 
 
-def work_arrays() -> tuple[I64, I64, I64, I16, I64]:
-    """Work space for the kernels: two state arrays, an action buffer, a result row and the
-    solver's stack."""
+def work_arrays() -> tuple[I64, I64, I64, I16, I64, I64]:
+    """Work space for the kernels: two state arrays, an action buffer, a result row, the
+    solver's stack and a state array of scratch space."""
     return (
         np.zeros(L.S_LEN, np.int64),
         np.zeros(L.S_LEN, np.int64),
         np.zeros(L.MAX_ACTIONS, np.int64),
         np.zeros(L.R_LEN, np.int16),
         solver_stack(),
+        np.zeros(L.S_LEN, np.int64),
     )

@@ -1,12 +1,13 @@
 # Numba kernels: array elements are numpy scalars to mypy and int64 to Numba, so the int/numpy
 # scalar mismatches below are not errors.
 # mypy: disable-error-code="no-any-return, return-value, arg-type, assignment, operator, index"
-"""Inference for the search levels: worlds weighed by the opponent's past plays (two players).
+"""Inference for the search levels: worlds weighed by the opponents' past plays.
 
-:func:`history_events` lists what the opponent did (plays, draws, exchanges), latest first;
+:func:`history_events` lists what an opponent did (plays, draws, exchanges), latest first;
 :func:`hand_weights` gives each possible hand of the opponent now the likelihood of those plays
 if it follows the medium level's rules (:func:`briscola.fast.search.policy.medium_card`), and
-:func:`fill_worlds` deals worlds around chosen opponent hands.
+:func:`fill_worlds` deals worlds around chosen opponent hands (two players);
+:func:`joint_worlds` deals them from the posteriors of several opponents at once.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from typing import Any
 import numpy as np
 
 from briscola.core.actions import ExchangeBriscola, Play
+from briscola.core.cards import Card
 from briscola.core.observation import Observation
+from briscola.core.play import trick_winner
 from briscola.fast.core import rng as R
 from briscola.fast.core.layout import (
     MAX_HAND,
@@ -25,8 +28,6 @@ from briscola.fast.core.layout import (
     O_HMASK,
     O_TCARD,
     O_TSEAT,
-    P_DECK_SIZE,
-    P_POINTS,
     S_BEST_CARD,
     S_BEST_SEAT,
     S_LEN,
@@ -52,6 +53,7 @@ __all__ = [
     "fill_worlds",
     "hand_weights",
     "history_events",
+    "joint_worlds",
 ]
 
 _ONE = np.int64(1)
@@ -67,7 +69,11 @@ E_CARD = 1  # ev_card
 E_LEAD = 2  # ev_lead
 E_PLAYED = 3  # the cards played before it, as a mask
 E_SP = 4  # the stock pointer then
-E_LEN = 5
+E_TN = 5  # the cards of the trick played before it
+E_BEST = 6  # the card winning the trick then (with E_TN > 0)
+E_BSEAT = 7  # the seat that played it
+E_TPTS = 8  # the points of the trick then
+E_LEN = 9
 
 
 @jit
@@ -76,23 +82,22 @@ def _history_weight(
     T: I64,
     S_t: I64,
     hand: int,
-    me: int,
     opp: int,
     events: I64,
     eps: float,
+    open_sp: int,
     x: Any,
 ) -> tuple[float, Any]:
     """The likelihood of the opponent's past plays from its hand ``hand`` now (one backward
     sample of which cards it drew when)."""
-    size = P[P_DECK_SIZE]
     w = 1.0
     for e in range(events.shape[0]):
         kind = events[e, E_KIND]
         c = events[e, E_CARD]
         if kind == EV_PLAY:
             hand |= _ONE << c
-            if events[e, E_SP] > size:
-                continue  # the stock was empty: nothing hidden was left to infer
+            if events[e, E_SP] > open_sp:
+                continue  # the hands were open: nothing hidden was left to infer
             k = 0
             for t in range(40):
                 if (hand >> t) & 1:
@@ -103,15 +108,14 @@ def _history_weight(
             S_t[O_HCOUNT + opp] = k
             S_t[O_HMASK + opp] = hand
             S_t[S_SP] = events[e, E_SP]
-            lead = events[e, E_LEAD]
-            if lead >= 0:
-                S_t[S_TN] = 1
-                S_t[O_TCARD] = lead
-                S_t[S_BEST_CARD] = lead
-                S_t[S_BEST_SEAT] = me
-                S_t[S_TRICK_PTS] = P[P_POINTS + lead]
+            tn = events[e, E_TN]
+            S_t[S_TN] = tn
+            if tn > 0:
+                S_t[O_TCARD] = events[e, E_LEAD]
+                S_t[S_BEST_CARD] = events[e, E_BEST]
+                S_t[S_BEST_SEAT] = events[e, E_BSEAT]
+                S_t[S_TRICK_PTS] = events[e, E_TPTS]
             else:
-                S_t[S_TN] = 0
                 S_t[S_TRICK_PTS] = 0
             guess = medium_card(P, S_t, T, events[e, E_PLAYED])
             w *= (1.0 - eps) * (1.0 if guess == c else 0.0) + eps / k
@@ -149,6 +153,7 @@ def hand_weights(
     events: I64,
     eps: float,
     reps: int,
+    open_sp: int,
     seed: Any,
     out: F64,
 ) -> None:
@@ -159,7 +164,9 @@ def hand_weights(
     The ``events`` (rows of ``E_*`` columns, from :func:`history_events`) run backwards from
     the latest: undoing them from a hand now gives the opponent's hand at each past play. Which
     of its cards it drew when is drawn at random (every order is equally likely a priori);
-    ``reps`` such draws are averaged."""
+    ``reps`` such draws are averaged. Plays made with the stock pointer past ``open_sp`` tell
+    nothing and are left out (in two players the deck size: with the stock empty the hands are
+    open)."""
     x = R.game_rng(seed, 1)
     for i in range(S_LEN):
         S_t[i] = S_base[i]
@@ -168,7 +175,7 @@ def hand_weights(
     for m in range(hands.shape[0]):
         total = 0.0
         for _ in range(reps):
-            w, x = _history_weight(P, T, S_t, hands[m], me, opp, events, eps, x)
+            w, x = _history_weight(P, T, S_t, hands[m], opp, events, eps, open_sp, x)
             total += w
         out[m] = total / reps
 
@@ -199,15 +206,98 @@ def fill_worlds(
             worlds[m, rest_pos[i]] = rest[i]
 
 
-def history_events(obs: Observation) -> tuple[int, I64]:
-    """Two players: the opponent's past plays, draws and exchanges, latest first, for
-    :func:`hand_weights`: the opponent, and one row an event (columns ``E_*``)."""
+@jit
+def joint_worlds(
+    pool: I64,
+    hpos: I64,
+    hcount: I64,
+    combos: I64,
+    starts: I64,
+    cdf: F64,
+    rest_pos: I64,
+    order: I64,
+    rest: I64,
+    seed: Any,
+    worlds: I64,
+) -> None:
+    """Worlds from the posteriors of several opponents' hands (more than two players).
+
+    Opponent ``o``'s unknown hand slots are at ``hpos[o, :hcount[o]]`` of a world row; its
+    possible hands are rows ``starts[o]`` to ``starts[o + 1]`` of ``combos`` (indices into
+    ``pool``), with the cumulative weights ``cdf`` (each opponent's ending at 1). For each world
+    the opponents are taken in a random order, each drawing a hand by weight among those clear
+    of the cards already dealt (a few tries; then free cards at random), and the other unknown
+    cards go to ``rest_pos`` in a random order. ``order`` (as long as ``hcount``) and ``rest``
+    (as ``pool``) are work space."""
+    x = R.game_rng(seed, 5)
+    n = pool.shape[0]
+    k = hpos.shape[0]
+    for o in range(k):
+        order[o] = o
+    for m in range(worlds.shape[0]):
+        x = R.shuffle(order, k, x)
+        taken = np.int64(0)
+        for j in range(k):
+            o = order[j]
+            h = hcount[o]
+            pick = -1
+            for _ in range(64):
+                x = R.rng_next(x)
+                u = R.rng_below(x, 1 << 30) / (1 << 30)
+                a = starts[o]
+                b = starts[o + 1] - 1
+                while a < b:
+                    mid = (a + b) // 2
+                    if cdf[mid] <= u:
+                        a = mid + 1
+                    else:
+                        b = mid
+                clash = False
+                for i in range(h):
+                    if (taken >> combos[a, i]) & 1:
+                        clash = True
+                if not clash:
+                    pick = a
+                    break
+            for i in range(h):
+                if pick >= 0:
+                    t = combos[pick, i]
+                else:  # any free card
+                    free = 0
+                    for t in range(n):
+                        if (taken >> t) & 1 == 0:
+                            free += 1
+                    x = R.rng_next(x)
+                    r = R.rng_below(x, free)
+                    t = 0
+                    while (taken >> t) & 1 or r > 0:
+                        if (taken >> t) & 1 == 0:
+                            r -= 1
+                        t += 1
+                worlds[m, hpos[o, i]] = pool[t]
+                taken |= _ONE << t
+        r = 0
+        for i in range(n):
+            if (taken >> i) & 1 == 0:
+                rest[r] = pool[i]
+                r += 1
+        x = R.shuffle(rest, r, x)
+        for i in range(r):
+            worlds[m, rest_pos[i]] = rest[i]
+
+
+def history_events(obs: Observation, opp: int | None = None) -> tuple[int, I64]:
+    """An opponent's past plays, draws and exchanges, latest first, for :func:`hand_weights`:
+    the opponent (``opp``; in two players the other seat), and one row an event (columns
+    ``E_*``). A play's row holds the trick as the opponent saw it: the cards before its own,
+    the one winning and the points."""
     rules = obs.ruleset
     assert obs.briscola is not None and obs.trump is not None
-    opp = 1 - obs.seat
+    if opp is None:
+        opp = 1 - obs.seat
+    n = rules.players
     size = len(rules.deck())
-    stock = size - rules.players * rules.hand_size
-    face_up = obs.briscola
+    stock = size - n * rules.hand_size
     # the exchanges, in order, with the number of plays made before each
     exchange_at: list[int] = []
     plays = 0
@@ -218,7 +308,7 @@ def history_events(obs: Observation) -> tuple[int, I64]:
             plays += 1
     exchanges = list(zip(exchange_at, obs.exchanges, strict=True))
     face_up = exchanges[0][1].took if exchanges else obs.briscola
-    events: list[tuple[int, int, int, int, int]] = []
+    events: list[tuple[int, ...]] = []
     played = 0
     count = 0
     tricks = [t.plays for t in obs.tricks] + ([obs.trick] if obs.trick else [])
@@ -230,16 +320,30 @@ def history_events(obs: Observation) -> tuple[int, I64]:
                 if at == count:
                     face_up = ex.gave
             if seat == opp:
-                lead = trick[0][1].index if i == 1 else -1
-                events.append((EV_PLAY, card.index, lead, played, size + 1 - stock))
+                events.append(_play_row(trick[:i], card, played, size + 1 - stock, obs))
             played |= 1 << card.index
             count += 1
         if j < len(obs.tricks) and stock > 0:
-            winner = obs.tricks[j].winner
-            if stock == 2 and winner != opp:
+            last = (obs.tricks[j].winner + (n - 1) * rules.step) % n  # the last to draw
+            if stock == n and last == opp:
                 events.append((EV_DRAW_KNOWN, face_up.index, -1, 0, 0))
             else:
                 events.append((EV_DRAW, -1, -1, 0, 0))
-            stock -= 2
+            stock -= n
     events.reverse()
-    return opp, np.array(events, np.int64).reshape(-1, E_LEN)
+    rows = [row + (0,) * (E_LEN - len(row)) for row in events]
+    return opp, np.array(rows, np.int64).reshape(-1, E_LEN)
+
+
+def _play_row(
+    before: tuple[tuple[int, Card], ...], card: Card, played: int, sp: int, obs: Observation
+) -> tuple[int, ...]:
+    """The event row of a play of ``card`` after the cards ``before`` in its trick."""
+    if not before:
+        return (EV_PLAY, card.index, -1, played, sp, 0, 0, 0, 0)
+    assert obs.trump is not None
+    best = trick_winner(before, obs.trump, obs.ruleset)
+    top = next(c for s, c in before if s == best)
+    points = sum(obs.ruleset.points_of(c) for _, c in before)
+    return (EV_PLAY, card.index, before[0][1].index, played, sp, len(before), top.index, best,
+            points)  # fmt: skip

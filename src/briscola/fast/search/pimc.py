@@ -42,9 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from briscola.fast.core import batch as B
 from briscola.fast.core import kernel as K
-from briscola.fast.core import layout as L
 from briscola.fast.core import policies as Pol
 from briscola.fast.core import rng as R
 from briscola.fast.core.layout import (
@@ -52,16 +50,11 @@ from briscola.fast.core.layout import (
     O_HANDS,
     O_HCOUNT,
     O_HMASK,
-    O_PTS,
     P_PARTNERSHIP,
     P_PLAYERS,
-    P_TOTAL,
-    PART_ALTERNATE,
-    PART_CALLED,
     PART_NONE,
     PH_PLAY,
     S_CALLED,
-    S_CALLER,
     S_LEN,
     S_PARTNER,
     S_PHASE,
@@ -88,6 +81,7 @@ from briscola.fast.search.inference import (
     fill_worlds,
     hand_weights,
     history_events,
+    joint_worlds,
 )
 from briscola.fast.search.policy import (
     T_CARICHI,
@@ -99,6 +93,7 @@ from briscola.fast.search.policy import (
     medium_play,
     played_mask,
 )
+from briscola.fast.search.respond import best_response
 from briscola.fast.search.solver import (
     MAX_PLIES,
     can_solve,
@@ -106,6 +101,7 @@ from briscola.fast.search.solver import (
     solver_stack,
     stock_left,
 )
+from briscola.fast.search.value import world_value
 
 __all__ = [
     "EV_DRAW",
@@ -132,6 +128,7 @@ __all__ = [
     "fill_worlds",
     "hand_weights",
     "history_events",
+    "joint_worlds",
     "load_world",
     "medium_card",
     "medium_play",
@@ -208,13 +205,16 @@ def rollout(
     exact solver once the stock holds ``solve_stock`` cards or fewer (-1: never), with more
     players play the exact line of :func:`~briscola.fast.search.endgame.play_exact` (``me``'s
     side against the other, stack ``wm``) once the stock is empty and no hand holds more than
-    ``solve_hand`` cards (-1: never). Returns the generator state and the two-player solver's
-    future difference (0 when played to the end)."""
+    ``solve_hand`` cards (-1: never); with every seat for itself the deal is left there,
+    unfinished, for :func:`~briscola.fast.search.respond.best_response`. Returns the generator
+    state and the two-player solver's future difference (0 when played to the end)."""
     played = played_mask(P, S, T) if policy == POLICY_MEDIUM else np.int64(0)
     while S[S_PHASE] == PH_PLAY:
         if solve_stock >= 0 and can_solve(P, S, solve_stock):
             return x, solve_from(P, S, ws)
         if solve_hand >= 0 and can_solve_n(P, S, solve_hand):
+            if P[P_PARTNERSHIP] == PART_NONE:
+                return x, 0  # each for itself: left to best_response (see _evaluate)
             play_exact(P, S, buf, wm, side_mask(P, S, me))
             return x, 0
         if policy == POLICY_RANDOM:
@@ -233,67 +233,10 @@ def rollout(
     return x, 0
 
 
-@jit
-def _scored(diff: int, lam: float, total: int) -> float:
-    """A point difference's value: the win (1, a draw 0.5, a loss 0) plus ``lam`` times the
-    difference as a share of the deck's ``total`` points."""
-    win = 1.0 if diff > 0 else (0.5 if diff == 0 else 0.0)
-    return win + lam * diff / total
-
-
-@jit
-def world_value(
-    P: I64, S: I64, row: I16, me: int, future: int, lam: float, pairwise: bool
-) -> float:
-    """The value of a finished (or exactly solved) deal for seat ``me``: its side's win (1, a
-    draw 0.5, a loss 0) plus ``lam`` times the point margin over the best other side, as a share
-    of the deck's points. ``future`` is the solver's difference still to add (two players).
-    In Briscola chiamata: the seat's settlement units plus the margin. With ``pairwise`` and
-    every seat for itself (three players, four alone): the mean over the other seats of the win
-    against each (1, ½, 0) and ``lam`` times the margin over each: the share of the others
-    beaten, not the win over the best of them."""
-    n = P[P_PLAYERS]
-    part = P[P_PARTNERSHIP]
-    total = P[P_TOTAL]
-    if part == PART_CALLED:
-        B.finish(P, S, row)
-        caller = S[S_CALLER]
-        partner = S[S_PARTNER]
-        mine = 1 if me != caller and me != partner else 0
-        margin = row[L.R_TEAM + mine] - row[L.R_TEAM + 1 - mine]
-        return row[L.R_UNITS + me] + lam * margin / total
-    if n == 2:
-        diff = S[O_PTS] - S[O_PTS + 1] + future
-        if me == 1:
-            diff = -diff
-    elif pairwise and part == PART_NONE:
-        acc = 0.0
-        for s in range(n):
-            if s != me:
-                acc += _scored(S[O_PTS + me] - S[O_PTS + s], lam, total)
-        return acc / (n - 1)
-    else:
-        teams = 2 if part == PART_ALTERNATE else n
-        mine_t = (me & 1) if part == PART_ALTERNATE else me
-        best_other = -_INF
-        pts = 0
-        for t in range(teams):
-            tp = 0
-            for s in range(n):
-                st = (s & 1) if part == PART_ALTERNATE else s
-                if st == t:
-                    tp += S[O_PTS + s]
-            if t == mine_t:
-                pts = tp
-            elif tp > best_other:
-                best_other = tp
-        diff = pts - best_other
-    return _scored(diff, lam, total)
-
-
-Work = tuple[I64, I64, I64, I16, I64]
+Work = tuple[I64, I64, I64, I16, I64, I64]
 """The search kernels' work space (:func:`~briscola.fast.search.encode.work_arrays`): two state
-arrays (a world, a rollout), an action buffer, a result row and the solver's stack."""
+arrays (a world, a rollout), an action buffer, a result row, the solver's stack and a state
+array of scratch space."""
 
 
 @jit
@@ -304,7 +247,7 @@ def _evaluate(
     """Each active candidate played in the world ``work[0]`` and the deal finished by
     :func:`rollout` (from the generator state ``x``; ``how``: its policy, ``solve_stock``,
     ``solve_hand`` and the margin's weight): its value into ``vals[w]``."""
-    S_w, S_r, buf, row, ws = work
+    S_w, S_r, buf, row, ws, S_x = work
     policy, solve_stock, solve_hand, lam, pairwise = how
     for j in range(cands.shape[0]):
         if active[j] == 0:
@@ -313,7 +256,11 @@ def _evaluate(
             S_r[i] = S_w[i]
         K.apply_code(P, S_r, buf, cands[j])
         _, future = rollout(P, S_r, T, buf, ws, wm, x, policy, solve_stock, solve_hand, me)
-        vals[w, j] = world_value(P, S_r, row, me, future, lam, pairwise)
+        if S_r[S_PHASE] == PH_PLAY and P[P_PARTNERSHIP] == PART_NONE and P[P_PLAYERS] > 2:
+            # every seat for itself, the last tricks: the best line
+            vals[w, j] = best_response(P, S_r, T, buf, S_x, row, me, lam, pairwise)
+        else:
+            vals[w, j] = world_value(P, S_r, row, me, future, lam, pairwise)
 
 
 @jit
@@ -384,7 +331,7 @@ def exact_worlds(
 ) -> None:  # fmt: skip
     """Two players: every given world (a row of ``worlds`` fills the unknown slots) solved
     exactly after each candidate; ``out[w, j]`` is the value of candidate ``j`` in world ``w``."""
-    S_w, S_r, buf, row, ws = work
+    S_w, S_r, buf, row, ws, _ = work
     for w in range(worlds.shape[0]):
         load_world(P, S_base, S_w, slots, worlds[w], n_unk, False)
         for j in range(n_cand):
