@@ -181,6 +181,21 @@ def hand_weights(
 
 
 @jit
+def _deal_rest(pool: I64, taken: int, rest: I64, rest_pos: I64, world: I64, x: Any) -> Any:
+    """The cards of ``pool`` not ``taken`` (a mask of pool indices) into ``world`` at
+    ``rest_pos``, in a random order; the generator state."""
+    r = 0
+    for i in range(pool.shape[0]):
+        if (taken >> i) & 1 == 0:
+            rest[r] = pool[i]
+            r += 1
+    x = R.shuffle(rest, r, x)
+    for i in range(r):
+        world[rest_pos[i]] = rest[i]
+    return x
+
+
+@jit
 def fill_worlds(
     pool: I64, picks: I64, hand_pos: I64, rest_pos: I64, rest: I64, seed: Any, worlds: I64
 ) -> None:
@@ -189,21 +204,13 @@ def fill_worlds(
     unknown cards go to the other unknown slots (``rest_pos``) in a random order. ``rest`` is
     work space as long as ``pool``."""
     x = R.game_rng(seed, 3)
-    n = pool.shape[0]
     k = hand_pos.shape[0]
     for m in range(worlds.shape[0]):
         taken = np.int64(0)
         for i in range(k):
             worlds[m, hand_pos[i]] = pool[picks[m, i]]
             taken |= _ONE << picks[m, i]
-        r = 0
-        for i in range(n):
-            if (taken >> i) & 1 == 0:
-                rest[r] = pool[i]
-                r += 1
-        x = R.shuffle(rest, r, x)
-        for i in range(r):
-            worlds[m, rest_pos[i]] = rest[i]
+        x = _deal_rest(pool, taken, rest, rest_pos, worlds[m], x)
 
 
 @jit
@@ -276,14 +283,7 @@ def joint_worlds(
                         t += 1
                 worlds[m, hpos[o, i]] = pool[t]
                 taken |= _ONE << t
-        r = 0
-        for i in range(n):
-            if (taken >> i) & 1 == 0:
-                rest[r] = pool[i]
-                r += 1
-        x = R.shuffle(rest, r, x)
-        for i in range(r):
-            worlds[m, rest_pos[i]] = rest[i]
+        x = _deal_rest(pool, taken, rest, rest_pos, worlds[m], x)
 
 
 def history_events(obs: Observation, opp: int | None = None) -> tuple[int, I64]:
