@@ -260,7 +260,7 @@ def solver_final_diffs(state: State) -> dict[Action, int]:
     assert state.turn is not None
     enc = FS.encode_observation(observe(state, state.turn))
     truth = with_truth(state, enc.S)
-    *_, buf, _row, ws = FS.work_arrays()
+    _, _, buf, _row, ws, _ = FS.work_arrays()
     out = {}
     for action, code in zip(enc.actions, enc.cands, strict=True):
         S = truth.copy()
