@@ -96,6 +96,16 @@ def _hand_likelihoods(
     return out
 
 
+def _possible_hands(pool: np.ndarray, k: int, fixed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every way to fill ``k`` hidden places of a hand from ``pool`` (rows of pool indices), and
+    each as a card mask with the hand's known cards ``fixed``."""
+    combos = np.array(list(itertools.combinations(range(len(pool)), k)), np.int64)
+    masks = np.full(len(combos), fixed, np.int64)
+    for i in range(k):
+        masks |= np.left_shift(1, pool[combos[:, i]])
+    return combos.reshape(len(combos), k), masks
+
+
 def _posterior_worlds(
     FS: Any, enc: Any, obs: Observation, cfg: SearchConfig, events: Any, seed: int, n: int
 ) -> np.ndarray:
@@ -105,10 +115,7 @@ def _posterior_worlds(
     opp = events[0]
     hand_pos, rest_pos, fixed = _opponent_slots(enc, opp)
     pool = enc.pool
-    combos = np.array(list(itertools.combinations(range(len(pool)), len(hand_pos))), np.int64)
-    masks = np.full(len(combos), fixed, np.int64)
-    for i in range(len(hand_pos)):
-        masks |= np.left_shift(1, pool[combos[:, i]])
+    combos, masks = _possible_hands(pool, len(hand_pos), fixed)
     weights = _hand_likelihoods(FS, enc, obs, cfg, events, seed, masks, cfg.reps_sampled)
     rng = np.random.default_rng(seed)
     # systematic resampling, then a random order (batches must not follow the hands' order)
@@ -147,10 +154,7 @@ def joint_posterior_worlds(
         events = FS.history_events(obs, opp)
         if not any(r[FS.E_KIND] == FS.EV_PLAY for r in events[1]):
             continue
-        combos = np.array(list(itertools.combinations(range(len(pool)), len(hand_pos))), np.int64)
-        masks = np.full(len(combos), fixed, np.int64)
-        for i in range(len(hand_pos)):
-            masks |= np.left_shift(1, pool[combos[:, i]])
+        combos, masks = _possible_hands(pool, len(hand_pos), fixed)
         weights = _hand_likelihoods(FS, enc, obs, cfg, events, seed, masks, cfg.reps_sampled)
         inferred.append((hand_pos, combos, np.cumsum(weights / weights.sum())))
     if not inferred:
