@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from hypothesis import strategies as st
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from briscola.core.actions import Action, parse_action
 from briscola.core.cards import Card, parse_cards
 from briscola.core.game import State, new_game
+from briscola.core.observation import Observation, observe
 from briscola.core.options import offered_on
 from briscola.core.rules import PRESETS, Ruleset, preset
 
@@ -111,6 +112,37 @@ def act(state: State, *actions: str | Action) -> State:
     for action in actions:
         state = state.apply(parse_action(action) if isinstance(action, str) else action)
     return state
+
+
+def play_bots(state: State, seats: Sequence[Any]) -> State:
+    """The final state of ``state`` played on by each seat's bot (``seats[i].act(obs)``), every
+    action checked to be legal."""
+    while not state.is_over:
+        assert state.turn is not None
+        action = seats[state.turn].act(observe(state, state.turn))
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    return state
+
+
+def medium_positions(
+    ruleset: Ruleset, games: int, from_trick: int = 3
+) -> Iterator[tuple[int, State, int, Observation]]:
+    """Every position of ``games`` deals (seeds 0, 1, ...) played by medium bots, from trick
+    ``from_trick`` while the stock holds cards: the deal's seed, the state, the seat to play and
+    its view."""
+    from briscola.bots.medium import MediumBot
+
+    for game in range(games):
+        state = new_game(ruleset, seed=game)
+        bots = [MediumBot() for _ in range(ruleset.players)]
+        while state.stock:
+            assert state.turn is not None
+            seat = state.turn
+            obs = observe(state, seat)
+            if len(state.tricks) >= from_trick:
+                yield game, state, seat, obs
+            state = state.apply(bots[seat].act(obs))
 
 
 def random_states(state: State, rng: random.Random) -> Iterator[State]:

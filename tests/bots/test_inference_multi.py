@@ -28,6 +28,7 @@ from briscola.fast.search.inference import (
     E_TPTS,
     joint_worlds,
 )
+from helpers import medium_positions, play_bots
 
 INFER = replace(CHAMPION.for_table(preset("three")), infer_multi=True)
 
@@ -98,27 +99,19 @@ def test_inference_finds_the_opponents_cards_in_three() -> None:
     rules = preset("three")
     posterior = prior = 0.0
     count = 0
-    for game in range(3):
-        state = new_game(rules, seed=game)
-        bots = [MediumBot(), MediumBot(), MediumBot()]
-        while state.stock:
-            assert state.turn is not None
-            seat = state.turn
-            obs = observe(state, seat)
-            if len(state.tricks) >= 3:
-                enc = FS.encode_observation(obs)
-                got = joint_posterior_worlds(FS, enc, obs, INFER, game, 400)
-                assert got is not None
-                worlds, _ = got
-                assert (np.sort(worlds, axis=1) == np.sort(enc.pool)).all()
-                for opp in range(rules.players):
-                    if opp != seat:
-                        hand_pos, _, _ = _opponent_slots(enc, opp)
-                        truth = [c.index for c in state.hands[opp]]
-                        posterior += np.isin(worlds[:, hand_pos], truth).sum(axis=1).mean()
-                        prior += len(hand_pos) * len(hand_pos) / len(enc.pool)
-                count += 1
-            state = state.apply(bots[seat].act(obs))
+    for game, state, seat, obs in medium_positions(rules, 3):
+        enc = FS.encode_observation(obs)
+        got = joint_posterior_worlds(FS, enc, obs, INFER, game, 400)
+        assert got is not None
+        worlds, _ = got
+        assert (np.sort(worlds, axis=1) == np.sort(enc.pool)).all()
+        for opp in range(rules.players):
+            if opp != seat:
+                hand_pos, _, _ = _opponent_slots(enc, opp)
+                truth = [c.index for c in state.hands[opp]]
+                posterior += np.isin(worlds[:, hand_pos], truth).sum(axis=1).mean()
+                prior += len(hand_pos) * len(hand_pos) / len(enc.pool)
+        count += 1
     assert count > 20
     assert posterior / count > 1.25 * prior / count, (posterior / count, prior / count)
 
@@ -129,12 +122,7 @@ def test_champion_with_inference_is_legal_and_reproducible() -> None:
     for _ in range(2):
         state = new_game(rules, seed=3)
         bots = [SearchBot(1, INFER, "champion"), MediumBot(2), SearchBot.hard(3)]
-        while not state.is_over:
-            assert state.turn is not None
-            action = bots[state.turn].act(observe(state, state.turn))
-            assert action in state.legal_actions()
-            state = state.apply(action)
-        runs.append(state.actions)
+        runs.append(play_bots(state, bots).actions)
     assert runs[0] == runs[1]
 
 

@@ -23,7 +23,7 @@ from briscola.core.cards import Card, parse_cards
 from briscola.core.game import Phase, State, new_game, shuffled_deck
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import Ruleset, preset
-from helpers import act, deal
+from helpers import act, deal, medium_positions
 
 LEVELS = ("beginner", "easy", "medium", "hard", "champion")
 
@@ -435,23 +435,15 @@ def test_inference_finds_the_opponents_cards() -> None:
     rules = preset("classic")
     posterior = prior = 0.0
     count = 0
-    for game in range(6):
-        state = new_game(rules, seed=game)
-        bots = [MediumBot(), MediumBot()]
-        while state.stock:
-            assert state.turn is not None
-            seat = state.turn
-            obs = observe(state, seat)
-            if len(state.tricks) >= 3:
-                enc = FS.encode_observation(obs)
-                events = _events(FS, enc, obs)
-                if events is not None:
-                    worlds = _posterior_worlds(FS, enc, obs, CHAMPION, events, game, 400)
-                    hand_pos, _, _ = _opponent_slots(enc, 1 - seat)
-                    truth = [c.index for c in state.hands[1 - seat]]
-                    posterior += np.isin(worlds[:, hand_pos], truth).sum(axis=1).mean()
-                    prior += len(hand_pos) * len(hand_pos) / len(enc.pool)
-                    count += 1
-            state = state.apply(bots[seat].act(obs))
+    for game, state, seat, obs in medium_positions(rules, 6):
+        enc = FS.encode_observation(obs)
+        events = _events(FS, enc, obs)
+        if events is not None:
+            worlds = _posterior_worlds(FS, enc, obs, CHAMPION, events, game, 400)
+            hand_pos, _, _ = _opponent_slots(enc, 1 - seat)
+            truth = [c.index for c in state.hands[1 - seat]]
+            posterior += np.isin(worlds[:, hand_pos], truth).sum(axis=1).mean()
+            prior += len(hand_pos) * len(hand_pos) / len(enc.pool)
+            count += 1
     assert count > 30
     assert posterior / count > prior / count + 0.1, (posterior / count, prior / count)

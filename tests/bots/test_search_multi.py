@@ -11,6 +11,7 @@ from briscola.bots.search import _root_solved as root_solved
 from briscola.core.game import State, new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset
+from helpers import play_bots
 
 
 def last_tricks(name: str, cards: int, seed: int = 1) -> State:
@@ -50,10 +51,5 @@ def test_champion_in_six_is_legal_and_reproducible() -> None:
         bots = [SearchBot.champion(seed=3 + s) for s in range(2)]
         others = [SearchBot.hard(seed=9 + s) for s in range(rules.players - 2)]
         seats = [bots[0], others[0], others[1], bots[1], others[2], others[3]]
-        while not state.is_over:
-            assert state.turn is not None
-            action = seats[state.turn].act(observe(state, state.turn))
-            assert action in state.legal_actions()
-            state = state.apply(action)
-        runs.append(state.actions)
+        runs.append(play_bots(state, seats).actions)
     assert runs[0] == runs[1]
