@@ -46,6 +46,7 @@ from briscola.bots import auction
 from briscola.bots.base import turn_actions
 from briscola.bots.medium import MediumBot, medium_card, special_action
 from briscola.bots.search_auction import drop_worse, searched_auction
+from briscola.bots.search_bids import caller_worlds
 from briscola.bots.search_config import CHAMPION, CHAMPION_V1, HARD, SearchConfig
 from briscola.bots.search_worlds import _enumerate_worlds as _enumerate_worlds
 from briscola.bots.search_worlds import _events as _events
@@ -201,6 +202,8 @@ class SearchBot:
             given = limited_worlds(enc, obs, limits, seed, max(budget // 2, 64))
         elif cfg.infer_multi and not two:
             given = joint_posterior_worlds(FS, enc, obs, cfg, seed, max(budget // 2, 64))
+        elif cfg.infer_bids and not two:
+            given = caller_worlds(enc, obs, seed, max(budget // 2, 64))
         return _sample(FS, enc, obs, cfg, budget, seed, work, given, (solve, hand))
 
 

@@ -58,7 +58,9 @@ class SearchConfig:
     more players. With ``infer_multi`` (more than two players, each for itself) every other
     seat's possible hands are weighed by its past plays, as ``infer`` does in two players, and
     the worlds drawn from the opponents' posteriors together
-    (:func:`briscola.fast.search.pimc.joint_worlds`).
+    (:func:`briscola.fast.search.pimc.joint_worlds`). With ``infer_bids`` (Briscola chiamata) the
+    worlds give the caller the hand its winning bid says it holds
+    (:func:`briscola.bots.search_bids.caller_worlds`).
 
     ``pairwise``: with every seat for itself (three players, four alone) a world is worth the
     share of the other seats beaten, each pairwise win with its margin, rather than the win over
@@ -95,6 +97,7 @@ class SearchConfig:
     solved_worlds_multi: int = 200
     anchor_multi: bool = False
     infer_multi: bool = False
+    infer_bids: bool = False
     pairwise: bool = True
     auction_worlds: int = 1000
     by_table: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
@@ -139,7 +142,7 @@ _V1_SETTINGS: dict[str, Any] = {
     "max_worlds": 200, "lam": 0.25, "min_worlds": 64, "batch": 64, "z": 3.0, "infer": True,
     "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
-    "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "pairwise": False,
+    "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "infer_bids": False, "pairwise": False,
     "auction_worlds": 0, "by_table": (),
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
