@@ -6,8 +6,10 @@
 >>> CHAMPION.for_table(preset("six")).root_cards, CHAMPION.for_table(preset("pairs")).root_cards
 (18, 12)
 >>> alone = CHAMPION.for_table(preset("three"))
->>> alone.solve_hand, alone.anchor_multi, alone == CHAMPION.for_table(preset("quattro"))
-(-1, True, True)
+>>> alone.solve_hand, alone.anchor_multi, alone.infer_multi, alone.eps
+(3, True, True, 0.25)
+>>> alone == CHAMPION.for_table(preset("quattro"))
+True
 >>> v1 = replace(CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0, pairwise=False,
 ...              auction_worlds=0, by_table=())
 >>> v1 == CHAMPION_V1
@@ -124,17 +126,27 @@ def table_kind(rules: Ruleset) -> str:
     return "pairs" if rules.players == 4 else "six"
 
 
+ALONE = (
+    ("anchor_multi", True),
+    ("solve_hand", 3),
+    ("solved_worlds_multi", 0),
+    ("infer_multi", True),
+    ("eps", 0.25),
+)
+"""The champion's settings at a table of each for itself (three, quattro)."""
+
 CHAMPION = SearchConfig(
     by_table=(
-        ("alone", (("solve_hand", -1), ("anchor_multi", True))),
+        ("alone", ALONE),
         ("six", (("root_cards", 18),)),
     )
 )
 """The champion: the full search, with the exact endgame of the two sides of a team game and its
 auction searched in Briscola chiamata; with more than two players each for itself (three,
 quattro) it values a deal by the share of the others beaten, keeps the medium level's move
-unless the search drops it and plays no exact endgame (its two sides would have the others play
-together against it); in six players the last three tricks are solved exactly from the root
+unless the search drops it, draws its worlds from every opponent's past plays (the medium rules
+trusted at 0.75) and plays the last three tricks as its best order of its cards against the
+others' medium rules; in six players the last three tricks are solved exactly from the root
 (docs/levels.md)."""
 
 _V1_SETTINGS: dict[str, Any] = {
@@ -142,8 +154,8 @@ _V1_SETTINGS: dict[str, Any] = {
     "max_worlds": 200, "lam": 0.25, "min_worlds": 64, "batch": 64, "z": 3.0, "infer": True,
     "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
-    "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "infer_bids": False, "pairwise": False,
-    "auction_worlds": 0, "by_table": (),
+    "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "infer_bids": False,
+    "pairwise": False, "auction_worlds": 0, "by_table": (),
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
 """The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that
