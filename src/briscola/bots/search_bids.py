@@ -25,6 +25,7 @@ import json
 import math
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -45,6 +46,7 @@ __all__ = [
     "feature",
     "hand_features",
     "random_odds",
+    "table_path",
 ]
 
 MAX_TRUMPS = 6
@@ -101,12 +103,16 @@ def random_odds(kind: int) -> np.ndarray:
     return odds
 
 
+def table_path() -> Path:
+    """Where the table of callers' hands ships: ``briscola/bots/weights/chiamata-caller.json``."""
+    return Path(str(resources.files("briscola.bots") / "weights" / "chiamata-caller.json"))
+
+
 @cache
 def caller_ratio() -> np.ndarray:
     """For each kind of called card (rows) and feature (columns): the caller's odds of the
     feature (the table's counts smoothed towards the random odds) over the random odds."""
-    path = resources.files("briscola.bots") / "weights" / "chiamata-caller.json"
-    data = json.loads(path.read_text())
+    data = json.loads(table_path().read_text())
     counts = np.zeros((3, N_FEATURES))
     for level_counts in data["counts"].values():
         counts += np.array(level_counts, np.float64)

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 
-from briscola.bots.search_bids import N_FEATURES, category, hand_features
+from briscola.bots.search_bids import N_FEATURES, category, hand_features, table_path
 from briscola.core.game import Phase, new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset
@@ -36,7 +36,7 @@ __all__ = ["LEVELS", "count_callers", "main"]
 LEVELS = ("hard", "medium")
 """The levels whose callers are counted: the search levels' auction and the medium level's."""
 
-TABLE = Path(__file__).resolve().parents[1] / "bots" / "weights" / "chiamata-caller.json"
+TABLE = table_path()
 
 
 def count_callers(
