@@ -152,7 +152,9 @@ class SearchBot:
             return auction.bid, auction.call
 
         def search(obs: Observation) -> Action:
-            return searched_auction(obs, cfg.auction_worlds, seed, cfg.lam, cfg.z)
+            return searched_auction(
+                obs, cfg.auction_worlds, seed, cfg.lam, cfg.z, cfg.read_bids, cfg.model_bids
+            )
 
         return search, search
 
