@@ -67,9 +67,8 @@ def _run(obs: Observation, worlds: np.ndarray, exact: bool = False) -> tuple[Act
     enc = FA.encode_auction(obs)
     vals = np.zeros((len(worlds), len(enc.actions)), np.float64)
     FA.auction_worlds(
-        enc.P, enc.T, enc.S, work_arrays(), enc.slots, worlds, obs.seat, enc.cands, LAM, vals,
-        np.zeros(0), 0, np.uint64(0),
-    )  # fmt: skip
+        enc.P, enc.T, enc.S, work_arrays(), enc.slots, worlds, obs.seat, enc.cands, LAM, vals
+    )
     return values_of(obs, enc.P, enc.actions, vals, np.ones(len(worlds)), exact)
 
 

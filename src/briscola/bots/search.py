@@ -152,9 +152,7 @@ class SearchBot:
             return auction.bid, auction.call
 
         def search(obs: Observation) -> Action:
-            return searched_auction(
-                obs, cfg.auction_worlds, seed, cfg.lam, cfg.z, cfg.read_bids, cfg.model_bids
-            )
+            return searched_auction(obs, cfg.auction_worlds, seed, cfg.lam, cfg.z)
 
         return search, search
 

@@ -24,15 +24,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 import numpy as np
 
 from briscola.bots import auction
-from briscola.core.actions import Action, Bid
+from briscola.core.actions import Action
 from briscola.core.observation import Observation
-from briscola.core.state import Auction, Phase
+from briscola.core.state import Phase
 
 __all__ = ["drop_worse", "searched_auction"]
 
@@ -41,19 +38,10 @@ BATCH = 64
 
 
 def searched_auction(
-    obs: Observation,
-    worlds: int,
-    seed: int,
-    lam: float = 0.25,
-    z: float = 3.0,
-    read_bids: bool = False,
-    model_bids: bool = False,
+    obs: Observation, worlds: int, seed: int, lam: float = 0.25, z: float = 3.0
 ) -> Action:
     """The bid, pass or call of ``obs.legal`` with the best average value over at most
-    ``worlds`` sampled deals a candidate (see the module's documentation); with ``read_bids``
-    the deals are drawn by how likely their hands made the calls heard (:func:`_read_deals`),
-    with ``model_bids`` the auction goes on with every seat bidding as a searching bidder
-    (:func:`briscola.fast.search.auction.finish_modelled`) rather than by the medium count."""
+    ``worlds`` sampled deals a candidate (see the module's documentation)."""
     from briscola.fast.core.params import FastUnsupportedError
 
     try:
@@ -69,22 +57,14 @@ def searched_auction(
     active = np.ones(n, np.int64)
     chunks: list[np.ndarray] = []
     done = 0
-    heard = _heard(obs, enc) if read_bids else None
-    model = np.array(FA.BIDDER) if model_bids else np.zeros(0)
-    assert obs.auction is not None
-    bidders = sum({1 << seat for seat, bid in obs.auction.calls if isinstance(bid, Bid)})
     while done < worlds and int(active.sum()) > 1:
         nw = min(BATCH, worlds - done)
-        if heard is None:
-            deals = rng.permuted(np.tile(enc.pool, (nw, 1)), axis=1)
-        else:
-            deals = _read_deals(enc, obs.seat, heard, nw, rng)
+        deals = rng.permuted(np.tile(enc.pool, (nw, 1)), axis=1)
         live = np.flatnonzero(active)
         part = np.zeros((nw, len(live)), np.float64)
         FA.auction_worlds(
-            enc.P, enc.T, enc.S, work, enc.slots, deals, obs.seat, enc.cands[live], lam, part,
-            model, bidders, np.uint64(rng.integers(2**63)),
-        )  # fmt: skip
+            enc.P, enc.T, enc.S, work, enc.slots, deals, obs.seat, enc.cands[live], lam, part
+        )
         vals = np.zeros((nw, n), np.float64)
         vals[:, live] = part
         chunks.append(vals)
@@ -96,47 +76,6 @@ def searched_auction(
         return _medium(obs)
     means = np.concatenate(chunks).mean(axis=0)
     return enc.actions[int(live[np.argmax(means[live])])]
-
-
-DRAWN = 8
-"""With ``read_bids``, random deals drawn for each one kept."""
-
-
-def _heard(obs: Observation, enc: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """The state at the auction's start (the same unknown slots as ``enc``) and the seats and
-    codes of the calls heard; None when no other seat has called yet."""
-    from briscola.fast.core.replay import encode_action
-    from briscola.fast.search import auction as FA
-
-    assert obs.auction is not None
-    calls = obs.auction.calls
-    if not any(seat != obs.seat for seat, _ in calls):
-        return None
-    start = replace(obs, phase=Phase.AUCTION, auction=Auction(), turn=calls[0][0])
-    S0 = FA.encode_auction(start).S
-    seats = np.array([seat for seat, _ in calls], np.int64)
-    codes = np.array([encode_action(bid) for _, bid in calls], np.int64)
-    return S0, seats, codes
-
-
-def _read_deals(
-    enc: Any, me: int, heard: tuple[np.ndarray, np.ndarray, np.ndarray], n: int,
-    rng: np.random.Generator,
-) -> np.ndarray:  # fmt: skip
-    """``n`` deals of the unknown cards drawn by the chance that their hands made the calls
-    heard (:func:`briscola.fast.search.bids.bid_likelihoods`): :data:`DRAWN` random deals for
-    each, resampled by that chance."""
-    from briscola.fast.search import auction as FA
-    from briscola.fast.search import bids as FB
-
-    S0, seats, codes = heard
-    deals = rng.permuted(np.tile(enc.pool, (n * DRAWN, 1)), axis=1)
-    lik = np.zeros(len(deals), np.float64)
-    S, buf = np.zeros_like(S0), np.zeros(256, np.int64)
-    FB.bid_likelihoods(
-        enc.P, S0, S, buf, enc.slots, deals, seats, codes, me, np.array(FA.BIDDER), lik,
-    )  # fmt: skip
-    return deals[rng.choice(len(deals), size=n, p=lik / lik.sum())]
 
 
 def _medium(obs: Observation) -> Action:

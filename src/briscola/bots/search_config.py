@@ -68,11 +68,7 @@ class SearchConfig:
     share of the other seats beaten, each pairwise win with its margin, rather than the win over
     the best of them (:func:`briscola.fast.search.pimc.world_value`). ``auction_worlds``: in
     Briscola chiamata each bid, pass and call is tried on at most this many sampled deals
-    (:mod:`briscola.bots.search_auction`; 0: the medium level's bids and call); with ``read_bids``
-    those deals are drawn by how likely their hands made the calls heard
-    (:mod:`briscola.fast.search.bids`), with ``model_bids`` the rest of the auction is played on
-    them as a searching bidder bids (:func:`briscola.fast.search.auction.finish_modelled`), not
-    by the medium count.
+    (:mod:`briscola.bots.search_auction`; 0: the medium level's bids and call).
 
     ``by_table``: settings that differ at one kind of table (:func:`table_kind`: ``alone``,
     more than two players each for itself; ``pairs``; ``six``; ``chiamata``), as pairs of the
@@ -104,8 +100,6 @@ class SearchConfig:
     anchor_multi: bool = False
     infer_multi: bool = False
     infer_bids: bool = False
-    read_bids: bool = False
-    model_bids: bool = False
     pairwise: bool = True
     auction_worlds: int = 1000
     by_table: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
@@ -161,7 +155,6 @@ _V1_SETTINGS: dict[str, Any] = {
     "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
     "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "infer_bids": False,
-    "read_bids": False, "model_bids": False,
     "pairwise": False, "auction_worlds": 0, "by_table": (),
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
