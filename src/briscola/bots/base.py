@@ -20,13 +20,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Protocol
 
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 from briscola.i18n import web_translations
 
-__all__ = ["Bot", "BotInfo", "UnknownBotError", "bot_info", "bot_names", "make_bot", "turn_actions"]
+__all__ = [
+    "Bot",
+    "BotInfo",
+    "UnknownBotError",
+    "bot_info",
+    "bot_names",
+    "make_bot",
+    "turn_actions",
+    "weights_file",
+]
 
 
 class Bot(Protocol):
@@ -222,3 +233,12 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     briscola.bots.base.UnknownBotError: unknown bot 'grandmaster'; bots: random, simple, ...
     """
     return bot_info(name).factory(seed)
+
+
+def weights_file(name: str) -> Path:
+    """A file the bots ship with their package, in ``briscola/bots/weights``.
+
+    >>> weights_file("classic.npz").name
+    'classic.npz'
+    """
+    return Path(str(resources.files("briscola.bots") / "weights" / name))

@@ -36,14 +36,13 @@ import os
 import random
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from briscola.bots.base import turn_actions
+from briscola.bots.base import turn_actions, weights_file
 from briscola.bots.medium import MediumBot
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
@@ -97,7 +96,7 @@ class PolicyValueNet:
 
 def weights_path(preset_name: str = "classic") -> Path:
     """The shipped weights file of a preset's network."""
-    return Path(str(resources.files("briscola.bots") / "weights" / f"{preset_name}.npz"))
+    return weights_file(f"{preset_name}.npz")
 
 
 WEIGHTS_ENV = "BRISCOLA_NEURAL_WEIGHTS"

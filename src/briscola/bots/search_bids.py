@@ -24,12 +24,12 @@ from __future__ import annotations
 import json
 import math
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from briscola.bots.base import weights_file
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.observation import Observation
 from briscola.core.rules import Partnership
@@ -105,7 +105,7 @@ def random_odds(kind: int) -> np.ndarray:
 
 def table_path() -> Path:
     """Where the table of callers' hands ships: ``briscola/bots/weights/chiamata-caller.json``."""
-    return Path(str(resources.files("briscola.bots") / "weights" / "chiamata-caller.json"))
+    return weights_file("chiamata-caller.json")
 
 
 @cache
