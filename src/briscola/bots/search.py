@@ -128,6 +128,9 @@ class SearchBot:
         sign = sign_to_make(obs, medium_card)  # signs as the medium level makes them
         if sign is not None:
             return sign
+        cfg = self.config.for_table(obs.ruleset)
+        if _anchored(cfg, obs.ruleset.players) and _budget(cfg, obs.ruleset.players) <= 0:
+            return self._medium.act(obs)  # no card search at this table: the medium move
         limits = hand_limits(obs)  # what the partners said of their hands bounds the worlds
         plain = without_signals(obs)  # the fast core searches the cards, not the signs
         legal = turn_actions(plain)
@@ -135,7 +138,7 @@ class SearchBot:
             values = self.evaluate(plain, seed, limits)
         except ImportError:  # no Numba: play as the medium level
             return self._medium.act(obs)
-        if _anchored(self.config.for_table(obs.ruleset), obs.ruleset.players):
+        if _anchored(cfg, obs.ruleset.players):
             # play the medium level's move unless the search has dropped it as clearly worse
             move = self._medium.act(obs)
             if values[legal.index(move)] > -math.inf:
@@ -184,7 +187,7 @@ class SearchBot:
                 if events is not None:
                     weights = _world_weights(FS, enc, obs, cfg, events, seed, worlds)
                 return [float(v) for v in weights @ out / weights.sum()]
-        budget = cfg.rollouts if two else cfg.rollouts_multi
+        budget = _budget(cfg, obs.ruleset.players)
         solve = cfg.solve_stock if two else -1
         hand = -1 if two else cfg.solve_hand
         if two and 0 <= obs.stock_count <= cfg.solved_stock:
@@ -211,6 +214,12 @@ def _anchored(cfg: SearchConfig, players: int) -> bool:
     """Does a bot of these settings keep the medium level's move unless the search drops it
     (``anchor``, ``anchor_multi``: :class:`SearchConfig`)?"""
     return cfg.anchor if players == 2 else cfg.anchor_multi
+
+
+def _budget(cfg: SearchConfig, players: int) -> int:
+    """The rollouts a move of a bot of these settings may spend (``rollouts``,
+    ``rollouts_multi``: :class:`SearchConfig`)."""
+    return cfg.rollouts if players == 2 else cfg.rollouts_multi
 
 
 def _root_solved(obs: Observation, cfg: SearchConfig) -> bool:

@@ -5,6 +5,8 @@
 >>> from briscola.core.rules import preset
 >>> CHAMPION.for_table(preset("six")).root_cards, CHAMPION.for_table(preset("pairs")).root_cards
 (18, 12)
+>>> HARD.for_table(preset("chiamata")).rollouts_multi, HARD.for_table(preset("six")).rollouts_multi
+(0, 1400)
 >>> alone = CHAMPION.for_table(preset("three"))
 >>> alone.solve_hand, alone.anchor_multi, alone.infer_multi, alone.eps
 (3, True, True, 0.25)
@@ -172,6 +174,8 @@ HARD = replace(
     anchor_multi=True,
     solved_stock=-1,
     auction_worlds=300,
+    by_table=(("chiamata", (("rollouts_multi", 0),)),),
 )
 """The hard level: a short search, anchored on the medium level's move; in Briscola chiamata it
-searches its bids and call over 300 deals a candidate."""
+searches its bids and call over 300 deals a candidate and plays the medium level's cards (no card
+search: with it, hard was within 3 points of the champion, docs/levels.md)."""
