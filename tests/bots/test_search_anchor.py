@@ -3,12 +3,14 @@
 has not dropped the medium one. The champion is anchored with more than two players each for
 itself only (three, quattro: docs/levels.md, "Three players"); in six it searches freely since 2
 December ("Six players"), as in pairs and chiamata; champion-v1 searches freely everywhere and
-hard is anchored everywhere."""
+hard is anchored everywhere, and in Briscola chiamata plays the medium cards without a search."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
+
+import pytest
 
 from briscola.bots.medium import MediumBot
 from briscola.bots.search import CHAMPION, CHAMPION_V1, HARD, SearchBot
@@ -99,3 +101,31 @@ def test_in_pairs_the_champion_plays_its_own_choice_and_in_three_the_medium_move
         legal: list[object] = [a for a in obs.legal if isinstance(a, Play)]
         assert (values[legal.index(move)] == -math.inf) is dropped, steps
         assert card(obs, SearchBot.champion(seed=7)) == (free if dropped else medium), steps
+
+
+def test_in_chiamata_hard_plays_the_medium_card_without_a_card_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # hard bids and calls by its search, then plays the medium level's cards (docs/levels.md,
+    # "Briscola chiamata": with its card search it was within 3 points of the champion)
+    rules = preset("chiamata")
+    assert HARD.for_table(rules).rollouts_multi == 0 and HARD.rollouts_multi == 1400
+    searched = []
+    monkeypatch.setattr(SearchBot, "evaluate", lambda *args: searched.append(args) or [0.0] * 40)
+    state = new_game(rules, seed=3)
+    hards = [SearchBot.hard(seed=s) for s in range(5)]
+    mediums = [MediumBot(s) for s in range(5)]
+    plays = 0
+    while not state.is_over:
+        assert state.turn is not None
+        obs = observe(state, state.turn)
+        action = hards[state.turn].act(obs)
+        if isinstance(action, Play):
+            assert action == mediums[state.turn].act(obs)
+            plays += 1
+        state = state.apply(action)
+    assert plays == 40 and not searched
+    # elsewhere hard still checks the medium move by its search
+    _, obs = position("six", 9)
+    SearchBot.hard(seed=7).act(obs)
+    assert searched

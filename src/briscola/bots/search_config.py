@@ -47,7 +47,8 @@ class SearchConfig:
     players), the opponent's possible hands are weighed by its past plays
     (:func:`briscola.fast.search.pimc.hand_weights`, noise ``eps``; ``reps`` draws of its history
     for enumerated worlds, ``reps_sampled`` for sampled ones) and worlds drawn accordingly. With
-    ``anchor`` the bot plays the medium level's move unless the search drops it. With
+    ``anchor`` the bot plays the medium level's move unless the search drops it (with a budget
+    of 0, always: it does not search). With
     ``solved_stock`` cards or fewer in the stock (two players, above ``exact_stock``),
     ``solved_worlds`` sampled worlds per candidate are each solved exactly from the root.
 

@@ -581,6 +581,7 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.hard.title": "Hard",
     "bots.hard.description": (
         "plays like Medium but checks every card by simulating hundreds of deals"
+        " (in Briscola chiamata, every move of the auction)"
     ),
     "bots.champion.title": "Champion",
     "bots.champion.description": (

@@ -605,6 +605,7 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.hard.title": "Difficile",
     "bots.hard.description": (
         "gioca come il Medio, ma verifica ogni carta simulando centinaia di smazzate"
+        " (nella chiamata, ogni mossa dell'asta)"
     ),
     "bots.champion.title": "Campione",
     "bots.champion.description": (

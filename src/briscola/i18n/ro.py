@@ -75,6 +75,7 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.hard.title": "Greu",
     "bots.hard.description": (
         "joacă precum Mediul, dar verifică fiecare carte simulând sute de mâini"
+        " (la chiamata, fiecare mutare a licitației)"
     ),
     "bots.champion.title": "Campion",
     "bots.champion.description": "explorează mii de mâini posibile și rezolvă perfect finalul",
