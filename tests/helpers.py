@@ -292,3 +292,9 @@ def chiamata_expectation(final: State) -> dict[str, Any]:
         "factor": factor,
         "units": tuple(units),
     }
+
+
+def reasons_are(hint: Any, **texts: str) -> None:
+    """A hint of the analysis (:class:`briscola.analysis.Hint`) reads ``texts[lang]`` in each
+    language named (``it=``, ``en=``, ``ro=``)."""
+    assert {lang: hint.reason(lang) for lang in texts} == texts

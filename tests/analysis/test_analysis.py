@@ -29,7 +29,7 @@ from briscola.core.observation import observe
 from briscola.core.record import GameRecord
 from briscola.core.rules import preset
 from briscola.core.state import Phase
-from helpers import random_game
+from helpers import random_game, reasons_are
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[2] / "docs" / "analysis.schema.json").read_text()
@@ -234,17 +234,20 @@ def test_a_hint_names_the_best_move_and_only_legal_actions() -> None:
     state = play_until(101, _last_three)
     tip = hint(observe(state, 0), budget=8)
     assert str(tip.best) == "Ac"
-    assert tip.reason("it") == (
-        "Gioca l'Asso di coppe: vinci il 100% delle volte. "
-        "Le altre mosse: Tre di spade 0%, Tre di denari 0%."
-    )
-    assert tip.reason("en") == (
-        "Play the Ace of cups: you win 100% of the time. "
-        "The other moves: Three of swords 0%, Three of coins 0%."
-    )
-    assert tip.reason("ro") == (
-        "Joacă As de coppe: câștigi în 100% din cazuri. "
-        "Celelalte mutări: Trei de spade 0%, Trei de denari 0%."
+    reasons_are(
+        tip,
+        it=(
+            "Gioca l'Asso di coppe: vinci il 100% delle volte. "
+            "Le altre mosse: Tre di spade 0%, Tre di denari 0%."
+        ),
+        en=(
+            "Play the Ace of cups: you win 100% of the time. "
+            "The other moves: Three of swords 0%, Three of coins 0%."
+        ),
+        ro=(
+            "Joacă As de coppe: câștigi în 100% din cazuri. "
+            "Celelalte mutări: Trei de spade 0%, Trei de denari 0%."
+        ),
     )
     with pytest.raises(ValueError, match="no bid or call to make now"):
         evaluate(observe(new_game(preset("chiamata"), seed=1), 0))
@@ -277,42 +280,43 @@ def test_a_hint_names_the_card_to_play_in_words(
     card: str, it_words: str, en_words: str, ro_words: str
 ) -> None:
     tip = _tip((card, 0.63))
-    assert tip.reason("it") == f"Gioca {it_words}: vinci il 63% delle volte. " + (
-        "È l'unica mossa possibile."
-    )
-    assert tip.reason("en") == f"Play {en_words}: you win 63% of the time. " + (
-        "It is the only legal move."
-    )
-    assert tip.reason("ro") == f"Joacă {ro_words}: câștigi în 63% din cazuri. " + (
-        "Este singura mutare posibilă."
+    reasons_are(
+        tip,
+        it=f"Gioca {it_words}: vinci il 63% delle volte. È l'unica mossa possibile.",
+        en=f"Play {en_words}: you win 63% of the time. It is the only legal move.",
+        ro=f"Joacă {ro_words}: câștigi în 63% din cazuri. Este singura mutare posibilă.",
     )
 
 
 def test_a_hint_names_cards_and_the_exchange_in_words() -> None:
     tip = _tip(("Fc", 0.63), ("3s", 0.2), ("Ad", 0.1))
-    assert tip.reason("it") == (
-        "Gioca il Fante di coppe: vinci il 63% delle volte. "
-        "Le altre mosse: Tre di spade 20%, Asso di denari 10%."
-    )
-    assert tip.reason("en") == (
-        "Play the Jack of cups: you win 63% of the time. "
-        "The other moves: Three of swords 20%, Ace of coins 10%."
-    )
-    assert tip.reason("ro") == (
-        "Joacă Valet de coppe: câștigi în 63% din cazuri. "
-        "Celelalte mutări: Trei de spade 20%, As de denari 10%."
+    reasons_are(
+        tip,
+        it=(
+            "Gioca il Fante di coppe: vinci il 63% delle volte. "
+            "Le altre mosse: Tre di spade 20%, Asso di denari 10%."
+        ),
+        en=(
+            "Play the Jack of cups: you win 63% of the time. "
+            "The other moves: Three of swords 20%, Ace of coins 10%."
+        ),
+        ro=(
+            "Joacă Valet de coppe: câștigi în 63% din cazuri. "
+            "Celelalte mutări: Trei de spade 20%, As de denari 10%."
+        ),
     )
     exchange = _tip(("exchange", 0.55), ("Rb", 0.5))
-    assert exchange.reason("it") == (
-        "Fai lo scambio della briscola: vinci il 55% delle volte. "
-        "Le altre mosse: Re di bastoni 50%."
-    )
-    assert exchange.reason("en") == (
-        "Exchange the briscola: you win 55% of the time. The other moves: King of clubs 50%."
-    )
-    assert exchange.reason("ro") == (
-        "Schimbă cartea de atu întoarsă: câștigi în 55% din cazuri. "
-        "Celelalte mutări: Rege de bastoni 50%."
+    reasons_are(
+        exchange,
+        it=(
+            "Fai lo scambio della briscola: vinci il 55% delle volte. "
+            "Le altre mosse: Re di bastoni 50%."
+        ),
+        en=("Exchange the briscola: you win 55% of the time. The other moves: King of clubs 50%."),
+        ro=(
+            "Schimbă cartea de atu întoarsă: câștigi în 55% din cazuri. "
+            "Celelalte mutări: Rege de bastoni 50%."
+        ),
     )
 
 

@@ -27,6 +27,7 @@ from briscola.core.game import State, new_game
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import preset
 from briscola.core.signals import SignalKind
+from helpers import reasons_are
 
 LANGS = ("it", "en", "ro")
 # a card's notation standing alone ("7d", "Rb"; not the Romanian "As de coppe"), a command
@@ -164,33 +165,39 @@ def test_a_hand_made_hint_names_every_move_in_words() -> None:
     )
     cards = (Card.parse("7d"), Card.parse("Ad"))
     tip = Hint(values[0].action, values, cards)
-    assert tip.reason("it") == (
-        "Dichiara l'accuso di Re e Cavallo di coppe: vinci il 63% delle volte. "
-        "Le altre mosse: scambio della briscola (Sette di denari per Asso di denari) 55%, "
-        "Tre di spade 20%."
-    )
-    assert tip.reason("en") == (
-        "Declare King and Knight of cups: you win 63% of the time. "
-        "The other moves: exchanging the briscola (Seven of coins for Ace of coins) 55%, "
-        "Three of swords 20%."
-    )
-    assert tip.reason("ro") == (
-        "Anunță Rege și Cal de coppe: câștigi în 63% din cazuri. "
-        "Celelalte mutări: schimbul atuului (Șapte de denari pentru As de denari) 55%, "
-        "Trei de spade 20%."
+    reasons_are(
+        tip,
+        it=(
+            "Dichiara l'accuso di Re e Cavallo di coppe: vinci il 63% delle volte. "
+            "Le altre mosse: scambio della briscola (Sette di denari per Asso di denari) 55%, "
+            "Tre di spade 20%."
+        ),
+        en=(
+            "Declare King and Knight of cups: you win 63% of the time. "
+            "The other moves: exchanging the briscola (Seven of coins for Ace of coins) 55%, "
+            "Three of swords 20%."
+        ),
+        ro=(
+            "Anunță Rege și Cal de coppe: câștigi în 63% din cazuri. "
+            "Celelalte mutări: schimbul atuului (Șapte de denari pentru As de denari) 55%, "
+            "Trei de spade 20%."
+        ),
     )
     swap = Hint(values[1].action, (values[1], values[0]), cards)
-    assert swap.reason("it") == (
-        "Scambia il Sette di denari con la briscola, l'Asso di denari: vinci il 55% delle volte. "
-        "Le altre mosse: accuso di Re e Cavallo di coppe 63%."
-    )
-    assert swap.reason("en") == (
-        "Exchange the Seven of coins for the briscola, the Ace of coins: you win 55% of the "
-        "time. The other moves: declaring King and Knight of cups 63%."
-    )
-    assert swap.reason("ro") == (
-        "Schimbă Șapte de denari cu cartea de atu întoarsă, As de denari: câștigi în 55% din "
-        "cazuri. Celelalte mutări: anunțul Rege și Cal de coppe 63%."
+    reasons_are(
+        swap,
+        it=(
+            "Scambia il Sette di denari con la briscola, l'Asso di denari: vinci il 55% delle "
+            "volte. Le altre mosse: accuso di Re e Cavallo di coppe 63%."
+        ),
+        en=(
+            "Exchange the Seven of coins for the briscola, the Ace of coins: you win 55% of the "
+            "time. The other moves: declaring King and Knight of cups 63%."
+        ),
+        ro=(
+            "Schimbă Șapte de denari cu cartea de atu întoarsă, As de denari: câștigi în 55% din "
+            "cazuri. Celelalte mutări: anunțul Rege și Cal de coppe 63%."
+        ),
     )
     # without its cards (a hint made by hand) the exchange is still named in words
     bare = Hint(values[1].action, (values[1],))
