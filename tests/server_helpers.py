@@ -69,6 +69,22 @@ def error_page(reply: Any) -> str:
     return str(reply.text)
 
 
+def page_language_from_cookie_then_browser(
+    client: Any, lang: str, accept_language: str, not_found: str
+) -> None:
+    """The server's page for an unknown address is in ``lang`` (its title ``not_found``) when
+    the client's cookie asks for it, and when the browser's Accept-Language does; in Italian
+    when neither does."""
+    client.cookies.set("briscola_lang", lang)
+    try:
+        assert not_found in error_page(client.get("/no/such/page"))
+    finally:
+        client.cookies.clear()
+    asked = {"accept-language": accept_language}
+    assert not_found in error_page(client.get("/no/such/page", headers=asked))
+    assert "Pagina non trovata" in error_page(client.get("/no/such/page"))
+
+
 def recv(ws: WebSocketTestSession, timeout: float = 10.0) -> dict[str, Any]:
     """The next message of a test WebSocket, failing after ``timeout`` seconds."""
 

@@ -10,7 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from server_helpers import TestClient, client_for, error_page
+from server_helpers import (
+    TestClient,
+    client_for,
+    error_page,
+    page_language_from_cookie_then_browser,
+)
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +38,9 @@ def test_an_unknown_table_s_page_in_romanian(client: TestClient) -> None:
 
 
 def test_romanian_from_the_cookie_and_from_the_browser(client: TestClient) -> None:
-    client.cookies.set("briscola_lang", "ro")
-    try:
-        assert "Pagina nu a fost găsită" in error_page(client.get("/no/such/page"))
-    finally:
-        client.cookies.clear()
-    asked = {"accept-language": "ro-RO,ro;q=0.9,en;q=0.8"}
-    assert "Pagina nu a fost găsită" in error_page(client.get("/no/such/page", headers=asked))
-    assert "Pagina non trovata" in error_page(client.get("/no/such/page"))
+    page_language_from_cookie_then_browser(
+        client, "ro", "ro-RO,ro;q=0.9,en;q=0.8", "Pagina nu a fost găsită"
+    )
 
 
 def test_the_catalog_sends_romanian_titles(client: TestClient) -> None:

@@ -11,7 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from server_helpers import TestClient, client_for, error_page
+from server_helpers import (
+    TestClient,
+    client_for,
+    error_page,
+    page_language_from_cookie_then_browser,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "briscola" / "apps" / "server"
@@ -38,14 +43,7 @@ def test_an_unknown_table_is_a_page_in_italian_then_english(client: TestClient) 
 
 
 def test_the_page_language_comes_from_the_cookie_then_the_browser(client: TestClient) -> None:
-    client.cookies.set("briscola_lang", "en")
-    try:
-        assert "Page not found" in error_page(client.get("/no/such/page"))
-    finally:
-        client.cookies.clear()
-    asked = {"accept-language": "en-GB,en;q=0.9"}
-    assert "Page not found" in error_page(client.get("/no/such/page", headers=asked))
-    assert "Pagina non trovata" in error_page(client.get("/no/such/page"))
+    page_language_from_cookie_then_browser(client, "en", "en-GB,en;q=0.9", "Page not found")
 
 
 def test_a_known_table_is_the_tableerror_page(client: TestClient) -> None:
