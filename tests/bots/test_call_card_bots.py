@@ -86,9 +86,10 @@ def test_every_level_plays_whole_deals(level: str) -> None:
 
 def test_the_search_plays_a_card_once_a_card_is_called() -> None:
     """The fast core refuses whole deals under call_card (its auction calls suits), but once the
-    card is called play is the same: the search levels search it."""
+    card is called play is the same: the champion searches it (hard plays the medium level's
+    cards in chiamata)."""
     state = act(deal(RULES, {1: STRONG}), "bid 80", "pass", "pass", "pass", "pass", "call Rd")
     assert state.turn is not None
     obs = observe(state, state.turn)
-    action = make_bot("hard", seed=3).act(obs)
+    action = make_bot("champion", seed=3).act(obs)
     assert action in obs.legal
