@@ -13,6 +13,7 @@ from briscola.bots import bot_info, make_bot
 from briscola.bots.medium import MediumBot
 from briscola.bots.neural import (
     LAYERS,
+    TRAINED,
     WEIGHTS_ENV,
     NeuralBot,
     PolicyValueNet,
@@ -39,15 +40,21 @@ def _play(rules_name: str, seeds: tuple[int, int], deal_seed: int) -> list[str]:
     return moves
 
 
-def test_the_shipped_network_is_small_and_trained_for_classic() -> None:
-    path = weights_path("classic")
+@pytest.mark.parametrize("name", TRAINED)
+def test_each_shipped_network_is_small_and_trained_for_its_preset(name: str) -> None:
+    path = weights_path(name)
     assert path.exists() and path.stat().st_size < 4_000_000
-    net = default_net()
-    assert set(LAYERS) <= set(net.arrays) and net.meta["preset"] == "classic"
+    net = default_net(name)
+    assert set(LAYERS) <= set(net.arrays) and net.meta["preset"] == name
     scores, value = net.forward(np.zeros((3, OBS_SIZE), np.float32))
     assert scores.shape == (3, N_ACTIONS) and value.shape == (3,)
     one, v1 = net.forward(np.zeros(OBS_SIZE, np.float32))
     assert one.shape == (N_ACTIONS,) and v1.shape == ()
+
+
+def test_the_level_is_offered_in_the_presets_it_has_a_network_for() -> None:
+    shipped = sorted(p.stem for p in weights_path("classic").parent.glob("*.npz"))
+    assert sorted(TRAINED) == shipped == sorted(bot_info("neural").presets or ())
 
 
 def test_it_is_registered_with_its_names() -> None:
@@ -73,13 +80,23 @@ def test_the_sampling_variant_is_reproducible_by_seed_and_varies_with_it() -> No
     assert len(set(picks)) > 1 and set(picks) <= set(obs.legal)
 
 
-def test_it_plays_the_highest_scored_legal_action() -> None:
-    state = new_game(preset("classic"), seed=5)
-    assert state.turn is not None
-    obs = observe(state, state.turn)
-    scores, _ = default_net().forward(encode(obs))
-    best = max(obs.legal, key=lambda a: scores[action_to_index(a)])
-    assert NeuralBot(0).act(obs) == best
+@pytest.mark.parametrize("name", TRAINED)
+def test_it_plays_the_highest_scored_legal_action_of_its_preset_s_network(name: str) -> None:
+    """In each preset with a network, every move of a whole deal of neural seats is that
+    network's best legal action (not the other preset's, not medium's)."""
+    state = new_game(preset(name), seed=5)
+    bot, other = NeuralBot(0), default_net("pairs" if name == "classic" else "classic")
+    differs = 0
+    while not state.is_over:
+        assert state.turn is not None
+        obs = observe(state, state.turn)
+        scores, _ = default_net(name).forward(encode(obs))
+        move = bot.act(obs)
+        assert move == max(obs.legal, key=lambda a: scores[action_to_index(a)])
+        theirs, _ = other.forward(encode(obs))
+        differs += move != max(obs.legal, key=lambda a: theirs[action_to_index(a)])
+        state = state.apply(move)
+    assert differs > 0  # the two networks are not the same player
 
 
 def test_it_reads_only_its_own_observation() -> None:
@@ -103,8 +120,14 @@ def test_it_reads_only_its_own_observation() -> None:
     assert NeuralBot(3).act(a) == NeuralBot(3).act(b)
 
 
-def test_outside_its_preset_it_plays_as_medium() -> None:
-    for name, options in (("pairs", {}), ("chiamata", {}), ("classic", {"inversion": True})):
+def test_outside_its_presets_it_plays_as_medium() -> None:
+    outside = (
+        ("three", {}),
+        ("chiamata", {}),
+        ("classic", {"inversion": True}),
+        ("pairs", {"inversion": True}),
+    )
+    for name, options in outside:
         rules = preset(name).with_options(**options) if options else preset(name)
         bot, medium = NeuralBot(4), MediumBot(4)
         assert not bot.trained_for(rules)
@@ -117,7 +140,10 @@ def test_outside_its_preset_it_plays_as_medium() -> None:
             move = bot.act(obs)
             assert move == medium.act(obs)
             state = state.apply(move)
-    assert NeuralBot(4).trained_for(preset("classic"))
+    assert all(NeuralBot(4).trained_for(preset(name)) for name in TRAINED)
+    # a network given to the bot plays only its own preset
+    given = NeuralBot(4, net=default_net("pairs"))
+    assert given.trained_for(preset("pairs")) and not given.trained_for(preset("classic"))
 
 
 def test_a_weights_file_round_trips(tmp_path: Path) -> None:
@@ -146,6 +172,21 @@ def test_the_weights_variable_replaces_the_shipped_network(
         default_net.cache_clear()
     monkeypatch.delenv(WEIGHTS_ENV)
     assert np.array_equal(default_net().arrays["w1"], shipped.arrays["w1"])
+
+
+def test_the_weights_variable_replaces_only_its_own_preset_s_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pairs = default_net("pairs")
+    PolicyValueNet(pairs.arrays, {"preset": "pairs", "note": "candidate"}).save(tmp_path / "p.npz")
+    monkeypatch.setenv(WEIGHTS_ENV, str(tmp_path / "p.npz"))
+    default_net.cache_clear()
+    try:
+        assert default_net("pairs").meta["note"] == "candidate"
+        assert default_net("classic").meta.get("note") != "candidate"
+        assert default_net("classic").meta["preset"] == "classic"
+    finally:
+        default_net.cache_clear()
 
 
 def test_the_frozen_champion_is_today_s_and_reachable_from_the_tools() -> None:

@@ -92,7 +92,7 @@ def test_levels_come_from_the_bot_registry(client: TestClient) -> None:
 
 def test_levels_say_where_they_play_and_hide_the_frozen_baseline(client: TestClient) -> None:
     levels = {lv["name"]: lv for lv in client.get("/api/levels").json()["levels"]}
-    assert levels["neural"]["presets"] == ["classic"]  # the network is trained for two players
+    assert levels["neural"]["presets"] == ["classic", "pairs"]  # the presets with a network
     assert levels["champion"]["presets"] is None
     assert "champion-v1" not in levels  # for the arena, not offered to people
 

@@ -36,10 +36,13 @@ from briscola.train.loop import (
 from briscola.train.net import TorchMissingError, build, from_numpy, require_torch, to_numpy
 
 
-def test_the_warm_start_positions_are_the_reference_engine_s() -> None:
+@pytest.mark.parametrize("name", ["classic", "pairs"])
+def test_the_warm_start_positions_are_the_reference_engine_s(name: str) -> None:
     """Every position the kernel writes is the reference encoder's observation of the seat to
-    act, with its legal actions; replaying the moves it played gives the same deal."""
-    env = BriscolaVectorEnv(1, "classic")
+    act, with its legal actions; replaying the moves it played gives the same deal; each
+    position's value is the deal's outcome for the seat's side (with teams, the team's)."""
+    rules = preset(name)
+    env = BriscolaVectorEnv(1, name)
     T = np.zeros(T_LEN, np.int64)
     fill_tables(env.P, T)
     cap, deals = 400, 8
@@ -61,25 +64,30 @@ def test_the_warm_start_positions_are_the_reference_engine_s() -> None:
         moves,
         decks,
     )
-    assert n == deals * 38  # 40 plays a deal, the last trick's two forced
+    assert n == deals * (40 - rules.players)  # 40 plays a deal, the last trick's forced
     row = 0
     for g in range(deals):
         deck = [Card.from_index(int(c)) for c in decks[g, :40]]
-        state = new_game(preset("classic"), deck=deck, dealer=int(decks[g, 40]))
+        state = new_game(rules, deck=deck, dealer=int(decks[g, 40]))
+        seats = []
         while not state.is_over:
             legal = state.legal_actions()
             if len(legal) == 1:
                 state = state.apply(legal[0])
                 continue
             seen = observe(state, state.turn or 0)
+            seats.append(seen.seat)
             assert np.array_equal(encode(seen), obs[row])
             assert np.array_equal(action_mask(seen.legal), masks[row])
             assert masks[row, labels[row]] and masks[row, moves[row]]
             state = state.apply(index_to_action(int(moves[row])))
             row += 1
-        points = state.result().seat_points
-        expected = [v + 0.25 * d / 120 for v, d in _outcomes(points)]
-        assert min(abs(float(values[row - 1]) - e) for e in expected) < 1e-6
+        result = state.result()
+        for r, seat in zip(range(row - len(seats), row), seats, strict=True):
+            mine = result.team_points[rules.team_of(seat)]
+            win = 0.5 if result.draw else float(result.winner == rules.team_of(seat))
+            want = win + 0.25 * (2 * mine - 120) / 120
+            assert abs(float(values[r]) - want) < 1e-6, (g, r)
     assert (labels[:n] != moves[:n]).any()  # some moves were the random ones
 
 
@@ -154,19 +162,14 @@ def test_the_endgame_batch_replaces_the_warm_start_s_stock_empty_positions() -> 
     assert not (end["target"] * ~end["masks"]).any()
 
 
-def _outcomes(points: tuple[int, ...]) -> list[tuple[float, int]]:
-    a, b = points
-    win = 1.0 if a > b else 0.5 if a == b else 0.0
-    return [(win, a - b), (1.0 - win, b - a)]
-
-
 def test_numpy_inference_equals_torch_s() -> None:
     """The level's NumPy network gives torch's outputs (1e-5) on encoded observations, for a new
-    network and for the shipped one."""
+    network and for each shipped one (on positions of its own preset)."""
     data = medium_batch(preset("classic"), seed=5, deals=10, eps=0.2)
-    x = data["obs"]
-    assert len(x) >= 300
-    for net in (build(64, 1), from_numpy(default_net())):
+    pairs = medium_batch(preset("pairs"), seed=5, deals=10, eps=0.2)
+    x = np.concatenate([data["obs"], pairs["obs"]])
+    assert len(x) >= 600
+    for net in (build(64, 1), from_numpy(default_net()), from_numpy(default_net("pairs"))):
         npnet = to_numpy(net, {"preset": "classic"})
         with torch.no_grad():
             ts, tv = net(torch.from_numpy(x))
@@ -243,9 +246,15 @@ def test_the_command_passes_its_options_and_says_what_is_wrong(tmp_path: Path) -
     assert result.exit_code == 2 and "contiene già un allenamento" in result.output
 
 
-def test_only_two_player_presets_are_trained() -> None:
-    with pytest.raises(TrainError, match="two-player"):
-        TrainConfig(preset="pairs").ruleset()
+def test_only_games_of_two_sides_are_trained() -> None:
+    """Two players and two teams train; three alone and the called partner do not, and the exact
+    endgame labels (an open endgame) need two players."""
+    assert TrainConfig(preset="pairs").ruleset() == preset("pairs")
+    for name in ("three", "quattro", "chiamata"):
+        with pytest.raises(TrainError, match="two sides"):
+            TrainConfig(preset=name).ruleset()
+    with pytest.raises(TrainError, match="need two players"):
+        TrainConfig(preset="pairs", endgame_deals=10).ruleset()
 
 
 def test_the_command_says_how_to_install_torch_when_it_is_missing(

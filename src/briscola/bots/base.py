@@ -145,6 +145,10 @@ def _words(name: str) -> tuple[dict[str, str], dict[str, str]]:
     return web_translations(f"bots.{name}.title"), web_translations(f"bots.{name}.description")
 
 
+TRAINED_PRESETS = ("classic", "pairs")
+"""The presets the neural level has a shipped network for (``weights/<preset>.npz``)."""
+
+
 _REGISTRY: dict[str, BotInfo] = {
     info.name: info
     for info in (
@@ -197,7 +201,7 @@ _REGISTRY: dict[str, BotInfo] = {
             _make_neural,
             *_words("neural"),
             aliases=("neurale", "rete", "network"),
-            presets=("classic",),  # trained for two players only (docs/training.md)
+            presets=TRAINED_PRESETS,  # the presets with a shipped network (docs/training.md)
         ),
         BotInfo(
             "champion-v1",

@@ -9,22 +9,24 @@ alone; the training library (PyTorch, the ``train`` extra) is needed only to tra
 (``docs/training.md``). A test checks these outputs against PyTorch's.
 
 :class:`NeuralBot` plays the legal action with the highest score (``temperature > 0``: drawn from
-the softmax of the scores at that temperature, from its seed). It plays with its network in the
-ruleset it was trained for (the ``classic`` preset, with that preset's options); in any other
-ruleset or option it plays as the medium level does (``trained_for`` tells which).
+the softmax of the scores at that temperature, from its seed). A network is trained for one
+preset with that preset's options; the package ships one for each of :data:`TRAINED` (two
+players, and two against two), and the bot plays each of those games with its own network. In
+any other ruleset or option it plays as the medium level does (``trained_for`` tells which).
 
 The environment variable ``BRISCOLA_NEURAL_WEIGHTS`` (:data:`WEIGHTS_ENV`) names another weights
-file for the ``classic`` network, e.g. a training run's ``weights.npz``: every neural bot of the
-process (and of the arena's worker processes) then plays with it, so that
-``BRISCOLA_NEURAL_WEIGHTS=run/weights.npz briscola arena neural hard`` measures a candidate.
+file, e.g. a training run's ``weights.npz``: it replaces the shipped network of the preset it
+was trained for (its ``meta``), in every neural bot of the process (and of the arena's worker
+processes), so that ``BRISCOLA_NEURAL_WEIGHTS=run/weights.npz briscola arena neural hard``
+measures a candidate.
 
 >>> from briscola.core.game import new_game
 >>> from briscola.core.observation import observe
 >>> from briscola.core.rules import preset
 >>> state = new_game(preset("classic"), seed=2)
 >>> bot = NeuralBot(seed=1)
->>> bot.trained_for(preset("classic")), bot.trained_for(preset("pairs"))
-(True, False)
+>>> [bot.trained_for(preset(name)) for name in ("classic", "pairs", "three")]
+[True, True, False]
 >>> bot.act(observe(state, state.turn)) in state.legal_actions()
 True
 """
@@ -42,13 +44,24 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from briscola.bots.base import turn_actions, weights_file
+from briscola.bots.base import TRAINED_PRESETS, turn_actions, weights_file
 from briscola.bots.medium import MediumBot
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 from briscola.core.rules import Ruleset, preset
 
-__all__ = ["LAYERS", "WEIGHTS_ENV", "NeuralBot", "PolicyValueNet", "default_net", "weights_path"]
+__all__ = [
+    "LAYERS",
+    "TRAINED",
+    "WEIGHTS_ENV",
+    "NeuralBot",
+    "PolicyValueNet",
+    "default_net",
+    "weights_path",
+]
+
+TRAINED = TRAINED_PRESETS
+"""The presets with a shipped network (``briscola/bots/weights/<preset>.npz``)."""
 
 F32 = npt.NDArray[np.float32]
 
@@ -100,15 +113,20 @@ def weights_path(preset_name: str = "classic") -> Path:
 
 
 WEIGHTS_ENV = "BRISCOLA_NEURAL_WEIGHTS"
-"""The environment variable naming a weights file that replaces the shipped ``classic`` network."""
+"""The environment variable naming a weights file that replaces the shipped network of the preset
+it was trained for."""
 
 
 @cache
 def default_net(preset_name: str = "classic") -> PolicyValueNet:
-    """The shipped network of a preset (read once); for ``classic``, the file named by
-    :data:`WEIGHTS_ENV` instead when it is set."""
-    chosen = os.environ.get(WEIGHTS_ENV, "") if preset_name == "classic" else ""
-    return PolicyValueNet.load(chosen or weights_path(preset_name))
+    """The shipped network of a preset (read once), or the file named by :data:`WEIGHTS_ENV`
+    when it is set and trained for that preset."""
+    chosen = os.environ.get(WEIGHTS_ENV, "")
+    if chosen:
+        candidate = PolicyValueNet.load(chosen)
+        if candidate.meta.get("preset", "classic") == preset_name:
+            return candidate
+    return PolicyValueNet.load(weights_path(preset_name))
 
 
 @cache
@@ -134,15 +152,24 @@ class NeuralBot:
 
     @property
     def net(self) -> PolicyValueNet:
-        """The network this bot plays with (the shipped one unless given)."""
-        if self._net is None:
-            self._net = default_net()
-        return self._net
+        """The network given to this bot, or else the shipped ``classic`` one."""
+        return self._net if self._net is not None else default_net()
+
+    def net_for(self, ruleset: Ruleset) -> PolicyValueNet | None:
+        """The network this bot plays ``ruleset`` with: the one given to it, or else the shipped
+        one, trained for that preset with the preset's own options (another option, such as
+        ``inversion``, changes the game it learned); None when there is none."""
+        if self._net is not None:
+            trained = str(self._net.meta.get("preset", "classic"))
+            return self._net if ruleset == _preset_rules(trained) else None
+        for name in TRAINED:
+            if ruleset == _preset_rules(name):
+                return default_net(name)
+        return None
 
     def trained_for(self, ruleset: Ruleset) -> bool:
-        """True when the network was trained for ``ruleset``: its preset with the preset's own
-        options (another option, such as ``inversion``, changes the game it learned)."""
-        return ruleset == _preset_rules(str(self.net.meta.get("preset", "classic")))
+        """True when this bot has a network for ``ruleset`` (:meth:`net_for`)."""
+        return self.net_for(ruleset) is not None
 
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
@@ -150,9 +177,10 @@ class NeuralBot:
 
         legal = turn_actions(obs)
         draw = self._rng.random()  # one draw a decision, whatever the decision
-        if not self.trained_for(obs.ruleset):
+        net = self.net_for(obs.ruleset)
+        if net is None:
             return self._medium.act(obs)
-        scores, _ = self.net.forward(encode(obs))
+        scores, _ = net.forward(encode(obs))
         mine = np.array([scores[action_to_index(a)] for a in legal], dtype=np.float64)
         if self.temperature <= 0 or len(legal) == 1:
             return legal[int(np.argmax(mine))]

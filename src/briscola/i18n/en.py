@@ -600,7 +600,13 @@ MESSAGES: Final[dict[str, str]] = {
         "Training the network needs PyTorch, which is not installed: pip install 'briscola[train]'"
     ),
     "terminal.train.error": "Cannot train: {error}",
-    "terminal.train.why.players": "{preset}: only two-player presets can be trained for now",
+    "terminal.train.why.players": (
+        "{preset}: only games of two sides (two players, or two teams) can be trained"
+    ),
+    "terminal.train.why.endgame": (
+        "--endgame-deals: the exact endgame labels need two players (with teams the partner's "
+        "cards stay hidden)"
+    ),
     "terminal.train.why.settings": (
         "{out} holds a run with other settings: resume with the same ones"
     ),

@@ -624,7 +624,13 @@ MESSAGES: Final[dict[str, str]] = {
         "Per allenare la rete serve PyTorch, che non è installato: pip install 'briscola[train]'"
     ),
     "terminal.train.error": "Allenamento impossibile: {error}",
-    "terminal.train.why.players": "{preset}: per ora si allenano solo giochi a due giocatori",
+    "terminal.train.why.players": (
+        "{preset}: si allenano solo giochi a due parti (due giocatori, o due squadre)"
+    ),
+    "terminal.train.why.endgame": (
+        "--endgame-deals: le etichette esatte del finale vogliono due giocatori (a squadre le "
+        "carte del compagno restano coperte)"
+    ),
     "terminal.train.why.settings": (
         "{out} contiene un allenamento con altre impostazioni: riprendilo con le stesse"
     ),

@@ -27,7 +27,7 @@ def train_command(
         Path, typer.Option("--out", "-o", metavar="DIR", help="The run's folder.")
     ] = Path("train-run"),
     preset_name: Annotated[
-        str, typer.Option("--preset", metavar="NAME", help="The game (two players).")
+        str, typer.Option("--preset", metavar="NAME", help="The game (two players, or two teams).")
     ] = "classic",
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same weights.")] = 0,
     rounds: Annotated[int, _count("--rounds", "Expert-iteration rounds.")] = 10,

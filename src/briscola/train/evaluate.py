@@ -27,8 +27,10 @@ __all__ = ["duplicate_score", "plot_curve"]
 def duplicate_score(
     net: PolicyValueNet, level: str, rules: Ruleset, deals: int, seed: int
 ) -> Estimate:
-    """The network's mean score against ``level`` over ``deals`` duplicate deals (two players)."""
+    """The network's mean score against ``level`` over ``deals`` duplicate deals (two sides:
+    two players, or two teams, the network playing every seat of its side)."""
     per_deal = []
+    seats = range(rules.players)
     for d in range(deals):
         deck = deal_deck(rules, seed, d)
         dealer = d % rules.players
@@ -36,23 +38,23 @@ def duplicate_score(
         for me in (0, 1):
             bots = [
                 NeuralBot(derive_seed(seed, "bot", d, s), net)
-                if s == me
+                if rules.team_of(s) == me
                 else make_bot(level, derive_seed(seed, "bot", d, s))
-                for s in (0, 1)
+                for s in seats
             ]
             state = new_game(rules, deck=deck, dealer=dealer)
             while not state.is_over:
                 assert state.turn is not None
                 state = state.apply(bots[state.turn].act(observe(state, state.turn)))
-            points = state.result().seat_points
-            score += (
-                1.0 if points[me] > points[1 - me] else 0.5 if points[me] == points[1 - me] else 0.0
-            )
+            winners = state.result().winners
+            score += 0.5 if len(winners) > 1 else float(winners[0] == me)
         per_deal.append(score / 2)
     return mean_ci(per_deal)
 
 
-def plot_curve(log: Sequence[dict[str, Any]], levels: Sequence[str], path: Path) -> Path:
+def plot_curve(
+    log: Sequence[dict[str, Any]], levels: Sequence[str], path: Path, preset_name: str = "classic"
+) -> Path:
     """Draw each level's score (with its 95% interval) over the rounds of ``log`` into ``path``
     (a PNG; needs matplotlib, the ``arena`` extra)."""
     import matplotlib
@@ -72,7 +74,7 @@ def plot_curve(log: Sequence[dict[str, Any]], levels: Sequence[str], path: Path)
     ax.axhline(50, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("round (0: the warm start, or the network the run starts from)")
     ax.set_ylabel("score % (duplicate deals, 95% interval)")
-    ax.set_title("briscola train: the neural level's learning curve (classic)")
+    ax.set_title(f"briscola train: the neural level's learning curve ({preset_name})")
     ax.legend(loc="lower right")
     ax.grid(alpha=0.3)
     fig.tight_layout()

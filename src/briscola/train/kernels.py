@@ -3,15 +3,17 @@
 # mypy: disable-error-code="no-any-return, return-value, arg-type, assignment, index"
 """The warm start's data in compiled code: positions of the fast core labelled by the medium rules.
 
-:func:`medium_positions` deals ``n_deals`` deals (two players) and plays them to the end, every
-seat by the compiled medium policy (:func:`briscola.fast.search.policy.medium_play`), except that
-with probability ``eps`` a move is a uniformly random legal one (so the positions reach beyond
-the medium policy's own lines). At every decision with more than one legal action it writes the
-observation of the seat to act (the 798 floats of :func:`briscola.env.encoding.encode`, from what
-that seat may see: :func:`briscola.fast.env_kernels.encode_one` with that seat as the observer),
-its legal actions, the medium rules' action (the label, also when the move played was random) and,
-once the deal is over, the deal's value for that seat as the search levels count it: a win 1, a
-draw ½, plus ``lam`` times the point margin as a share of the deck's points.
+:func:`medium_positions` deals ``n_deals`` deals (two players, or two teams) and plays them to
+the end, every seat by the compiled medium policy
+(:func:`briscola.fast.search.policy.medium_play`), except that with probability ``eps`` a move
+is a uniformly random legal one (so the positions reach beyond the medium policy's own lines).
+At every decision with more than one legal action it writes the observation of the seat to act
+(the 798 floats of :func:`briscola.env.encoding.encode`, from what that seat may see:
+:func:`briscola.fast.env_kernels.encode_one` with that seat as the observer), its legal actions,
+the medium rules' action (the label, also when the move played was random) and, once the deal is
+over, the deal's value for that seat as the search levels count it: a win 1, a
+draw ½, plus ``lam`` times the point margin as a share of the deck's points (with teams, the
+side's: the points its seats took together).
 
 The kernels are compiled once and cached on disk, as the fast core's are (their dependencies are
 in :data:`briscola.fast.jitcache.DEPENDS`, so an edit of the core drops the stale cache).
@@ -43,7 +45,7 @@ the encoder's ``V`` and ``static``, the action codes' indices ``c2i``
 
 
 def game_arrays(rules: Any) -> Game:
-    """The arrays of :data:`Game` for a two-player ruleset."""
+    """The arrays of :data:`Game` for a ruleset of two sides (two players, or two teams)."""
     from briscola.env.vector import BriscolaVectorEnv
     from briscola.fast.search.policy import T_LEN, fill_tables
 
@@ -55,11 +57,14 @@ def game_arrays(rules: Any) -> Game:
 
 @jit
 def _deal_value(P: I64, S: I64, seat: int, lam: float) -> float:
-    """The finished deal's value for ``seat`` (two players): win 1, draw ½, plus the margin."""
-    mine = S[L.O_PTS + seat]
+    """The finished deal's value for ``seat`` at a table of two sides (two players, or two
+    teams): its side's win 1, draw ½, plus the margin over the other side."""
+    mine = 0
     total = 0
     for s in range(P[L.P_PLAYERS]):
         total += S[L.O_PTS + s]
+        if P[L.P_TEAM + s] == P[L.P_TEAM + seat]:
+            mine += S[L.O_PTS + s]
     other = total - mine
     win = 1.0 if mine > other else (0.5 if mine == other else 0.0)
     return win + lam * (mine - other) / 120.0

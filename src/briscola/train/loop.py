@@ -26,6 +26,7 @@ import numpy as np
 
 from briscola.bots import UnknownBotError, bot_info
 from briscola.bots.neural import PolicyValueNet
+from briscola.core.option_types import Partnership
 from briscola.core.rules import Ruleset, preset
 from briscola.env.encoding import N_ACTIONS, OBS_SIZE
 from briscola.train.evaluate import duplicate_score, plot_curve
@@ -83,18 +84,26 @@ class TrainConfig:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def ruleset(self) -> Ruleset:
-        """The ruleset trained for (two players only; the curve's levels must exist)."""
+        """The ruleset trained for (two sides: two players, or two teams; the curve's levels
+        must exist; the exact endgame labels only in two players)."""
         for level in self.eval_levels:
             try:
                 bot_info(level)
             except UnknownBotError:
                 raise TrainError("level", "{level}: no such level", level=level) from None
         rules = preset(self.preset)
-        if rules.players != 2:
+        two_sides = rules.team_count == 2 and rules.partnership is not Partnership.CALLED
+        if not two_sides:
             raise TrainError(
                 "players",
-                "{preset}: only two-player presets can be trained for now",
+                "{preset}: only games of two sides (two players, or two teams) can be trained",
                 preset=self.preset,
+            )
+        if rules.players != 2 and self.endgame_deals > 0:
+            raise TrainError(
+                "endgame",
+                "--endgame-deals: the exact endgame labels need two players "
+                "(with teams the partner's cards stay hidden)",
             )
         return rules
 
@@ -211,7 +220,7 @@ def _save_round(
     (out / "checkpoint.tmp").replace(out / "checkpoint.pt")
     if cfg.eval_levels and cfg.eval_deals > 0:
         with contextlib.suppress(ImportError):  # no matplotlib: the log has the figures
-            plot_curve(log, cfg.eval_levels, out / "learning-curve.png")
+            plot_curve(log, cfg.eval_levels, out / "learning-curve.png", cfg.preset)
 
 
 def _resume(out: Path, torch: Any, net: Any, opt: Any, cfg: TrainConfig) -> tuple[int, list[Any]]:

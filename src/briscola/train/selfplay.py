@@ -50,8 +50,16 @@ class LabelSettings:
 def label_config(budget: int, infer: bool = False) -> SearchConfig:
     """The labelling search: the champion's, at ``budget`` rollouts a move (and a matching number
     of exactly solved worlds with a short stock), with the inference on past plays only if
-    ``infer``."""
-    return replace(CHAMPION, rollouts=budget, infer=infer, solved_worlds=max(budget // 12, 16))
+    ``infer`` (two players). With more players the same ``budget`` is the search's, and the worlds
+    solved from the root in the last tricks keep the champion's share of it (200 at 16,000)."""
+    return replace(
+        CHAMPION,
+        rollouts=budget,
+        infer=infer,
+        solved_worlds=max(budget // 12, 16),
+        rollouts_multi=budget,
+        solved_worlds_multi=max(budget // 80, 16),
+    )
 
 
 def _target(values: list[float], tau: float) -> tuple[npt.NDArray[np.float64], float]:
