@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from briscola.apps.cli import app
 from briscola.bots.neural import LAYERS, PolicyValueNet
 from briscola.bots.search import CHAMPION
+from briscola.core.rules import preset
 from briscola.train.loop import TrainConfig, TrainError, _earlier, earlier_replay, train
 from briscola.train.selfplay import LabelSettings, label_config
 
@@ -93,3 +94,27 @@ def test_several_earlier_runs_join_the_replay(tmp_path: Path) -> None:
     (tmp_path / "d" / "log.json").write_text(json.dumps(logged))
     more = train(TrainConfig(**{**one.__dict__, "rounds": 1}), tmp_path / "d", resume=True)
     assert [e["round"] for e in more] == [0, 1]
+
+
+def test_with_teams_the_labelling_search_spends_the_budget_of_more_players() -> None:
+    pairs = label_config(4000).for_table(preset("pairs"))
+    assert (pairs.rollouts_multi, pairs.solved_worlds_multi) == (4000, 50)
+    full = label_config(16000).for_table(preset("pairs"))
+    assert (full.rollouts_multi, full.solved_worlds_multi) == (
+        CHAMPION.rollouts_multi,
+        CHAMPION.solved_worlds_multi,
+    )
+
+
+@pytest.mark.parametrize("name", ["classic", "pairs"])
+def test_the_curve_counts_a_deal_as_the_arena_does(name: str) -> None:
+    """The learning curve's score of the shipped network is the arena's for the same deals: in
+    pairs the network plays both seats of its team, in both seatings."""
+    from briscola.bots.neural import default_net
+    from briscola.tools.arena import run_arena
+    from briscola.train.evaluate import duplicate_score
+
+    est = duplicate_score(default_net(name), "medium", preset(name), 6, 11)
+    pair = run_arena(["neural", "medium"], deals=6, preset=name, seed=11).pair(0, 1)
+    assert pair is not None
+    assert est.mean == pytest.approx(pair.score.mean)
