@@ -36,7 +36,7 @@ from briscola.train.loop import (
 from briscola.train.net import TorchMissingError, build, from_numpy, require_torch, to_numpy
 
 
-@pytest.mark.parametrize("name", ["classic", "pairs"])
+@pytest.mark.parametrize("name", ["classic", "pairs", "six"])
 def test_the_warm_start_positions_are_the_reference_engine_s(name: str) -> None:
     """Every position the kernel writes is the reference encoder's observation of the seat to
     act, with its legal actions; replaying the moves it played gives the same deal; each
@@ -64,11 +64,12 @@ def test_the_warm_start_positions_are_the_reference_engine_s(name: str) -> None:
         moves,
         decks,
     )
-    assert n == deals * (40 - rules.players)  # 40 plays a deal, the last trick's forced
+    size = len(rules.deck())  # six players leave out four cards
+    assert n == deals * (size - rules.players)  # every card played, the last trick's forced
     row = 0
     for g in range(deals):
-        deck = [Card.from_index(int(c)) for c in decks[g, :40]]
-        state = new_game(rules, deck=deck, dealer=int(decks[g, 40]))
+        deck = [Card.from_index(int(c)) for c in decks[g, :size]]
+        state = new_game(rules, deck=deck, dealer=int(decks[g, size]))
         seats = []
         while not state.is_over:
             legal = state.legal_actions()
@@ -202,6 +203,18 @@ def test_a_tiny_run_is_reproducible_from_its_seed_and_resumes(tmp_path: Path) ->
         train(TINY, tmp_path / "a")
     with pytest.raises(TrainError, match="other settings"):
         train(TrainConfig(**{**TINY.__dict__, "seed": 4}), tmp_path / "a", resume=True)
+
+
+def test_a_tiny_pairs_run_is_reproducible_from_its_seed(tmp_path: Path) -> None:
+    """Two against two: the same seed gives the same weights; the curve is against the level's
+    team; the weights say which preset they are for."""
+    pairs = TrainConfig(**{**TINY.__dict__, "preset": "pairs", "eval_levels": ("medium",)})
+    log = train(pairs, tmp_path / "a")
+    assert 0.0 <= log[1]["eval"]["medium"]["mean"] <= 1.0
+    train(pairs, tmp_path / "b")
+    a, b = _weights(tmp_path / "a"), _weights(tmp_path / "b")
+    assert all(np.array_equal(a[k], b[k]) for k in LAYERS)
+    assert PolicyValueNet.load(tmp_path / "a" / "weights.npz").meta["preset"] == "pairs"
 
 
 def test_a_run_with_exact_endgames_and_an_earlier_replay(tmp_path: Path) -> None:
