@@ -13,7 +13,7 @@ from briscola.bots import bot_info, make_bot
 from briscola.bots.medium import MediumBot
 from briscola.bots.neural import (
     LAYERS,
-    TRAINED,
+    TRAINED_PRESETS,
     WEIGHTS_ENV,
     NeuralBot,
     PolicyValueNet,
@@ -40,7 +40,7 @@ def _play(rules_name: str, seeds: tuple[int, int], deal_seed: int) -> list[str]:
     return moves
 
 
-@pytest.mark.parametrize("name", TRAINED)
+@pytest.mark.parametrize("name", TRAINED_PRESETS)
 def test_each_shipped_network_is_small_and_trained_for_its_preset(name: str) -> None:
     path = weights_path(name)
     assert path.exists() and path.stat().st_size < 4_000_000
@@ -54,7 +54,7 @@ def test_each_shipped_network_is_small_and_trained_for_its_preset(name: str) -> 
 
 def test_the_level_is_offered_in_the_presets_it_has_a_network_for() -> None:
     shipped = sorted(p.stem for p in weights_path("classic").parent.glob("*.npz"))
-    assert sorted(TRAINED) == shipped == sorted(bot_info("neural").presets or ())
+    assert sorted(TRAINED_PRESETS) == shipped == sorted(bot_info("neural").presets or ())
 
 
 def test_it_is_registered_with_its_names() -> None:
@@ -80,7 +80,7 @@ def test_the_sampling_variant_is_reproducible_by_seed_and_varies_with_it() -> No
     assert len(set(picks)) > 1 and set(picks) <= set(obs.legal)
 
 
-@pytest.mark.parametrize("name", TRAINED)
+@pytest.mark.parametrize("name", TRAINED_PRESETS)
 def test_it_plays_the_highest_scored_legal_action_of_its_preset_s_network(name: str) -> None:
     """In each preset with a network, every move of a whole deal of neural seats is that
     network's best legal action (not the other preset's, not medium's)."""
@@ -140,7 +140,7 @@ def test_outside_its_presets_it_plays_as_medium() -> None:
             move = bot.act(obs)
             assert move == medium.act(obs)
             state = state.apply(move)
-    assert all(NeuralBot(4).trained_for(preset(name)) for name in TRAINED)
+    assert all(NeuralBot(4).trained_for(preset(name)) for name in TRAINED_PRESETS)
     # a network given to the bot plays only its own preset
     given = NeuralBot(4, net=default_net("pairs"))
     assert given.trained_for(preset("pairs")) and not given.trained_for(preset("classic"))

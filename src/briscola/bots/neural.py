@@ -10,7 +10,7 @@ alone; the training library (PyTorch, the ``train`` extra) is needed only to tra
 
 :class:`NeuralBot` plays the legal action with the highest score (``temperature > 0``: drawn from
 the softmax of the scores at that temperature, from its seed). A network is trained for one
-preset with that preset's options; the package ships one for each of :data:`TRAINED` (two
+preset with that preset's options; the package ships one for each of ``TRAINED_PRESETS`` (two
 players, and two against two), and the bot plays each of those games with its own network. In
 any other ruleset or option it plays as the medium level does (``trained_for`` tells which).
 
@@ -52,16 +52,13 @@ from briscola.core.rules import Ruleset, preset
 
 __all__ = [
     "LAYERS",
-    "TRAINED",
+    "TRAINED_PRESETS",
     "WEIGHTS_ENV",
     "NeuralBot",
     "PolicyValueNet",
     "default_net",
     "weights_path",
 ]
-
-TRAINED = TRAINED_PRESETS
-"""The presets with a shipped network (``briscola/bots/weights/<preset>.npz``)."""
 
 F32 = npt.NDArray[np.float32]
 
@@ -162,7 +159,7 @@ class NeuralBot:
         if self._net is not None:
             trained = str(self._net.meta.get("preset", "classic"))
             return self._net if ruleset == _preset_rules(trained) else None
-        for name in TRAINED:
+        for name in TRAINED_PRESETS:
             if ruleset == _preset_rules(name):
                 return default_net(name)
         return None

@@ -11,9 +11,9 @@ At every decision with more than one legal action it writes the observation of t
 (the 798 floats of :func:`briscola.env.encoding.encode`, from what that seat may see:
 :func:`briscola.fast.env_kernels.encode_one` with that seat as the observer), its legal actions,
 the medium rules' action (the label, also when the move played was random) and, once the deal is
-over, the deal's value for that seat as the search levels count it: a win 1, a
-draw ½, plus ``lam`` times the point margin as a share of the deck's points (with teams, the
-side's: the points its seats took together).
+over, the deal's value for that seat as the search levels count it: a win 1, a draw ½, plus
+``lam`` times the point margin as a share of the deck's points (with teams, the side's: the
+points its seats took together).
 
 The kernels are compiled once and cached on disk, as the fast core's are (their dependencies are
 in :data:`briscola.fast.jitcache.DEPENDS`, so an edit of the core drops the stale cache).
