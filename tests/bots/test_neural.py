@@ -197,9 +197,13 @@ def test_the_frozen_champion_is_today_s_and_reachable_from_the_tools() -> None:
     bot = make_bot("campione-v1", seed=1)
     assert isinstance(bot, SearchBot) and bot.name == "champion-v1"
     assert bot.config == CHAMPION_V1
-    # today's champion differs only in what it does with more than two players
+    # today's champion differs in its budget in two players and in what it does with more
+    assert (CHAMPION.rollouts, CHAMPION.solved_worlds) == (16000, 400)
+    assert (CHAMPION_V1.rollouts, CHAMPION_V1.solved_worlds) == (8000, 200)
     two_player_play = replace(
         CHAMPION,
+        rollouts=8000,
+        solved_worlds=200,
         solve_hand=-1,
         root_hand=-1,
         solved_worlds_multi=0,

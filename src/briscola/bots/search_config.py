@@ -12,8 +12,8 @@
 (3, True, True, 0.25)
 >>> alone == CHAMPION.for_table(preset("quattro"))
 True
->>> v1 = replace(CHAMPION, solve_hand=-1, root_hand=-1, solved_worlds_multi=0, pairwise=False,
-...              auction_worlds=0, by_table=())
+>>> v1 = replace(CHAMPION, rollouts=8000, solved_worlds=200, solve_hand=-1, root_hand=-1,
+...              solved_worlds_multi=0, pairwise=False, auction_worlds=0, by_table=())
 >>> v1 == CHAMPION_V1
 True
 >>> from dataclasses import fields
@@ -79,7 +79,7 @@ class SearchConfig:
     with.
     """
 
-    rollouts: int = 8000
+    rollouts: int = 16000
     rollouts_multi: int = 16000
     policy: int = 2
     solve_stock: int = 0
@@ -95,7 +95,7 @@ class SearchConfig:
     reps_sampled: int = 16
     anchor: bool = False
     solved_stock: int = 6
-    solved_worlds: int = 200
+    solved_worlds: int = 400
     solve_hand: int = 2
     root_hand: int = 3
     root_cards: int = 12
@@ -144,13 +144,14 @@ CHAMPION = SearchConfig(
         ("six", (("root_cards", 18),)),
     )
 )
-"""The champion: the full search, with the exact endgame of the two sides of a team game and its
-auction searched in Briscola chiamata; with more than two players each for itself (three,
-quattro) it values a deal by the share of the others beaten, keeps the medium level's move
-unless the search drops it, draws its worlds from every opponent's past plays (the medium rules
-trusted at 0.75) and plays the last three tricks as its best order of its cards against the
-others' medium rules; in six players the last three tricks are solved exactly from the root
-(docs/levels.md)."""
+"""The champion: the full search (in two players 16,000 rollouts a move and 400 exactly solved
+worlds a candidate with a short stock, twice champion-v1's since 5 December: docs/levels.md),
+with the exact endgame of the two sides of a team game and its auction searched in Briscola
+chiamata; with more than two players each for itself (three, quattro) it values a deal by the
+share of the others beaten, keeps the medium level's move unless the search drops it, draws its
+worlds from every opponent's past plays (the medium rules trusted at 0.75) and plays the last
+three tricks as its best order of its cards against the others' medium rules; in six players
+the last three tricks are solved exactly from the root (docs/levels.md)."""
 
 _V1_SETTINGS: dict[str, Any] = {
     "rollouts": 8000, "rollouts_multi": 16000, "policy": 2, "solve_stock": 0, "exact_stock": 4,

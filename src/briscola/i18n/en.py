@@ -880,7 +880,7 @@ MESSAGES: Final[dict[str, str]] = {
         "(docs/training.md)."
     ),
     "terminal.cli.help.briscola.train.out": "The run's folder.",
-    "terminal.cli.help.briscola.train.preset_name": "The game (two players).",
+    "terminal.cli.help.briscola.train.preset_name": "The game (two players, or two teams).",
     "terminal.cli.help.briscola.train.seed": "Same seed, same weights.",
     "terminal.cli.help.briscola.train.rounds": "Expert-iteration rounds.",
     "terminal.cli.help.briscola.train.games": "Self-play games a round.",

@@ -936,7 +936,7 @@ MESSAGES: Final[dict[str, str]] = {
         "esperta (docs/training.md)."
     ),
     "terminal.cli.help.briscola.train.out": "La cartella dell'allenamento.",
-    "terminal.cli.help.briscola.train.preset_name": "Il gioco (due giocatori).",
+    "terminal.cli.help.briscola.train.preset_name": "Il gioco (due giocatori, o due squadre).",
     "terminal.cli.help.briscola.train.seed": (
         "Il numero che fissa il caso: stesso numero, stessi pesi."
     ),

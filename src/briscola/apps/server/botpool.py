@@ -58,7 +58,7 @@ def scaled_bot(level: str, seed: int, budget: float) -> Any:
     worlds (at least a few).
 
     >>> scaled_bot("champion", 1, 0.25).config.rollouts
-    2000
+    4000
     """
     bot = make_bot(level, seed)
     config = getattr(bot, "config", None)
