@@ -45,7 +45,11 @@ def test_a_run_starts_from_an_earlier_run_s_network(tmp_path: Path) -> None:
 def test_the_labelling_search_infers_only_when_asked() -> None:
     assert LabelSettings().infer is False
     assert label_config(600).infer is False and label_config(600, infer=True).infer is True
-    assert label_config(8000, infer=True).rollouts == CHAMPION.rollouts
+    # at the champion's budget the labels are the champion's own search (but for solved worlds)
+    cfg = label_config(CHAMPION.rollouts, infer=True)
+    kept = (CHAMPION.exact_stock, CHAMPION.policy, CHAMPION.eps)
+    assert (cfg.rollouts, cfg.infer) == (16000, True)
+    assert (cfg.exact_stock, cfg.policy, cfg.eps) == kept
     with pytest.raises(TrainError, match="nobody: no such level"):
         TrainConfig(eval_levels=("nobody",)).ruleset()
 
