@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import ast
 import json
-import statistics
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from briscola.bots.search_config import CHAMPION_V1, SearchConfig
 from briscola.core.game import new_game
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import preset
+from briscola.tools.arena.stats import mean_ci
 from briscola.tools.bench.levels.strength import Pair, measure_strength, pool_rows
 
 CHUNK = 20
@@ -75,26 +75,23 @@ def oracle_deal(deal: int, seed: int, stock: tuple[int, int]) -> list[tuple[floa
 
 
 def summary(path: Path) -> str:
-    """The score of everything in ``path`` so far."""
+    """The score of everything in ``path`` so far, with the arena's intervals (Student's t over
+    deals, :func:`~briscola.tools.arena.stats.mean_ci`)."""
     lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     if not lines:
         return f"{path}: nothing yet"
     if "row" in lines[0]:
         row = pool_rows([line["row"] for line in lines])
         score, diff = row.score, row.diff
-        return (
-            f"{path}: {row.deals} deals, {row.wins}-{row.draws}-{row.losses}, "
-            f"score {100 * score.mean:.1f}% ± {100 * (score.high - score.mean):.1f}, "
-            f"points a game {diff.mean:+.1f} ± {diff.high - diff.mean:.1f}"
-        )
-    scores = [sum(s for s, _ in line["games"]) / 2 for line in lines]
-    margins = [sum(m for _, m in line["games"]) / 2 for line in lines]
-    n = len(scores)
-    half = 1.96 * statistics.stdev(scores) / n**0.5 if n > 1 else float("nan")
-    mhalf = 1.96 * statistics.stdev(margins) / n**0.5 if n > 1 else float("nan")
+        counts = f", {row.wins}-{row.draws}-{row.losses}"
+    else:
+        score = mean_ci([sum(s for s, _ in line["games"]) / 2 for line in lines])
+        diff = mean_ci([sum(m for _, m in line["games"]) / 2 for line in lines])
+        counts = ""
     return (
-        f"{path}: {n} deals, score {100 * statistics.mean(scores):.1f}% ± {100 * half:.1f}, "
-        f"points a game {statistics.mean(margins):+.1f} ± {mhalf:.1f}"
+        f"{path}: {score.n} deals{counts}, "
+        f"score {100 * score.mean:.1f}% ± {100 * score.half_width:.1f}, "
+        f"points a game {diff.mean:+.1f} ± {diff.half_width:.1f}"
     )
 
 
