@@ -21,6 +21,7 @@ from briscola.core.game import new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset
 from briscola.env.encoding import action_mask, encode, field, index_to_action
+from briscola.env.symmetry import OTHER_PERMUTATIONS, action_gather, obs_gather
 from briscola.env.vector import BriscolaVectorEnv
 from briscola.fast.search.policy import T_LEN, fill_tables
 from briscola.fast.search.solver import solver_stack
@@ -179,6 +180,30 @@ def test_numpy_inference_equals_torch_s() -> None:
         np.testing.assert_allclose(nv, tv.numpy(), atol=1e-5, rtol=1e-5)
 
 
+def test_a_symmetric_network_is_torch_s_averaged_over_the_plain_suits_renamings() -> None:
+    """With ``meta["symmetry"] == "suits"`` the NumPy network reads each position with the
+    trump first, under the six renamings of the other suits: the mean of what torch's module
+    answers on those six vectors (positions with the first suit as trump: no renaming back)."""
+    data = medium_batch(preset("classic"), seed=6, deals=10, eps=0.2)
+    x = data["obs"][data["obs"][:, field("trump").slice][:, 0] == 1]
+    assert len(x) >= 50
+    net = build(64, 2)
+    npnet = to_numpy(net, {"preset": "classic", "symmetry": "suits"})
+    with torch.no_grad():
+        views = [net(torch.from_numpy(x[:, obs_gather(p)])) for p in OTHER_PERMUTATIONS]
+    scores = np.mean(
+        [
+            s.numpy()[:, action_gather(p)]
+            for (s, _), p in zip(views, OTHER_PERMUTATIONS, strict=True)
+        ],
+        axis=0,
+    )
+    values = np.mean([v.numpy() for _, v in views], axis=0)
+    ns, nv = npnet.forward(x)
+    np.testing.assert_allclose(ns, scores, atol=1e-5, rtol=1e-5)
+    np.testing.assert_allclose(nv, values, atol=1e-5, rtol=1e-5)
+
+
 def _weights(folder: Path) -> dict[str, np.ndarray[Any, Any]]:
     return PolicyValueNet.load(folder / "weights.npz").arrays
 
@@ -237,6 +262,12 @@ def test_a_run_with_exact_endgames_and_an_earlier_replay(tmp_path: Path) -> None
     (tmp_path / "a" / "log.json").write_text(json.dumps(logged))
     more = train(TrainConfig(**{**TINY.__dict__, "rounds": 2}), tmp_path / "a", resume=True)
     assert [e["round"] for e in more] == [0, 1, 2]
+    # a log from before the suits' symmetry resumes as a run without it
+    logged = json.loads((tmp_path / "a" / "log.json").read_text())
+    del logged["config"]["symmetry"]
+    (tmp_path / "a" / "log.json").write_text(json.dumps(logged))
+    with pytest.raises(TrainError, match="other settings"):
+        train(TrainConfig(**{**TINY.__dict__, "rounds": 3}), tmp_path / "a", resume=True)
 
 
 def test_the_command_passes_its_options_and_says_what_is_wrong(tmp_path: Path) -> None:
@@ -246,7 +277,11 @@ def test_the_command_passes_its_options_and_says_what_is_wrong(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     config = json.loads((tmp_path / "a" / "log.json").read_text())["config"]
     assert (config["hidden"], config["endgame_deals"], config["replay_from"]) == (8, 2, [])
-    assert PolicyValueNet.load(tmp_path / "a" / "weights.npz").arrays["w1"].shape == (798, 8)
+    made = PolicyValueNet.load(tmp_path / "a" / "weights.npz")
+    assert made.arrays["w1"].shape == (798, 8) and made.symmetric and config["symmetry"]
+    args = ["train", "--out", str(tmp_path / "p"), "--hidden", "8", "--no-symmetry", *tiny]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    assert not PolicyValueNet.load(tmp_path / "p" / "weights.npz").symmetric
     missing = str(tmp_path / "none")
     args = ["train", "--out", str(tmp_path / "b"), "--replay-from", missing, *tiny]
     result = CliRunner().invoke(app, args)

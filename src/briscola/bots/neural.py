@@ -94,9 +94,29 @@ class PolicyValueNet:
         save: Any = np.savez_compressed  # NumPy's stubs do not take arrays by keyword
         save(path, meta=np.array(json.dumps(self.meta, sort_keys=True)), **self.arrays)
 
+    @property
+    def symmetric(self) -> bool:
+        """True when the network was trained on the suits' canonical form (``meta["symmetry"]``
+        is ``"suits"``): it then reads every observation with the trump renamed to the first
+        suit, under the six renamings of the other three, and averages
+        (:func:`briscola.env.symmetry.symmetric_forward`)."""
+        return self.meta.get("symmetry") == "suits"
+
     def forward(self, x: npt.ArrayLike) -> tuple[F32, F32]:
         """The policy scores ``(B, 120)`` and the values ``(B,)`` of observations ``(B, 798)``
         (or one observation ``(798,)``: then ``(120,)`` and ``()``)."""
+        h = np.asarray(x, dtype=np.float32)
+        if not self.symmetric:
+            return self.mlp(h)
+        from briscola.env.symmetry import symmetric_forward
+
+        scores, values = symmetric_forward(self.mlp, h.reshape(-1, h.shape[-1]))
+        if h.ndim == 1:
+            return scores[0], values[0]
+        return scores, values
+
+    def mlp(self, x: npt.ArrayLike) -> tuple[F32, F32]:
+        """The perceptron itself, on the vectors as given (what PyTorch's module computes)."""
         a = self.arrays
         h = np.asarray(x, dtype=np.float32)
         h = np.maximum(h @ a["w1"] + a["b1"], np.float32(0))

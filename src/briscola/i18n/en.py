@@ -898,6 +898,9 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.cli.help.briscola.train.mix": "Warm-start positions per replayed one.",
     "terminal.cli.help.briscola.train.infer": "The labelling search infers from past plays.",
+    "terminal.cli.help.briscola.train.symmetry": (
+        "Learn one game for every trump suit (canonical suits)."
+    ),
     "terminal.cli.help.briscola.train.eval_deals": "Curve's deals a level.",
     "terminal.cli.help.briscola.train.eval_level": "A curve's level (repeatable).",
     "terminal.cli.help.briscola.train.workers": "Labelling processes.",

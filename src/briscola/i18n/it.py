@@ -961,6 +961,9 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.train.infer": (
         "La ricerca che etichetta deduce le carte dell'avversario dalle sue giocate."
     ),
+    "terminal.cli.help.briscola.train.symmetry": (
+        "Un solo gioco per ogni seme di briscola (semi in forma canonica)."
+    ),
     "terminal.cli.help.briscola.train.eval_deals": "Smazzate per livello nella curva.",
     "terminal.cli.help.briscola.train.eval_level": "Un livello della curva (si può ripetere).",
     "terminal.cli.help.briscola.train.workers": "Processi che etichettano.",

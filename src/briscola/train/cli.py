@@ -61,6 +61,13 @@ def train_command(
     infer: Annotated[
         bool, typer.Option("--infer", help="The labelling search infers from past plays.")
     ] = False,
+    symmetry: Annotated[
+        bool,
+        typer.Option(
+            "--symmetry/--no-symmetry",
+            help="Learn one game for every trump suit (canonical suits).",
+        ),
+    ] = True,
     eval_deals: Annotated[int, _count("--eval-deals", "Curve's deals a level.")] = 200,
     eval_level: Annotated[
         list[str] | None,
@@ -97,6 +104,7 @@ def train_command(
         replay_from=tuple(str(p) for p in replay_from or ()),
         init_from=str(init_from) if init_from is not None else "",
         infer=infer,
+        symmetry=symmetry,
         mix=mix,
         eval_deals=eval_deals,
         eval_levels=tuple(eval_level) if eval_level else ("medium", "simple"),

@@ -29,6 +29,7 @@ from briscola.bots.neural import PolicyValueNet
 from briscola.core.option_types import Partnership
 from briscola.core.rules import Ruleset, preset
 from briscola.env.encoding import N_ACTIONS, OBS_SIZE
+from briscola.env.symmetry import OTHER_PERMUTATIONS, action_scatter, canonical_batch, obs_gather
 from briscola.train.evaluate import duplicate_score, plot_curve
 from briscola.train.net import build, from_numpy, losses, require_torch, to_numpy
 from briscola.train.selfplay import Batch, LabelSettings, label_games
@@ -81,6 +82,7 @@ class TrainConfig:
     replay_from: tuple[str, ...] = ()
     init_from: str = ""
     infer: bool = False
+    symmetry: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
 
     def ruleset(self) -> Ruleset:
@@ -170,9 +172,12 @@ def _fit(
     progress: Progress | None,
 ) -> dict[str, float]:
     """Train ``epochs`` passes over ``data`` in batches, shuffled from ``seed``."""
+    if cfg.symmetry:
+        data = canonical_batch(data)
     n = len(data["value"])
     tensors = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in data.items()}
     gen = torch.Generator().manual_seed(seed)
+    views = _views(torch) if cfg.symmetry else None
     steps = epochs * ((n + cfg.batch - 1) // cfg.batch)
     done = 0
     sums = {"policy": 0.0, "value": 0.0}
@@ -181,7 +186,14 @@ def _fit(
         order = torch.randperm(n, generator=gen)
         for i in range(0, n, cfg.batch):
             idx = order[i : i + cfg.batch]
-            lp, lv = losses(net, *(tensors[k][idx] for k in ("obs", "masks", "target", "value")))
+            obs, masks, target, value = (
+                tensors[k][idx] for k in ("obs", "masks", "target", "value")
+            )
+            if views is not None:  # each position under one of the six renamings of plain suits
+                pick = torch.randint(0, len(OTHER_PERMUTATIONS), (len(idx),), generator=gen)
+                obs = torch.gather(obs, 1, views[0][pick])
+                masks, target = (torch.gather(a, 1, views[1][pick]) for a in (masks, target))
+            lp, lv = losses(net, obs, masks, target, value)
             opt.zero_grad()
             loss: Any = lp + cfg.value_weight * lv
             loss.backward()
@@ -192,6 +204,14 @@ def _fit(
             if progress is not None and done % 50 == 0:
                 progress("fit", done, steps)
     return {k: v / max(done, 1) for k, v in sums.items()}
+
+
+def _views(torch: Any) -> tuple[Any, Any]:
+    """The six renamings of the plain suits as index tensors: over the vector, over the
+    actions (:mod:`briscola.env.symmetry`)."""
+    obs = np.stack([obs_gather(p) for p in OTHER_PERMUTATIONS])
+    actions = np.stack([action_scatter(p) for p in OTHER_PERMUTATIONS])
+    return torch.from_numpy(obs), torch.from_numpy(actions)
 
 
 def _evaluate(npnet: PolicyValueNet, rules: Ruleset, cfg: TrainConfig) -> dict[str, Any]:
@@ -242,10 +262,11 @@ def _resume(out: Path, torch: Any, net: Any, opt: Any, cfg: TrainConfig) -> tupl
 
 def _settings(config: dict[str, Any]) -> dict[str, Any]:
     """What must match to resume a run: every setting but the rounds and the workers (a setting
-    a run's log predates counts as its default; a log's one ``replay_from`` folder, written before
-    there could be several, counts as a list of it)."""
+    a run's log predates counts as its default, but the suits' symmetry as off; a log's one
+    ``replay_from`` folder, written before there could be several, counts as a list of it)."""
+    old = {"symmetry": False}  # a run from before the suits' symmetry read none
     plain: dict[str, Any] = json.loads(
-        json.dumps({**asdict(TrainConfig()), **config}, default=list)
+        json.dumps({**asdict(TrainConfig()), **old, **config}, default=list)
     )
     if isinstance(plain["replay_from"], str):
         plain["replay_from"] = [plain["replay_from"]] if plain["replay_from"] else []
@@ -365,6 +386,8 @@ def train(
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
     start, log = _resume(out, torch, net, opt, cfg) if resume else (0, [])
     meta = {"preset": cfg.preset, "players": rules.players, "seed": cfg.seed, "hidden": cfg.hidden}
+    if cfg.symmetry:
+        meta["symmetry"] = "suits"
     bc = _anchor_batch(rules, cfg)
     earlier = _earlier(cfg)
     for rnd in range(start, cfg.rounds + 1):
