@@ -35,10 +35,14 @@ ALLOWED: dict[str, set[str]] = {
     "train": {"core", "fast", "bots", "env", "tools", "root", "i18n"},
     "root": {"core", "i18n"},  # briscola/__init__.py: the public names (today all from core)
 }
-# The one import that crosses a layer upward, and why: the neural level's input is the RL
+# The imports that cross a layer upward, and why: the neural level's input is the RL
 # observation encoding, a module of plain NumPy over core's Observation (it imports only core), so
-# the network reads exactly what it was trained on.
-CROSSINGS = {("briscola.bots.neural", "briscola.env.encoding")}
+# the network reads exactly what it was trained on; a network trained in the suits' canonical form
+# reads it through the encoding's suit renamings (index arrays over its layout and action space).
+CROSSINGS = {
+    ("briscola.bots.neural", "briscola.env.encoding"),
+    ("briscola.bots.neural", "briscola.env.symmetry"),
+}
 # The modules the encoding is made of (its layout and its action space): a crossed-to module may
 # import them, and they too import only core.
 CROSSING_PARTS = {"briscola.env.layout", "briscola.env.action_space"}
