@@ -1,12 +1,13 @@
 """How far is each round's network from the search that labels its games? (docs/training.md)
 
-For every round ``N`` of a ``briscola train`` folder whose network before it is given (a weights
-file ``round-(N-1).npz`` in ``--weights``, copied from the folder's ``weights.npz`` as the run
-wrote each round), the share of round ``N``'s labelled positions where that network's move is one
-the search dropped as clearly worse: positions the network played itself and has not trained on.
+For every round ``N`` of a ``briscola train`` folder whose network before it is kept (a weights
+file ``round-(N-1).npz`` in the folder's ``rounds/``, or in ``--weights`` for a run that did not
+keep them, copied from its ``weights.npz`` after each round), the share of round ``N``'s
+labelled positions where that network's move is one the search dropped as clearly worse:
+positions the network played itself and has not trained on.
 ``--also FILE`` measures other networks on the same positions (the shipped one, say).
 
-    .venv/bin/python scripts/round_dropped.py runs/classic-h --weights runs/classic-h/w \\
+    .venv/bin/python scripts/round_dropped.py runs/classic-h \\
         --also src/briscola/bots/weights/classic.npz
 """
 
@@ -25,13 +26,13 @@ from briscola.train.loop import _load
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run", type=Path, help="a briscola train folder with data/round-N.npz")
-    parser.add_argument("--weights", type=Path, required=True, help="a folder of round-N.npz")
+    parser.add_argument("--weights", type=Path, help="a folder of round-N.npz (RUN/rounds)")
     parser.add_argument("--also", type=Path, action="append", default=[], help="a weights file")
     args = parser.parse_args()
     others = {str(p): PolicyValueNet.load(p) for p in args.also}
     for data in sorted((args.run / "data").glob("round-*.npz"), key=lambda p: int(p.stem[6:])):
         rnd = int(data.stem[6:])
-        before = args.weights / f"round-{rnd - 1}.npz"
+        before = (args.weights or args.run / "rounds") / f"round-{rnd - 1}.npz"
         if not before.exists():
             continue
         test = _load(data)

@@ -224,6 +224,13 @@ def test_a_tiny_run_is_reproducible_from_its_seed_and_resumes(tmp_path: Path) ->
     train(TINY, tmp_path / "c", resume=True)
     c = _weights(tmp_path / "c")
     assert all(np.array_equal(a[k], c[k]) for k in LAYERS)
+    # every round's network is kept, the last one the folder's weights.npz
+    kept = sorted(p.name for p in (tmp_path / "c" / "rounds").iterdir())
+    assert kept == ["round-0.npz", "round-1.npz"]
+    last = PolicyValueNet.load(tmp_path / "c" / "rounds" / "round-1.npz")
+    assert last.meta["round"] == 1 and all(np.array_equal(a[k], last.arrays[k]) for k in LAYERS)
+    first = PolicyValueNet.load(tmp_path / "c" / "rounds" / "round-0.npz")
+    assert first.meta["round"] == 0 and not np.array_equal(a["w1"], first.arrays["w1"])
     with pytest.raises(TrainError, match="already holds a run"):
         train(TINY, tmp_path / "a")
     with pytest.raises(TrainError, match="other settings"):

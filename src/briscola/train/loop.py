@@ -232,6 +232,8 @@ def _save_round(
     cfg: TrainConfig,
 ) -> None:
     npnet.save(out / "weights.npz")
+    (out / "rounds").mkdir(exist_ok=True)  # every round's network, to measure any of them later
+    npnet.save(out / "rounds" / f"round-{log[-1]['round']}.npz")
     (out / "log.json").write_text(
         json.dumps({"config": asdict(cfg), "rounds": log}, indent=2, default=list)
     )
