@@ -20,7 +20,7 @@ from pathlib import Path
 from heldout_fit import measure
 
 from briscola.bots.neural import PolicyValueNet
-from briscola.train.loop import _load
+from briscola.train.loop import _load, labelled_rounds
 
 
 def main() -> None:
@@ -30,8 +30,7 @@ def main() -> None:
     parser.add_argument("--also", type=Path, action="append", default=[], help="a weights file")
     args = parser.parse_args()
     others = {str(p): PolicyValueNet.load(p) for p in args.also}
-    for data in sorted((args.run / "data").glob("round-*.npz"), key=lambda p: int(p.stem[6:])):
-        rnd = int(data.stem[6:])
+    for rnd, data in labelled_rounds(args.run):
         before = (args.weights or args.run / "rounds") / f"round-{rnd - 1}.npz"
         if not before.exists():
             continue

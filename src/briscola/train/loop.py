@@ -232,8 +232,7 @@ def _save_round(
     cfg: TrainConfig,
 ) -> None:
     npnet.save(out / "weights.npz")
-    (out / "rounds").mkdir(exist_ok=True)  # every round's network, to measure any of them later
-    npnet.save(out / "rounds" / f"round-{log[-1]['round']}.npz")
+    npnet.save(out / "rounds" / f"round-{log[-1]['round']}.npz")  # to measure any round later
     (out / "log.json").write_text(
         json.dumps({"config": asdict(cfg), "rounds": log}, indent=2, default=list)
     )
@@ -295,11 +294,17 @@ def _window(out: Path, upto: int, window: int) -> Batch:
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
+def labelled_rounds(folder: Path) -> list[tuple[int, Path]]:
+    """A run folder's labelled rounds, ``(N, data/round-N.npz)`` in the order of ``N``."""
+    found = ((int(p.stem.removeprefix("round-")), p) for p in (folder / "data").glob("round-*.npz"))
+    return sorted(found)
+
+
 def earlier_replay(folder: Path, tau: float) -> Batch:
     """Every round's search-labelled positions of an earlier run's folder, their policy targets
     brought to the temperature ``tau`` (a target ``softmax(v / t)`` raised to the power
     ``t / tau`` and normalised is ``softmax(v / tau)``)."""
-    files = sorted((folder / "data").glob("round-*.npz"), key=lambda p: int(p.stem[6:]))
+    files = [path for _, path in labelled_rounds(folder)]
     if not files or not (folder / "log.json").exists():
         raise TrainError(
             "replay", "{out} holds no labelled rounds (log.json, data/round-N.npz)", out=folder
@@ -378,6 +383,7 @@ def train(
     rules = cfg.ruleset()
     out.mkdir(parents=True, exist_ok=True)
     (out / "data").mkdir(exist_ok=True)
+    (out / "rounds").mkdir(exist_ok=True)
     if not resume and (out / "checkpoint.pt").exists():
         raise TrainError(
             "exists", "{out} already holds a run: use --resume, or another folder", out=out
