@@ -5,10 +5,12 @@ box that clips, in a 320×480 embed (where the buttons show only their icons, in
 a phone's table page (390×844), in Italian and in English, for 2 to 6 players; the champion's
 answer to a hint shows in the embed too; the hint button's icon is an SVG that draws (no emoji,
 which is an empty box where no font has it, as in Debian's Chromium) and the button keeps its
-name in each language."""
+name in each language. On the way to the player's turn a void chiamata deal (everybody passed)
+is dealt again with the summary's "next deal", as a person does."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,15 +34,26 @@ LONGEST = (Path(__file__).parent / "longest_names.js").read_text(encoding="utf-8
 LONG_NAME = "Massimiliano Ottavio"  # a person's long name, as test_table_look.py's
 
 # the player's turn to play a card; on the way, the player passes in chiamata's auction (and
-# makes whatever other move is asked of it before the play)
+# makes whatever other move is asked of it before the play), and when the computers passed too
+# (a void deal, about one chiamata deal in 200 with the "simple" computers) asks for the next
+# deal with the summary's button, as a person does: without it the table waits for ever
 TO_MY_TURN = """() => {
   const v = window.briscolaTable, o = v && v.obs;
   if (!o) return false;
+  if (v.table && v.table.status === 'deal_over') {
+    const next = document.getElementById('next-deal');
+    if (next) next.click();
+    return false;
+  }
   if (o.phase === 'play' && o.turn === o.seat) return true;
   if (o.turn === o.seat && o.legal.length && !v.pending)
     v.act(o.legal.includes('pass') ? 'pass' : o.legal[0]);
   return false;
 }"""
+# where the table stands, for a failure's message
+WHERE = """() => { const v = window.briscolaTable, o = v && v.obs;
+  return {status: v && v.table && v.table.status, deal: v && v.table && v.table.deal,
+          phase: o && o.phase, turn: o && o.turn, seat: o && o.seat, pending: v && v.pending}; }"""
 
 # each piece of the row: its box, whether it is outside the screen, and the boxes that clip it
 ROW = """() => {
@@ -67,7 +80,8 @@ ROW = """() => {
 def _to_my_turn(page: Page) -> None:
     deadline = time.monotonic() + 60
     while not page.evaluate(TO_MY_TURN):
-        assert time.monotonic() < deadline, "never the player's turn to play"
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never the player's turn to play: {page.evaluate(WHERE)}")
         page.wait_for_timeout(100)
     page.locator("#hint").wait_for()
 
@@ -118,6 +132,56 @@ def test_every_button_of_the_row_fits(
             else:
                 expect(hint).to_contain_text(HINT[lang])  # the words beside the icon
         page.evaluate("localStorage.clear()")  # the embed's next preset starts a new game
+    assert not errors, errors
+
+
+def _void_seed() -> int:
+    """A table seed of play-now's chiamata (the player at seat 0, four "simple" computers) whose
+    first deal is void when the player passes: every computer passes too."""
+    from briscola.apps.server.botpool import decide
+    from briscola.core.match import MatchFormat
+    from briscola.core.rules import preset
+    from briscola.session.table import DEAL_OVER, Seat, Table
+
+    seats = [Seat.human("P")] + [Seat.computer("simple", f"c{i}") for i in range(1, 5)]
+    for seed in range(20_000):  # about one in 200
+        table = Table(preset("chiamata"), seats, MatchFormat.parse("single"), seed)
+        table.start()
+        while table.to_act() is not None and table.deal_number == 0:
+            if table.to_act() == 0:
+                if table.state is None or table.state.phase.name != "AUCTION":
+                    break  # the auction has a winner: not void
+                table.submit(0, "pass")
+            else:
+                request = table.bot_request()
+                assert request is not None
+                decided = decide(request.level, request.seed, request.observation, 1.0)
+                table.bot_answer(request, decided)
+        if table.status == DEAL_OVER:
+            return seed
+    pytest.skip("the simple computers passed all together in none of 20,000 deals")
+
+
+def test_a_void_chiamata_deal_is_dealt_again_on_the_way(
+    server: str, contexts: Contexts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When everybody passes in chiamata's auction the deal is void and the table waits for the
+    player's "next deal": the way to the player's turn goes through it (it used to wait there
+    until its minute ran out, about one chiamata table in 200)."""
+    seed = _void_seed()
+    # the server (in a thread of this process) draws the next table's seed with it
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seed)
+    page = contexts(320, 480, reduced_motion="reduce").new_page()
+    errors = page_errors(page)
+    page.goto(f"{server}/embed?preset=chiamata&level=simple&lang=it")
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    monkeypatch.undo()
+    page.wait_for_function("(o => o && o.turn === o.seat)(window.briscolaTable.obs)")
+    page.evaluate("window.briscolaTable.act('pass')")  # and so do the computers after it
+    page.locator("#next-deal").wait_for()  # the void deal's summary
+    _to_my_turn(page)
+    assert page.evaluate("window.briscolaTable.table.deal") >= 1
+    _check_row(page, "after a void deal")
     assert not errors, errors
 
 
