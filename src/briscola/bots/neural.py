@@ -54,9 +54,12 @@ __all__ = [
     "LAYERS",
     "TRAINED_PRESETS",
     "WEIGHTS_ENV",
+    "KernelTables",
     "NeuralBot",
     "PolicyValueNet",
     "default_net",
+    "kernel_tables",
+    "shipped_net_for",
     "weights_path",
 ]
 
@@ -115,6 +118,21 @@ class PolicyValueNet:
             return scores[0], values[0]
         return scores, values
 
+    def scores_one_view(self, x: npt.ArrayLike) -> F32:
+        """The policy scores ``(B, 120)`` of observations ``(B, 798)`` read in one view: in
+        canonical form, not averaged over the plain suits' renamings (a sixth of
+        :meth:`forward`'s work, for the search's many positions; a symmetric network was trained
+        on every renaming, so each one is a fair reading)."""
+        h = np.asarray(x, dtype=np.float32)
+        if not self.symmetric:
+            return self.mlp(h)[0]
+        from briscola.env.symmetry import action_gather, obs_gather, trump_groups
+
+        out = np.empty((len(h), self.arrays["bp"].shape[0]), np.float32)
+        for perm, rows in trump_groups(h):
+            out[rows] = self.mlp(h[rows][:, obs_gather(perm)])[0][:, action_gather(perm)]
+        return out
+
     def mlp(self, x: npt.ArrayLike) -> tuple[F32, F32]:
         """The perceptron itself, on the vectors as given (what PyTorch's module computes)."""
         a = self.arrays
@@ -151,6 +169,68 @@ def _preset_rules(name: str) -> Ruleset:
     return preset(name)
 
 
+def shipped_net_for(ruleset: Ruleset) -> PolicyValueNet | None:
+    """The shipped network trained for ``ruleset`` (one of :data:`TRAINED_PRESETS` with its own
+    options: another option changes the game it learned), or None."""
+    for name in TRAINED_PRESETS:
+        if ruleset == _preset_rules(name):
+            return default_net(name)
+    return None
+
+
+@dataclass(frozen=True)
+class KernelTables:
+    """What the compiled encoder (:func:`briscola.fast.env_kernels.encode_one`) needs to write a
+    ruleset's observation vectors as :func:`briscola.env.encoding.encode` does: its settings
+    ``V`` (the encoder's fields of the batch environment's settings), the ruleset's constant
+    blocks ``static``, and the fast core's action codes to the action indices ``c2i`` and back
+    ``i2c`` (-1: none)."""
+
+    V: npt.NDArray[np.int64]
+    static: F32
+    c2i: npt.NDArray[np.int64]
+    i2c: npt.NDArray[np.int64]
+
+
+@cache
+def kernel_tables(ruleset: Ruleset) -> KernelTables:
+    """The :class:`KernelTables` of a ruleset (made once).
+
+    >>> tables = kernel_tables(preset("classic"))
+    >>> int(tables.c2i[0]), int(tables.c2i[61]), int(tables.i2c[int(tables.c2i[120])])
+    (0, 56, 120)
+    """
+    from briscola.core.game import new_game
+    from briscola.core.observation import observe
+    from briscola.core.rules import TricksVisible
+    from briscola.env.encoding import N_ACTIONS, action_to_index, encode, points_scale
+    from briscola.fast import env_kernels as vk
+    from briscola.fast.core.layout import MAX_ACTIONS
+    from briscola.fast.core.replay import decode_action
+
+    V = np.zeros(vk.V_LEN, np.int64)
+    V[vk.V_OPEN] = int(ruleset.open_hands)
+    V[vk.V_PSH] = int(ruleset.partners_see_hands)
+    V[vk.V_TV] = {TricksVisible.NEVER: 0, TricksVisible.END_PHASE: 1, TricksVisible.ALWAYS: 2}[
+        ruleset.tricks_visible
+    ]
+    V[vk.V_SCALE] = points_scale(ruleset)
+    V[vk.V_TOTAL_DECK] = len(ruleset.deck())
+    c2i = np.full(MAX_ACTIONS, -1, np.int64)
+    i2c = np.full(N_ACTIONS, -1, np.int64)
+    for code in range(MAX_ACTIONS):
+        try:
+            action = decode_action(code)
+        except ValueError:
+            continue
+        c2i[code] = action_to_index(action)
+        i2c[c2i[code]] = code
+    static = encode(observe(new_game(ruleset, seed=0), 0))
+    for array in (V, c2i, i2c, static):
+        array.flags.writeable = False
+    return KernelTables(V, static, c2i, i2c)
+
+
 class NeuralBot:
     """The neural computer player (see the module's documentation)."""
 
@@ -179,10 +259,7 @@ class NeuralBot:
         if self._net is not None:
             trained = str(self._net.meta.get("preset", "classic"))
             return self._net if ruleset == _preset_rules(trained) else None
-        for name in TRAINED_PRESETS:
-            if ruleset == _preset_rules(name):
-                return default_net(name)
-        return None
+        return shipped_net_for(ruleset)
 
     def trained_for(self, ruleset: Ruleset) -> bool:
         """True when this bot has a network for ``ruleset`` (:meth:`net_for`)."""

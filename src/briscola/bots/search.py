@@ -48,6 +48,7 @@ from briscola.bots.medium import MediumBot, medium_card, special_action
 from briscola.bots.search_auction import drop_worse, searched_auction
 from briscola.bots.search_bids import caller_worlds
 from briscola.bots.search_config import CHAMPION, CHAMPION_V1, HARD, SearchConfig
+from briscola.bots.search_net import NetRollouts, uniform_worlds
 from briscola.bots.search_worlds import _enumerate_worlds as _enumerate_worlds
 from briscola.bots.search_worlds import _events as _events
 from briscola.bots.search_worlds import _opponent_slots as _opponent_slots
@@ -198,6 +199,11 @@ class SearchBot:
             budget = cfg.solved_worlds_multi * n_cand or budget
             hand = max(hand, cfg.root_hand)
         given = None
+        net = None
+        if two and obs.stock_count > cfg.solved_stock and _net_move(cfg, obs):
+            net = NetRollouts.for_position(
+                obs, enc, cfg.net_plies, cfg.lam, cfg.policy, cfg.solve_stock
+            )
         if events is not None:
             worlds = _posterior_worlds(FS, enc, obs, cfg, events, seed, max(budget // 2, 64))
             given = (worlds, np.ones(len(worlds)))
@@ -207,7 +213,16 @@ class SearchBot:
             given = joint_posterior_worlds(FS, enc, obs, cfg, seed, max(budget // 2, 64))
         elif cfg.infer_bids and not two:
             given = caller_worlds(enc, obs, seed, max(budget // 2, 64))
-        return _sample(FS, enc, obs, cfg, budget, seed, work, given, (solve, hand))
+        if net is not None and given is None:
+            n = max(budget // 2, 64)
+            given = (uniform_worlds(enc, seed, n), np.ones(n))
+        return _sample(FS, enc, obs, cfg, budget, seed, work, given, (solve, hand), net)
+
+
+def _net_move(cfg: SearchConfig, obs: Observation) -> bool:
+    """Does a bot of these settings let the network play the first plies of its rollouts on
+    this move (``net_plies``, ``net_lead_only``: :class:`SearchConfig`)?"""
+    return cfg.net_plies > 0 and not (cfg.net_lead_only and obs.trick)
 
 
 def _anchored(cfg: SearchConfig, players: int) -> bool:
@@ -244,13 +259,16 @@ def _sample(
     work: Any,
     given: tuple[np.ndarray, np.ndarray] | None = None,
     solve: tuple[int, int] = (-1, -1),
+    net: NetRollouts | None = None,
 ) -> list[float]:
     """PIMC in batches of worlds (fresh random ones, or the ``given`` worlds and their weights):
     after each batch a candidate clearly worse than the best (by ``cfg.z`` standard errors of
     the weighted paired difference) is dropped, and the rest of the budget goes to the
     candidates still in contention; with one left the search stops. ``solve``: rollouts hand over
     to the two-player solver once the stock holds this many cards or fewer, and with more players
-    play the exact endgame once no hand holds more than this many (-1: never)."""
+    play the exact endgame once no hand holds more than this many (-1: never). ``net``: the
+    given worlds are valued by the network's first plies and the rollout
+    (:class:`~briscola.bots.search_net.NetRollouts`)."""
     n_cand = len(enc.actions)
     n_unk = len(enc.pool)
     wm = FS.endgame_stack()
@@ -275,6 +293,10 @@ def _sample(
                 cfg.pairwise, vals,
             )  # fmt: skip
             wchunks.append(np.ones(nw))
+        elif net is not None:
+            net(given[0], used, active, vals)
+            wchunks.append(given[1][used : used + nw])
+            used += nw
         else:
             FS.pimc_worlds_n(
                 enc.P, enc.T, enc.S, work, wm, enc.slots, given[0], used, n_unk,

@@ -73,6 +73,12 @@ class SearchConfig:
     Briscola chiamata each bid, pass and call is tried on at most this many sampled deals
     (:mod:`briscola.bots.search_auction`; 0: the medium level's bids and call).
 
+    ``net_plies``: in two players with more than ``solved_stock`` cards in the stock, and a
+    network trained for the ruleset (the neural level's), the rollouts let the network play the
+    first ``net_plies`` actions after the candidate, for whichever seat is to act, before the
+    rollout policy (:mod:`briscola.bots.search_net`); with ``net_lead_only`` only on the moves
+    that lead a trick (the opponent's reply is then the network's).
+
     ``by_table``: settings that differ at one kind of table (:func:`table_kind`: ``alone``,
     more than two players each for itself; ``pairs``; ``six``; ``chiamata``), as pairs of the
     kind and its ``(name, value)`` changes; :meth:`for_table` gives the settings a table plays
@@ -105,6 +111,8 @@ class SearchConfig:
     infer_bids: bool = False
     pairwise: bool = True
     auction_worlds: int = 1000
+    net_plies: int = 0
+    net_lead_only: bool = False
     by_table: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     def for_table(self, rules: Ruleset) -> SearchConfig:
@@ -159,7 +167,8 @@ _V1_SETTINGS: dict[str, Any] = {
     "eps": 0.05, "reps": 16, "reps_sampled": 16, "anchor": False, "solved_stock": 6,
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
     "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "infer_bids": False,
-    "pairwise": False, "auction_worlds": 0, "by_table": (),
+    "pairwise": False, "auction_worlds": 0, "net_plies": 0, "net_lead_only": False,
+    "by_table": (),
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)
 """The champion of 2026-12-01, every setting pinned: the frozen baseline ``champion-v1`` that

@@ -42,12 +42,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from briscola.bots.neural import kernel_tables
 from briscola.core.cards import Card
-from briscola.core.game import IllegalActionError, new_game
-from briscola.core.observation import observe
-from briscola.core.rules import Ruleset, TricksVisible
+from briscola.core.game import IllegalActionError
+from briscola.core.rules import Ruleset
+from briscola.core.rules import preset as named_preset
 from briscola.env.common import make_ruleset
-from briscola.env.encoding import N_ACTIONS, OBS_SIZE, action_to_index, encode, points_scale
+from briscola.env.encoding import N_ACTIONS, OBS_SIZE
 from briscola.fast import env_kernels as vk
 from briscola.fast.core.layout import (
     MAX_ACTIONS,
@@ -59,7 +60,6 @@ from briscola.fast.core.layout import (
     S_LEN,
 )
 from briscola.fast.core.params import ruleset_params
-from briscola.fast.core.replay import decode_action
 from briscola.fast.core.rng import game_rng
 
 __all__ = ["BriscolaVectorEnv", "code_tables", "vector_bench"]
@@ -70,22 +70,14 @@ _REWARDS = {"win": 0, "points": 1, "units": 2}
 
 def code_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """The fast core's action codes to the env's action indices and back (-1: none), from the
-    two encodings' own converters.
+    two encodings' own converters (:func:`briscola.bots.neural.kernel_tables`).
 
     >>> c2i, i2c = code_tables()
     >>> int(c2i[0]), int(c2i[61]), int(i2c[int(c2i[120])])
     (0, 56, 120)
     """
-    c2i = np.full(MAX_ACTIONS, -1, np.int64)
-    i2c = np.full(N_ACTIONS, -1, np.int64)
-    for code in range(MAX_ACTIONS):
-        try:
-            action = decode_action(code)
-        except ValueError:
-            continue
-        c2i[code] = action_to_index(action)
-        i2c[c2i[code]] = code
-    return c2i, i2c
+    tables = kernel_tables(named_preset("classic"))  # the codes and indices are every ruleset's
+    return tables.c2i.copy(), tables.i2c.copy()
 
 
 class BriscolaVectorEnv:
@@ -128,21 +120,14 @@ class BriscolaVectorEnv:
         self.num_envs = num_envs
         self.single_action_space_n = N_ACTIONS
         self.observation_size = OBS_SIZE
-        V = np.zeros(vk.V_LEN, np.int64)
+        tables = kernel_tables(rules)  # the encoder's settings, constant blocks and codes
+        V = tables.V.copy()
         V[vk.V_POLICY] = _POLICIES[opponent]
         V[vk.V_SEAT] = -1 if seat is None else seat
         V[vk.V_DEALER] = -1 if dealer is None else dealer
         V[vk.V_REWARD] = _REWARDS[reward]
-        V[vk.V_OPEN] = int(rules.open_hands)
-        V[vk.V_PSH] = int(rules.partners_see_hands)
-        V[vk.V_TV] = {TricksVisible.NEVER: 0, TricksVisible.END_PHASE: 1, TricksVisible.ALWAYS: 2}[
-            rules.tricks_visible
-        ]
-        V[vk.V_SCALE] = points_scale(rules)
-        V[vk.V_TOTAL_DECK] = len(rules.deck())
         self.V = V
-        # the ruleset's constant blocks, as the reference encoder writes them
-        self.static = encode(observe(new_game(rules, seed=0), 0))
+        self.static = tables.static
         self.c2i, self.i2c = code_tables()
         self.S = np.zeros((num_envs, S_LEN), np.int64)
         self.EX = np.zeros((num_envs, vk.X_LEN), np.int64)

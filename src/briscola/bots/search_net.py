@@ -1,0 +1,129 @@
+"""The network inside the champion's search: the first plies of its middle-game rollouts.
+
+In two players the champion's rollouts play the medium level's rules for both seats until the
+stock is empty, then the exact solver. Against a strong opponent those rules are a poor model of
+its reply: they play the card a search plays about half of the time, the network (trained on the
+champion's own choices, docs/training.md) four times in five. With ``net_plies``
+(:class:`~briscola.bots.search_config.SearchConfig`) the network plays the first actions after
+each candidate, for whichever seat is to act, from that seat's own view of the world (what it may
+see: its hand in that world, the public cards), then the medium rules as before. The worlds are
+searched in batches (:func:`briscola.bots.search._sample`); :class:`NetRollouts` values one batch:
+the kernels of :mod:`briscola.fast.search.netplies` around one forward pass a ply over every
+world and candidate of the batch (:meth:`~briscola.bots.neural.PolicyValueNet.scores_one_view`).
+
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
+>>> obs = observe(new_game(preset("classic"), seed=5), 0)
+>>> from briscola.fast.search import pimc as FS
+>>> enc = FS.encode_observation(obs)
+>>> roll = NetRollouts.for_position(obs, enc, plies=1, lam=0.25, policy=2, solve_stock=0)
+>>> worlds = uniform_worlds(enc, seed=1, n=8)
+>>> vals = np.zeros((8, len(enc.actions)))
+>>> roll(worlds, 0, np.ones(len(enc.actions), np.int64), vals)
+>>> bool(((vals >= -0.25) & (vals <= 1.25)).all())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from briscola.bots.neural import KernelTables, PolicyValueNet, kernel_tables, shipped_net_for
+from briscola.core.observation import Observation
+
+__all__ = ["NetRollouts", "root_extras", "uniform_worlds"]
+
+I64 = npt.NDArray[np.int64]
+
+
+def root_extras(obs: Observation) -> I64:
+    """What the compiled encoder needs that the state does not keep
+    (:mod:`briscola.fast.env_kernels`' ``EX``): the cards of the completed tricks and those each
+    seat took (two players: nothing is taken in an exchange in the presets with a network)."""
+    from briscola.fast import env_kernels as vk
+
+    ex = np.zeros(vk.X_LEN, np.int64)
+    for trick in obs.tricks:
+        for _, card in trick.plays:
+            bit = 1 << card.index
+            ex[vk.X_PLAYED] |= bit
+            ex[vk.X_WONBY + trick.winner] |= bit
+    return ex
+
+
+def uniform_worlds(enc: Any, seed: int, n: int) -> I64:
+    """``n`` worlds with the unknown cards dealt at random (rows over ``enc.slots``)."""
+    rng = np.random.default_rng(seed)
+    return rng.permuted(np.tile(enc.pool, (n, 1)), axis=1)
+
+
+@dataclass
+class NetRollouts:
+    """Values a batch of worlds for the search: each candidate played, the network's
+    ``plies`` actions, then the rollout (``policy``, the solver at ``solve_stock``, the margin's
+    weight ``lam``), from the position of ``obs`` encoded as ``enc``."""
+
+    net: PolicyValueNet
+    tables: KernelTables
+    enc: Any
+    me: int
+    ex0: I64
+    plies: int
+    lam: float
+    policy: int
+    solve_stock: int
+
+    @classmethod
+    def for_position(
+        cls, obs: Observation, enc: Any, plies: int, lam: float, policy: int, solve_stock: int
+    ) -> NetRollouts | None:
+        """The rollouts of a position, or None when no network is trained for its ruleset or it
+        has more than two players."""
+        net = shipped_net_for(obs.ruleset)
+        if net is None or obs.ruleset.players != 2:
+            return None
+        tables = kernel_tables(obs.ruleset)
+        return cls(net, tables, enc, obs.seat, root_extras(obs), plies, lam, policy, solve_stock)
+
+    def __call__(self, worlds: I64, first: int, active: I64, vals: npt.NDArray[Any]) -> None:
+        """``vals[w, j]``: the value of candidate ``j`` (where ``active``) in the world
+        ``worlds[first + w]``."""
+        from briscola.fast import env_kernels as vk
+        from briscola.fast.core.layout import MAX_ACTIONS, S_LEN
+        from briscola.fast.search import netplies as NP
+        from briscola.fast.search.pimc import work_arrays
+
+        enc, tab = self.enc, self.tables
+        nw, nc = vals.shape
+        rows = nw * nc
+        SS = np.zeros((rows, S_LEN), np.int64)
+        EX = np.zeros((rows, vk.X_LEN), np.int64)
+        buf = np.zeros(MAX_ACTIONS, np.int64)
+        log = np.zeros(vk.LOG_LEN, np.int64)
+        NP.start_rows(
+            enc.P, enc.S, enc.slots, worlds, first, len(enc.pool), enc.cands,
+            active, self.ex0, tab.V, SS, EX, buf, log,
+        )  # fmt: skip
+        X = np.zeros((rows, vk.OBS_SIZE), np.float32)
+        masks = np.zeros((rows, len(tab.i2c)), np.bool_)
+        todo = np.zeros(rows, np.int64)
+        for _ in range(self.plies):
+            NP.encode_rows(
+                enc.P, SS, EX, tab.V, tab.static, self.solve_stock, X, masks, buf, tab.c2i, todo
+            )
+            acting = np.flatnonzero(todo)
+            if not len(acting):
+                break
+            scores = np.where(masks[acting], self.net.scores_one_view(X[acting]), -np.inf)
+            codes = np.full(rows, -1, np.int64)
+            codes[acting] = tab.i2c[np.argmax(scores, axis=1)]
+            NP.apply_rows(enc.P, SS, EX, codes, tab.V, buf, log)
+        NP.finish_rows(
+            enc.P, enc.T, SS, work_arrays(), active, self.policy, self.solve_stock, self.lam,
+            self.me, vals,
+        )  # fmt: skip
