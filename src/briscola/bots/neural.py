@@ -122,16 +122,40 @@ class PolicyValueNet:
         """The policy scores ``(B, 120)`` of observations ``(B, 798)`` read in one view: in
         canonical form, not averaged over the plain suits' renamings (a sixth of
         :meth:`forward`'s work, for the search's many positions; a symmetric network was trained
-        on every renaming, so each one is a fair reading)."""
+        on every renaming, so each one is a fair reading). The rows of a search's batch share
+        most of their vector (the public cards), so the first layer is computed once for the
+        first row and corrected by the columns that differ (:meth:`shared_scores`)."""
         h = np.asarray(x, dtype=np.float32)
         if not self.symmetric:
-            return self.mlp(h)[0]
+            return self.shared_scores(h)
         from briscola.env.symmetry import action_gather, obs_gather, trump_groups
 
         out = np.empty((len(h), self.arrays["bp"].shape[0]), np.float32)
         for perm, rows in trump_groups(h):
-            out[rows] = self.mlp(h[rows][:, obs_gather(perm)])[0][:, action_gather(perm)]
+            out[rows] = self.shared_scores(h[rows][:, obs_gather(perm)])[:, action_gather(perm)]
         return out
+
+    def shared_scores(self, x: F32) -> F32:
+        """The perceptron's policy scores of ``x`` ``(B, 798)`` (as :meth:`mlp`'s, but for the
+        order of the sums), its first layer from the first row and the columns where the others
+        differ from it.
+
+        >>> net = default_net()
+        >>> from briscola.core.game import new_game
+        >>> from briscola.core.observation import observe
+        >>> from briscola.env.encoding import encode
+        >>> deals = [new_game(preset("classic"), seed=s) for s in range(9)]
+        >>> x = np.stack([encode(observe(deal, 0)) for deal in deals])
+        >>> bool(np.allclose(net.shared_scores(x), net.mlp(x)[0], atol=1e-4))
+        True
+        """
+        a = self.arrays
+        varying = np.flatnonzero((x != x[0]).any(axis=0))
+        first = x[0] @ a["w1"] + a["b1"]
+        h = first + (x[:, varying] - x[0, varying]) @ a["w1"][varying]
+        h = np.maximum(h, np.float32(0))
+        h = np.maximum(h @ a["w2"] + a["b2"], np.float32(0))
+        return h @ a["wp"] + a["bp"]
 
     def mlp(self, x: npt.ArrayLike) -> tuple[F32, F32]:
         """The perceptron itself, on the vectors as given (what PyTorch's module computes)."""

@@ -27,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -77,6 +77,9 @@ class NetRollouts:
     lam: float
     policy: int
     solve_stock: int
+    cache: dict[bytes, int] = field(default_factory=dict)
+    """The network's action for an observation vector already read on this move (as bytes):
+    the worlds of a move share most hands, and the reply to a lead depends on the hand alone."""
 
     @classmethod
     def for_position(
@@ -119,11 +122,25 @@ class NetRollouts:
             acting = np.flatnonzero(todo)
             if not len(acting):
                 break
-            scores = np.where(masks[acting], self.net.scores_one_view(X[acting]), -np.inf)
             codes = np.full(rows, -1, np.int64)
-            codes[acting] = tab.i2c[np.argmax(scores, axis=1)]
+            codes[acting] = self._choices(X[acting], masks[acting])
             NP.apply_rows(enc.P, SS, EX, codes, tab.V, buf, log)
         NP.finish_rows(
             enc.P, enc.T, SS, work_arrays(), active, self.policy, self.solve_stock, self.lam,
             self.me, vals,
         )  # fmt: skip
+
+    def _choices(self, X: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> I64:
+        """The network's legal action (as a core code) for each observation of ``X``, each
+        distinct vector read once a move (:attr:`cache`)."""
+        keys = [row.tobytes() for row in X]
+        new = {}
+        for i, key in enumerate(keys):
+            if key not in self.cache and key not in new:
+                new[key] = i
+        if new:
+            rows = np.fromiter(new.values(), np.int64, len(new))
+            scores = np.where(masks[rows], self.net.scores_one_view(X[rows]), -np.inf)
+            for key, code in zip(new, self.tables.i2c[np.argmax(scores, axis=1)], strict=True):
+                self.cache[key] = int(code)
+        return np.array([self.cache[key] for key in keys], np.int64)
