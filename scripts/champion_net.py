@@ -45,10 +45,7 @@ from briscola.bots.search_config import CHAMPION
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 from briscola.env.symmetry import obs_gather, trump_groups
-from briscola.fast import env_kernels as vk
-from briscola.fast.core.layout import MAX_ACTIONS, S_LEN, S_TURN
-from briscola.fast.search import netplies as NP
-from briscola.fast.search.pimc import work_arrays
+from briscola.fast.core.layout import S_TURN
 from briscola.tools.bench.levels.strength import Pair, measure_strength
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -62,42 +59,15 @@ class LeafRollouts(SN.NetRollouts):
     leaf = 1.0
 
     def __call__(self, worlds: Any, first: int, active: Any, vals: npt.NDArray[Any]) -> None:
-        enc, tab = self.enc, self.tables
-        nw, nc = vals.shape
-        rows = nw * nc
-        SS = np.zeros((rows, S_LEN), np.int64)
-        EX = np.zeros((rows, vk.X_LEN), np.int64)
-        buf = np.zeros(MAX_ACTIONS, np.int64)
-        log = np.zeros(vk.LOG_LEN, np.int64)
-        NP.start_rows(
-            enc.P, enc.S, enc.slots, worlds, first, len(enc.pool), enc.cands, active, self.ex0,
-            tab.V, SS, EX, buf, log,
-        )  # fmt: skip
-        X = np.zeros((rows, vk.OBS_SIZE), np.float32)
-        masks = np.zeros((rows, len(tab.i2c)), np.bool_)
-        todo = np.zeros(rows, np.int64)
+        rows = self.start(worlds, first, active, len(vals))
         for _ in range(2):  # the other seat, until the searching seat is to act
-            NP.encode_rows(
-                enc.P, SS, EX, tab.V, tab.static, self.solve_stock, X, masks, buf, tab.c2i, todo
-            )
-            acting = np.flatnonzero(todo.astype(bool) & (SS[:, S_TURN] != self.me))
-            if not len(acting):
+            if not self.play(rows, others_only=True):
                 break
-            codes = np.full(rows, -1, np.int64)
-            codes[acting] = self._choices(X[acting], masks[acting])
-            NP.apply_rows(enc.P, SS, EX, codes, tab.V, buf, log)
-        NP.encode_rows(
-            enc.P, SS, EX, tab.V, tab.static, self.solve_stock, X, masks, buf, tab.c2i, todo
-        )
-        mine = np.flatnonzero(todo.astype(bool) & (SS[:, S_TURN] == self.me))
-        rolled = np.zeros_like(vals)
-        NP.finish_rows(
-            enc.P, enc.T, SS, work_arrays(), active, self.policy, self.solve_stock, self.lam,
-            self.me, rolled,
-        )  # fmt: skip
-        values = rolled.reshape(-1)
-        values[mine] = self.leaf * self._values(X[mine]) + (1 - self.leaf) * values[mine]
-        vals[:] = values.reshape(nw, nc)
+        self.encode(rows)
+        mine = np.flatnonzero(rows.todo.astype(bool) & (rows.SS[:, S_TURN] == self.me))
+        self.finish(rows, active, vals)
+        values = vals.reshape(-1)  # a view: written through
+        values[mine] = self.leaf * self._values(rows.X[mine]) + (1 - self.leaf) * values[mine]
 
     def _values(self, X: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         out = np.empty(len(X), np.float32)

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from briscola.bots.neural import KernelTables, PolicyValueNet, kernel_tables, shipped_net_for
 from briscola.core.observation import Observation
 
-__all__ = ["NetRollouts", "root_extras", "uniform_worlds"]
+__all__ = ["NetRollouts", "Rows", "root_extras", "uniform_worlds"]
 
 I64 = npt.NDArray[np.int64]
 
@@ -60,6 +60,21 @@ def uniform_worlds(enc: Any, seed: int, n: int) -> I64:
     """``n`` worlds with the unknown cards dealt at random (rows over ``enc.slots``)."""
     rng = np.random.default_rng(seed)
     return rng.permuted(np.tile(enc.pool, (n, 1)), axis=1)
+
+
+@dataclass
+class Rows:
+    """A batch of worlds and candidates as the kernels' arrays
+    (:mod:`briscola.fast.search.netplies`): states, tracked extras, observation vectors, legal
+    masks, the rows encoded, and work space."""
+
+    SS: I64
+    EX: I64
+    X: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.bool_]
+    todo: I64
+    buf: I64
+    log: I64
 
 
 @dataclass
@@ -96,37 +111,72 @@ class NetRollouts:
     def __call__(self, worlds: I64, first: int, active: I64, vals: npt.NDArray[Any]) -> None:
         """``vals[w, j]``: the value of candidate ``j`` (where ``active``) in the world
         ``worlds[first + w]``."""
+        rows = self.start(worlds, first, active, len(vals))
+        for _ in range(self.plies):
+            if not self.play(rows):
+                break
+        self.finish(rows, active, vals)
+
+    def start(self, worlds: I64, first: int, active: I64, nw: int) -> Rows:
+        """The rows of ``nw`` worlds from ``worlds[first]`` on, each candidate played."""
         from briscola.fast import env_kernels as vk
         from briscola.fast.core.layout import MAX_ACTIONS, S_LEN
         from briscola.fast.search import netplies as NP
-        from briscola.fast.search.pimc import work_arrays
 
         enc, tab = self.enc, self.tables
-        nw, nc = vals.shape
-        rows = nw * nc
-        SS = np.zeros((rows, S_LEN), np.int64)
-        EX = np.zeros((rows, vk.X_LEN), np.int64)
-        buf = np.zeros(MAX_ACTIONS, np.int64)
-        log = np.zeros(vk.LOG_LEN, np.int64)
+        n = nw * len(enc.cands)
+        rows = Rows(
+            np.zeros((n, S_LEN), np.int64),
+            np.zeros((n, vk.X_LEN), np.int64),
+            np.zeros((n, vk.OBS_SIZE), np.float32),
+            np.zeros((n, len(tab.i2c)), np.bool_),
+            np.zeros(n, np.int64),
+            np.zeros(MAX_ACTIONS, np.int64),
+            np.zeros(vk.LOG_LEN, np.int64),
+        )
         NP.start_rows(
-            enc.P, enc.S, enc.slots, worlds, first, len(enc.pool), enc.cands,
-            active, self.ex0, tab.V, SS, EX, buf, log,
+            enc.P, enc.S, enc.slots, worlds, first, len(enc.pool), enc.cands, active, self.ex0,
+            tab.V, rows.SS, rows.EX, rows.buf, rows.log,
         )  # fmt: skip
-        X = np.zeros((rows, vk.OBS_SIZE), np.float32)
-        masks = np.zeros((rows, len(tab.i2c)), np.bool_)
-        todo = np.zeros(rows, np.int64)
-        for _ in range(self.plies):
-            NP.encode_rows(
-                enc.P, SS, EX, tab.V, tab.static, self.solve_stock, X, masks, buf, tab.c2i, todo
-            )
-            acting = np.flatnonzero(todo)
-            if not len(acting):
-                break
-            codes = np.full(rows, -1, np.int64)
-            codes[acting] = self._choices(X[acting], masks[acting])
-            NP.apply_rows(enc.P, SS, EX, codes, tab.V, buf, log)
+        return rows
+
+    def encode(self, rows: Rows) -> None:
+        """The seat to act's observation and legal mask in every row still in the middle game
+        (``rows.todo``)."""
+        from briscola.fast.search import netplies as NP
+
+        enc, tab = self.enc, self.tables
+        NP.encode_rows(
+            enc.P, rows.SS, rows.EX, tab.V, tab.static, self.solve_stock, rows.X, rows.masks,
+            rows.buf, tab.c2i, rows.todo,
+        )  # fmt: skip
+
+    def play(self, rows: Rows, others_only: bool = False) -> bool:
+        """One action by the network in every row still in the middle game (``others_only``:
+        in those where the searching seat is not to act); False when there was none."""
+        from briscola.fast.core.layout import S_TURN
+        from briscola.fast.search import netplies as NP
+
+        self.encode(rows)
+        acting = rows.todo.astype(bool)
+        if others_only:
+            acting &= rows.SS[:, S_TURN] != self.me
+        which = np.flatnonzero(acting)
+        if not len(which):
+            return False
+        codes = np.full(len(rows.SS), -1, np.int64)
+        codes[which] = self._choices(rows.X[which], rows.masks[which])
+        NP.apply_rows(self.enc.P, rows.SS, rows.EX, codes, self.tables.V, rows.buf, rows.log)
+        return True
+
+    def finish(self, rows: Rows, active: I64, vals: npt.NDArray[Any]) -> None:
+        """Every row finished by the rollout: its value into ``vals``."""
+        from briscola.fast.search import netplies as NP
+        from briscola.fast.search.pimc import work_arrays
+
+        enc = self.enc
         NP.finish_rows(
-            enc.P, enc.T, SS, work_arrays(), active, self.policy, self.solve_stock, self.lam,
+            enc.P, enc.T, rows.SS, work_arrays(), active, self.policy, self.solve_stock, self.lam,
             self.me, vals,
         )  # fmt: skip
 
