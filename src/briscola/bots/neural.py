@@ -155,7 +155,8 @@ class PolicyValueNet:
         h = first + (x[:, varying] - x[0, varying]) @ a["w1"][varying]
         h = np.maximum(h, np.float32(0))
         h = np.maximum(h @ a["w2"] + a["b2"], np.float32(0))
-        return h @ a["wp"] + a["bp"]
+        scores: F32 = h @ a["wp"] + a["bp"]
+        return scores
 
     def mlp(self, x: npt.ArrayLike) -> tuple[F32, F32]:
         """The perceptron itself, on the vectors as given (what PyTorch's module computes)."""

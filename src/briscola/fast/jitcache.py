@@ -40,6 +40,19 @@ _FLAGS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 _BASE = ("jitcache.py", "core/layout.py")
 _RULES = (*_BASE, "core/kernel.py")
 _PLAY = (*_RULES, "core/rng.py", "core/sides.py", "core/policies.py")
+# what a kernel built on the search's rollouts compiles in (pimc and everything it calls)
+_SEARCH = (
+    *_PLAY,
+    "core/batch.py",
+    "search/encode.py",
+    "search/endgame.py",
+    "search/inference.py",
+    "search/pimc.py",
+    "search/policy.py",
+    "search/respond.py",
+    "search/solver.py",
+    "search/value.py",
+)
 DEPENDS: dict[str, tuple[str, ...]] = {
     "core/rng": _BASE,
     "core/kernel": _BASE,
@@ -80,31 +93,8 @@ DEPENDS: dict[str, tuple[str, ...]] = {
         "search/solver.py",
         "search/value.py",
     ),
-    "search/netplies": (
-        *_PLAY,
-        "core/batch.py",
-        "env_kernels.py",
-        "search/encode.py",
-        "search/endgame.py",
-        "search/inference.py",
-        "search/pimc.py",
-        "search/policy.py",
-        "search/respond.py",
-        "search/solver.py",
-        "search/value.py",
-    ),
-    "search/auction": (
-        *_PLAY,
-        "core/batch.py",
-        "search/encode.py",
-        "search/endgame.py",
-        "search/inference.py",
-        "search/pimc.py",
-        "search/policy.py",
-        "search/respond.py",
-        "search/solver.py",
-        "search/value.py",
-    ),
+    "search/auction": _SEARCH,
+    "search/netplies": (*_SEARCH, "env_kernels.py"),
 }
 
 
