@@ -51,9 +51,12 @@ def label_config(budget: int, infer: bool = False) -> SearchConfig:
     """The labelling search: the champion's, at ``budget`` rollouts a move (and a matching number
     of exactly solved worlds with a short stock), with the inference on past plays only if
     ``infer`` (two players). With more players the same ``budget`` is the search's, and the worlds
-    solved from the root in the last tricks keep the champion's share of it (200 at 16,000)."""
+    solved from the root in the last tricks keep the champion's share of it (200 at 16,000). The
+    rollouts are the medium rules' alone (``net_plies`` 0): the teacher does not lean on a
+    network, whichever is shipped, so a run is reproduced from its seed."""
     return replace(
         CHAMPION,
+        net_plies=0,
         rollouts=budget,
         infer=infer,
         solved_worlds=max(budget // 12, 16),
