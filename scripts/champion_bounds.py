@@ -10,6 +10,8 @@ swapped), a win 1 and a draw 0.5, with a 95% interval over deals (docs/levels.md
   settings changed (``--set policy=1 --set infer=False``) against champion-v1, through the
   arena's own duplicate deals (:func:`~briscola.tools.bench.levels.strength.measure_strength`),
   in chunks of 20 deals pooled as they come.
+* ``think``: the think time of such a variant, as ``briscola bench --think`` times a level
+  (CPU time of each move over ``--deals`` deals against medium; nothing written to ``--out``).
 
 Each deal (or chunk) is appended to ``--out`` as a line of JSON, so a run can be stopped and
 resumed with ``--first``; the summary of everything in the file is printed at the end.
@@ -17,6 +19,7 @@ resumed with ``--first``; the summary of everything in the file is printed at th
     .venv/bin/python scripts/champion_bounds.py oracle --stock 0-40 --deals 100 --out o.jsonl
     .venv/bin/python scripts/champion_bounds.py oracle --stock 0-6 --deals 100 --out end.jsonl
     .venv/bin/python scripts/champion_bounds.py variant --set policy=1 --deals 100 --out s.jsonl
+    .venv/bin/python scripts/champion_bounds.py think --set net_plies=1 --deals 10
 """
 
 from __future__ import annotations
@@ -104,16 +107,41 @@ def variant_config(settings: list[str]) -> SearchConfig:
     return replace(CHAMPION_V1, **changes)
 
 
+def register(cfg: SearchConfig, name: str = "variant") -> str:
+    """Put a search of these settings in the bots' registry under ``name`` (for the tools)."""
+    base._REGISTRY[name] = base.BotInfo(
+        name, lambda seed: SearchBot(seed, cfg, name), *base._words("champion"), listed=False
+    )
+    return name
+
+
+def think(cfg: SearchConfig, deals: int) -> str:
+    """Median, 95th percentile and slowest move of a variant (its CPU milliseconds a move)."""
+    from briscola.tools.bench.levels.think import summarize, think_times
+
+    name = register(cfg)
+    row = summarize(name, think_times(name, preset("classic"), deals))
+    return (
+        f"{row.moves} moves: median {row.median_ms:.1f} ms, p95 {row.p95_ms:.1f} ms, "
+        f"max {row.max_ms:.1f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("kind", choices=("oracle", "variant"))
+    parser.add_argument("kind", choices=("oracle", "variant", "think"))
     parser.add_argument("--stock", default="0-40", help="oracle: told with LO-HI stock cards")
     parser.add_argument("--set", action="append", default=[], help="variant: NAME=VALUE")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first deal (resume)")
     parser.add_argument("--seed", type=int, default=4100)
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if args.kind == "think":
+        print(think(variant_config(args.set), args.deals))
+        return
+    if args.out is None:
+        parser.error("--out is required")
     if args.kind == "oracle":
         lo, _, hi = args.stock.partition("-")
         for deal in range(args.first, args.first + args.deals):
@@ -121,11 +149,7 @@ def main() -> None:
             with args.out.open("a") as f:
                 f.write(json.dumps({"deal": deal, "games": games}) + "\n")
     else:
-        cfg = variant_config(args.set)
-        name = "variant"
-        base._REGISTRY[name] = base.BotInfo(
-            name, lambda seed: SearchBot(seed, cfg, name), *base._words("champion"), listed=False
-        )
+        name = register(variant_config(args.set))
         for first in range(args.first, args.first + args.deals, CHUNK):
             (row,) = measure_strength(
                 [Pair(name, "champion-v1", 0.57)], "classic", CHUNK, seed=args.seed,

@@ -109,7 +109,7 @@ def main() -> None:
         factory = lambda seed: HybridBot(seed, args.stock)  # noqa: E731
     else:
         LeafRollouts.leaf = args.leaf
-        search_module.NetRollouts = LeafRollouts  # type: ignore[misc]  # what the search builds
+        search_module.NetRollouts = LeafRollouts  # type: ignore[attr-defined]  # the search builds it
         leafy = replace(CHAMPION, net_plies=1)  # 1: the search then asks for the network
         factory = lambda seed: SearchBot(seed, leafy, name)  # noqa: E731
     base._REGISTRY[name] = base.BotInfo(name, factory, *base._words("champion"), listed=False)
