@@ -293,16 +293,15 @@ def _sample(
                 cfg.pairwise, vals,
             )  # fmt: skip
             wchunks.append(np.ones(nw))
-        elif net is not None:
-            net(given[0], used, active, vals)
-            wchunks.append(given[1][used : used + nw])
-            used += nw
         else:
-            FS.pimc_worlds_n(
-                enc.P, enc.T, enc.S, work, wm, enc.slots, given[0], used, n_unk,
-                enc.hidden_called, obs.seat, enc.cands, active, cfg.policy, *solve, cfg.lam,
-                cfg.pairwise, vals,
-            )  # fmt: skip
+            if net is not None:
+                net(given[0], used, active, vals)
+            else:
+                FS.pimc_worlds_n(
+                    enc.P, enc.T, enc.S, work, wm, enc.slots, given[0], used, n_unk,
+                    enc.hidden_called, obs.seat, enc.cands, active, cfg.policy, *solve, cfg.lam,
+                    cfg.pairwise, vals,
+                )  # fmt: skip
             wchunks.append(given[1][used : used + nw])
             used += nw
         chunks.append(vals)

@@ -127,7 +127,7 @@ class BriscolaVectorEnv:
         V[vk.V_DEALER] = -1 if dealer is None else dealer
         V[vk.V_REWARD] = _REWARDS[reward]
         self.V = V
-        self.static = tables.static
+        self.static = tables.static.copy()  # writable, as the training kernels were compiled for
         self.c2i, self.i2c = code_tables()
         self.S = np.zeros((num_envs, S_LEN), np.int64)
         self.EX = np.zeros((num_envs, vk.X_LEN), np.int64)
