@@ -20,6 +20,8 @@ resumed with ``--first``; the summary of everything in the file is printed at th
     .venv/bin/python scripts/champion_bounds.py oracle --stock 0-6 --deals 100 --out end.jsonl
     .venv/bin/python scripts/champion_bounds.py variant --set policy=1 --deals 100 --out s.jsonl
     .venv/bin/python scripts/champion_bounds.py think --set net_plies=1 --deals 10
+    .venv/bin/python scripts/champion_bounds.py variant --start champion --preset pairs \
+        --against hard --set infer_multi=True --deals 200 --seed 2026 --out p.jsonl
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any
 
 from briscola.bots import base
 from briscola.bots.search import SearchBot
-from briscola.bots.search_config import CHAMPION_V1, SearchConfig
+from briscola.bots.search_config import CHAMPION, CHAMPION_V1, SearchConfig
 from briscola.core.game import new_game
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import preset
@@ -98,13 +100,15 @@ def summary(path: Path) -> str:
     )
 
 
-def variant_config(settings: list[str]) -> SearchConfig:
-    """champion-v1 with ``name=value`` settings changed (values as Python literals)."""
+def variant_config(settings: list[str], start: str = "champion-v1") -> SearchConfig:
+    """champion-v1 (or the champion: ``start``) with ``name=value`` settings changed (values as
+    Python literals; with more than two players they apply where ``by_table`` does not set
+    them)."""
     changes = {}
     for item in settings:
         name, _, value = item.partition("=")
         changes[name] = ast.literal_eval(value)
-    return replace(CHAMPION_V1, **changes)
+    return replace(CHAMPION if start == "champion" else CHAMPION_V1, **changes)
 
 
 def register(cfg: SearchConfig, name: str = "variant") -> str:
@@ -115,12 +119,12 @@ def register(cfg: SearchConfig, name: str = "variant") -> str:
     return name
 
 
-def think(cfg: SearchConfig, deals: int) -> str:
+def think(cfg: SearchConfig, deals: int, preset_name: str = "classic") -> str:
     """Median, 95th percentile and slowest move of a variant (its CPU milliseconds a move)."""
     from briscola.tools.bench.levels.think import summarize, think_times
 
     name = register(cfg)
-    row = summarize(name, think_times(name, preset("classic"), deals))
+    row = summarize(name, think_times(name, preset(preset_name), deals))
     return (
         f"{row.moves} moves: median {row.median_ms:.1f} ms, p95 {row.p95_ms:.1f} ms, "
         f"max {row.max_ms:.1f} ms"
@@ -136,9 +140,17 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first deal (resume)")
     parser.add_argument("--seed", type=int, default=4100)
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--start",
+        choices=("champion-v1", "champion"),
+        default="champion-v1",
+        help="variant: the settings the changes apply to",
+    )
+    parser.add_argument("--preset", default="classic", help="variant: the preset played")
+    parser.add_argument("--against", default="champion-v1", help="variant: the level it meets")
     args = parser.parse_args()
     if args.kind == "think":
-        print(think(variant_config(args.set), args.deals))
+        print(think(variant_config(args.set, args.start), args.deals, args.preset))
         return
     if args.out is None:
         parser.error("--out is required")
@@ -149,10 +161,10 @@ def main() -> None:
             with args.out.open("a") as f:
                 f.write(json.dumps({"deal": deal, "games": games}) + "\n")
     else:
-        name = register(variant_config(args.set))
+        name = register(variant_config(args.set, args.start))
         for first in range(args.first, args.first + args.deals, CHUNK):
             (row,) = measure_strength(
-                [Pair(name, "champion-v1", 0.57)], "classic", CHUNK, seed=args.seed,
+                [Pair(name, args.against, 0.57)], args.preset, CHUNK, seed=args.seed,
                 first_deal=first,
             )  # fmt: skip
             with args.out.open("a") as f:

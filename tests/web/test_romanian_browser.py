@@ -171,3 +171,32 @@ def _fits(page: Page) -> None:
         assert box["height"] >= 34, box
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, overflow
+
+
+@pytest.mark.parametrize("lang", ["it", "ro"])
+def test_the_options_show_their_whole_values_on_a_phone(
+    server: str, phone: BrowserContext, lang: str
+) -> None:
+    """On a phone the option's label wraps and its choice keeps room for the chosen value
+    ("a mazzo finito" was cut to "a mazzo fin")."""
+    page = phone.new_page()
+    page.goto(f"{server}/?lang={lang}")
+    selects = page.locator(".opt select")
+    expect(selects.first).to_be_visible()
+    cut = page.evaluate(
+        """() => {
+          const ctx = document.createElement("canvas").getContext("2d");
+          return [...document.querySelectorAll(".opt select")].flatMap((s) => {
+            const st = getComputedStyle(s);
+            ctx.font = st.font;
+            const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)
+              - 16;  // the arrow
+            const text = s.options[s.selectedIndex].text;
+            const need = ctx.measureText(text).width;
+            return need > room ? [`${s.id}: ${text} needs ${need | 0} px, has ${room | 0}`] : [];
+          });
+        }"""
+    )
+    assert selects.count() >= 5
+    assert cut == [], cut
+    _fits(page)
