@@ -6,10 +6,12 @@ swapped), a win 1 and a draw 0.5, with a 95% interval over deals (docs/levels.md
 * ``oracle``: champion-v1's search *told the opponent's hand* (not the stock order) while the
   stock holds from ``--stock LO`` to ``HI`` cards, plain champion-v1 otherwise, against
   champion-v1. It bounds what knowing more of the hidden cards is worth, and where in the deal.
-* ``variant``: a :class:`~briscola.bots.search_config.SearchConfig` of champion-v1 with some
-  settings changed (``--set policy=1 --set infer=False``) against champion-v1, through the
-  arena's own duplicate deals (:func:`~briscola.tools.bench.levels.strength.measure_strength`),
-  in chunks of 20 deals pooled as they come.
+* ``variant``: a :class:`~briscola.bots.search_config.SearchConfig` of champion-v1 (or of the
+  champion, ``--start champion``) with some settings changed (``--set policy=1 --set
+  infer=False``) against champion-v1 (or ``--against LEVEL``, in ``--preset NAME``), through
+  the arena's own duplicate deals
+  (:func:`~briscola.tools.bench.levels.strength.measure_strength`), in chunks of 20 deals
+  pooled as they come.
 * ``think``: the think time of such a variant, as ``briscola bench --think`` times a level
   (CPU time of each move over ``--deals`` deals against medium; nothing written to ``--out``).
 
