@@ -82,17 +82,7 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "search/endgame": _RULES,
     "search/value": (*_PLAY, "core/batch.py"),
     "search/respond": (*_PLAY, "core/batch.py", "search/policy.py", "search/value.py"),
-    "search/pimc": (
-        *_PLAY,
-        "core/batch.py",
-        "search/encode.py",
-        "search/endgame.py",
-        "search/inference.py",
-        "search/policy.py",
-        "search/respond.py",
-        "search/solver.py",
-        "search/value.py",
-    ),
+    "search/pimc": tuple(f for f in _SEARCH if f != "search/pimc.py"),
     "search/auction": _SEARCH,
     "search/netplies": (*_SEARCH, "env_kernels.py"),
 }
