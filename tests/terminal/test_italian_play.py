@@ -93,3 +93,18 @@ def test_own_tricks_only_once_the_last_card_is_drawn(play: Callable[..., str]) -
     never = play("classic", "--seed", "3", "-o", "tricks_visible=never",
                  stdin="1\n" * 17 + "prese\nesci\n")  # fmt: skip
     assert "Con queste regole le prese non si guardano mai." in never
+
+
+def test_a_trump_on_the_table_is_marked_as_in_the_hand(play: Callable[..., str]) -> None:
+    """The cards played to the trick say «★ briscola» when they are of the trump suit, as the
+    cards of the hand do, and only then."""
+    out = play("classic", "--seed", "3", stdin="1\n" * 400)
+    trump = re.search(r"Briscola: \w\w \(\w+ di (\w+)\)", out)
+    assert trump is not None
+    suit = trump.group(1)
+    table = re.findall(r"^\s+Nord: (\w\w) \(\w+ di (\w+)\)(.*)$", out, re.MULTILINE)
+    assert table, out
+    marked = [(card, s) for card, s, rest in table if "★ briscola" in rest]
+    plain = [(card, s) for card, s, rest in table if "★ briscola" not in rest]
+    assert marked and plain  # the deal shows both kinds
+    assert all(s == suit for _, s in marked) and all(s != suit for _, s in plain)

@@ -359,6 +359,8 @@ class Screen:
         lines: list[RenderableType] = [Text(self.t("table.title") + ":", style="bold")]
         for seat, card in obs.trick:
             line = Text(f"  {self.tag(seat, obs)}: ").append_text(self.card(card))
+            if card.suit is obs.trump:
+                line.append(f"  ★ {self.t('hand.trump')}", style="bold")
             if seat == winner:
                 line.append(f"  ← {self.t('table.winning')}", style="italic")
             lines.append(line)
