@@ -499,3 +499,32 @@ def test_the_help_says_the_auction_as_it_is_played() -> None:
         assert "A, 3, R, C, F" not in body
 
     run(app, drive)
+
+
+def test_the_trumps_in_the_hand_and_on_the_table_carry_a_star() -> None:
+    """A card of the trump suit shows «★» between its rank and its sign, in the hand and in the
+    trick; no other card does."""
+    app = make_app("classic", seed=3)
+
+    async def drive(pilot: Pilot[int], app: TableApp) -> None:
+        seen = {True: 0, False: 0}
+        while app.game.waiting == MOVE and min(seen.values()) < 2:
+            obs = app.game.obs
+            trump = obs.trump
+            hand = views.hand_panel(app.game, app.game.moves(), app.selected).plain
+            plays = list(obs.trick)
+            shown = views.trick_text(app.game, plays).plain if plays else ""
+            for card in [*obs.hand, *(c for _, c in plays)]:
+                top = (
+                    f"│{card.rank.letter}  ★  "
+                    if card.suit is trump
+                    else f"│{card.rank.letter}     "
+                )
+                assert top in (hand + shown), (card, hand, shown)
+                seen[card.suit is trump] += 1
+            stars = (hand + shown).count("★")
+            assert stars == sum(c.suit is trump for c in [*obs.hand, *(c for _, c in plays)])
+            await press_move(pilot, app, 0, by_digit=True)
+        assert min(seen.values()) >= 2, seen
+
+    run(app, drive)

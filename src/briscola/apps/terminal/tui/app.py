@@ -244,7 +244,12 @@ class TableApp(App[int]):
             body = Text(self._t("tui.tricks.none"))
         else:
             rules = game.table.ruleset
-            faces = [cards.face(card, game.lang) for trick in tricks for card in trick.cards()]
+            trump = game.obs.trump
+            faces = [
+                cards.face(card, game.lang, trump=trump)
+                for trick in tricks
+                for card in trick.cards()
+            ]
             per_row = max(1, (self.size.width - 8) // (cards.WIDTH + 1))
             rows = [cards.row(faces[i : i + per_row]) for i in range(0, len(faces), per_row)]
             body = Text("\n").join(rows)

@@ -60,34 +60,49 @@ def _box(lines: Sequence[Text], border: str, inner: int = _INNER) -> Text:
     return out
 
 
-def face(card: Card, lang: str, *, selected: bool = False, dim: bool = False) -> Text:
+def face(
+    card: Card, lang: str, *, selected: bool = False, dim: bool = False, trump: Suit | None = None
+) -> Text:
     """The card face up; ``selected`` draws it bold and reversed (the card the cursor is on),
-    ``dim`` fades it (a card that may not be played now, or a trick already taken)."""
+    ``dim`` fades it (a card that may not be played now, or a trick already taken); a card of
+    the ``trump`` suit has a star between its rank and its sign, as the line mode says
+    «★ briscola».
+
+    >>> print(face(Card.parse("7s"), "it", trump=Suit.SPADE).plain.splitlines()[1])
+    │7  ★  ♠│
+    """
     colour = SUIT_STYLE[card.suit]
     style = f"bold {colour}" if not dim else f"dim {colour}"
     if selected:
         style += " reverse"
     top = Text(card.rank.letter, style=style)
-    top.append(" " * (_INNER - 2), style=style).append(_SIGN[card.suit], style=style)
+    gap = (_INNER - 3) // 2 if card.suit is trump else 0
+    if gap:
+        top.append(" " * gap + "★" + " " * gap, style=style).append(_SIGN[card.suit], style=style)
+    else:
+        top.append(" " * (_INNER - 2), style=style).append(_SIGN[card.suit], style=style)
     middle = Text(card.rank.name_in(lang).center(_INNER)[:_INNER], style=style)
     bottom = Text(card.suit.name_in(lang).ljust(_INNER)[:_INNER], style=style)
     border = "bold white" if selected else ("dim" if dim else colour)
     return _box([top, middle, bottom], border)
 
 
-def small(card: Card, *, dim: bool = False) -> Text:
+def small(card: Card, *, dim: bool = False, trump: Suit | None = None) -> Text:
     """The card face up in :data:`SMALL_WIDTH` columns and three rows: its rank's letter and its
-    suit's sign.
+    suit's sign (a star between them for a card of the ``trump`` suit).
 
     >>> print(small(Card.parse("Rc")).plain)
     ╭─────╮
     │ R ♥ │
     ╰─────╯
+    >>> print(small(Card.parse("Rc"), trump=Suit.COPPE).plain.splitlines()[1])
+    │R ★ ♥│
     """
     colour = SUIT_STYLE[card.suit]
     style = f"dim {colour}" if dim else f"bold {colour}"
     inner = SMALL_WIDTH - 2
-    line = Text(f" {card.rank.letter} {_SIGN[card.suit]} ", style=style)
+    mark = f"{card.rank.letter} ★ {_SIGN[card.suit]}" if card.suit is trump else None
+    line = Text(mark or f" {card.rank.letter} {_SIGN[card.suit]} ", style=style)
     return _box([line], "dim" if dim else colour, inner)
 
 

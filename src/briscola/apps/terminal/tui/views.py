@@ -222,14 +222,15 @@ def trick_text(
 ) -> Text:
     """The cards of a trick in the order played, each with its player's name over it; small
     faces when full ones do not fit in ``width`` columns."""
+    trump = game.obs.trump
     fits = len(plays) * (cards.WIDTH + 2) <= width
     gap = 2 if fits else 3  # a name may be wider than its card (Nord-Ovest: 10 columns)
     place = (cards.WIDTH if fits else cards.SMALL_WIDTH) + gap
     names = [cards.label(game.name(seat), "bold", place) for seat, _ in plays]
     if fits:
-        faces = [cards.face(card, game.lang, dim=dim) for _, card in plays]
+        faces = [cards.face(card, game.lang, dim=dim, trump=trump) for _, card in plays]
     else:
-        faces = [cards.small(card, dim=dim) for _, card in plays]
+        faces = [cards.small(card, dim=dim, trump=trump) for _, card in plays]
     return cards.row(names, gap=0) + Text("\n") + cards.row(faces, gap, indent=gap // 2)
 
 
@@ -320,7 +321,12 @@ def hand_panel(game: TuiGame, moves: Sequence[Action], selected: int, width: int
     playing = game.waiting == MOVE and obs.phase is Phase.PLAY
     order = [m.card for m in moves if isinstance(m, Play)] if playing else _sorted_hand(game)
     faces = [
-        cards.face(card, game.lang, selected=playing and moves.index(Play(card)) == selected)
+        cards.face(
+            card,
+            game.lang,
+            selected=playing and moves.index(Play(card)) == selected,
+            trump=obs.trump,
+        )
         for card in order
     ]
     out = Text(_t(game, "hand.title"), style="bold")
