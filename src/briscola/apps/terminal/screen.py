@@ -131,6 +131,14 @@ class Screen:
             text.append(f" ({card.name(self.lang)})", style=style)
         return text
 
+    def marked(self, card: Card, obs: Observation) -> Text:
+        """The card as :meth:`card` writes it, with «★ briscola» after a card of the trump suit
+        (in the hand and on the table)."""
+        line = self.card(card)
+        if card.suit is obs.trump:
+            line.append(f"  ★ {self.t('hand.trump')}", style="bold")
+        return line
+
     def suit(self, suit: Suit) -> str:
         return suit.name_in(self.lang)
 
@@ -174,10 +182,7 @@ class Screen:
     def _describe(self, action: Action, obs: Observation) -> Text:
         """One numbered line's text for a move."""
         if isinstance(action, Play):
-            line = self.card(action.card)
-            if action.card.suit is obs.trump:
-                line.append(f"  ★ {self.t('hand.trump')}", style="bold")
-            return line
+            return self.marked(action.card, obs)
         text = Text(self.action_text(action), style="bold")
         if isinstance(action, Declare):
             pts = 40 if action.suit is obs.trump else 20
@@ -358,9 +363,7 @@ class Screen:
         winner = trick_winner(obs.trick, obs.trump, self.rules)
         lines: list[RenderableType] = [Text(self.t("table.title") + ":", style="bold")]
         for seat, card in obs.trick:
-            line = Text(f"  {self.tag(seat, obs)}: ").append_text(self.card(card))
-            if card.suit is obs.trump:
-                line.append(f"  ★ {self.t('hand.trump')}", style="bold")
+            line = Text(f"  {self.tag(seat, obs)}: ").append_text(self.marked(card, obs))
             if seat == winner:
                 line.append(f"  ← {self.t('table.winning')}", style="italic")
             lines.append(line)

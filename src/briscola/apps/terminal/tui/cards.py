@@ -75,12 +75,8 @@ def face(
     style = f"bold {colour}" if not dim else f"dim {colour}"
     if selected:
         style += " reverse"
-    top = Text(card.rank.letter, style=style)
-    gap = (_INNER - 3) // 2 if card.suit is trump else 0
-    if gap:
-        top.append(" " * gap + "★" + " " * gap, style=style).append(_SIGN[card.suit], style=style)
-    else:
-        top.append(" " * (_INNER - 2), style=style).append(_SIGN[card.suit], style=style)
+    between = "★".center(_INNER - 2) if card.suit is trump else " " * (_INNER - 2)
+    top = Text(card.rank.letter + between + _SIGN[card.suit], style=style)
     middle = Text(card.rank.name_in(lang).center(_INNER)[:_INNER], style=style)
     bottom = Text(card.suit.name_in(lang).ljust(_INNER)[:_INNER], style=style)
     border = "bold white" if selected else ("dim" if dim else colour)
@@ -101,8 +97,11 @@ def small(card: Card, *, dim: bool = False, trump: Suit | None = None) -> Text:
     colour = SUIT_STYLE[card.suit]
     style = f"dim {colour}" if dim else f"bold {colour}"
     inner = SMALL_WIDTH - 2
-    mark = f"{card.rank.letter} ★ {_SIGN[card.suit]}" if card.suit is trump else None
-    line = Text(mark or f" {card.rank.letter} {_SIGN[card.suit]} ", style=style)
+    sign = _SIGN[card.suit]
+    letters = (
+        f"{card.rank.letter} ★ {sign}" if card.suit is trump else f" {card.rank.letter} {sign} "
+    )
+    line = Text(letters, style=style)
     return _box([line], "dim" if dim else colour, inner)
 
 
