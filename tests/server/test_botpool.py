@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from briscola.apps.server import botpool
-from briscola.apps.server.botpool import MIN_BUDGET, BotPool, decide, scaled_bot
+from briscola.apps.server.botpool import MIN_BUDGET, BotPool, decide
+from briscola.bots import make_bot, with_budget
 from briscola.core.actions import Action
 from briscola.core.game import new_game
 from briscola.core.observation import Observation, observe
@@ -89,12 +90,12 @@ def test_a_saturated_pool_shrinks_the_budget_and_says_so(
 
 
 def test_a_shrunk_budget_searches_fewer_worlds_down_to_a_floor() -> None:
-    full = scaled_bot("champion", 1, 1.0).config
-    half = scaled_bot("champion", 1, 0.5).config
-    least = scaled_bot("champion", 1, MIN_BUDGET).config
+    full = with_budget(make_bot("champion", 1), 1.0).config  # type: ignore[attr-defined]
+    half = with_budget(make_bot("champion", 1), 0.5).config  # type: ignore[attr-defined]
+    least = with_budget(make_bot("champion", 1), MIN_BUDGET).config  # type: ignore[attr-defined]
     assert half.rollouts == full.rollouts // 2 and half.solved_worlds == full.solved_worlds // 2
     assert least.rollouts == full.rollouts // 16 and least.rollouts >= 32
-    assert scaled_bot("simple", 1, 0.1).name == "simple"  # no budget to shrink
+    assert with_budget(make_bot("simple", 1), 0.1).name == "simple"  # no budget to shrink
     obs = _observation()
     assert decide("champion", 5, obs, MIN_BUDGET) in obs.legal
 

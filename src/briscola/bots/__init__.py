@@ -8,17 +8,28 @@ simple     the sensible default: cheap points, no wasted trumps, helps a partner
 =========  =====================================================================
 """
 
-from briscola.bots.base import Bot, BotInfo, UnknownBotError, bot_info, bot_names, make_bot
+from briscola.bots.base import (
+    Bot,
+    BotInfo,
+    Budgeted,
+    UnknownBotError,
+    bot_info,
+    bot_names,
+    make_bot,
+    with_budget,
+)
 from briscola.bots.random_bot import RandomBot
 from briscola.bots.simple import SimpleBot
 
 __all__ = [
     "Bot",
     "BotInfo",
+    "Budgeted",
     "RandomBot",
     "SimpleBot",
     "UnknownBotError",
     "bot_info",
     "bot_names",
     "make_bot",
+    "with_budget",
 ]

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
@@ -31,12 +31,14 @@ from briscola.i18n import web_translations
 __all__ = [
     "Bot",
     "BotInfo",
+    "Budgeted",
     "UnknownBotError",
     "bot_info",
     "bot_names",
     "make_bot",
     "turn_actions",
     "weights_file",
+    "with_budget",
 ]
 
 
@@ -48,6 +50,29 @@ class Bot(Protocol):
     def act(self, obs: Observation) -> Action:
         """The action to take; ``obs`` is for the seat to act, so ``obs.legal`` is not empty."""
         ...
+
+
+@runtime_checkable
+class Budgeted(Protocol):
+    """A computer player whose thinking has a budget (the search levels): it offers a copy of
+    itself that thinks with a share of it."""
+
+    def with_budget(self, share: float) -> Bot:
+        """A bot like this one (same seed, same settings) that searches ``share`` (0 to 1) of
+        its budget; ``share >= 1`` gives this bot itself."""
+        ...
+
+
+def with_budget(bot: Bot, share: float) -> Bot:
+    """``bot`` thinking with ``share`` of its budget: a budgeted bot's own smaller copy, any other
+    bot as it is (its decisions cost the same whatever the budget).
+
+    >>> with_budget(make_bot("simple", 1), 0.1).name
+    'simple'
+    >>> with_budget(make_bot("champion", 1), 0.25).config.rollouts
+    4000
+    """
+    return bot.with_budget(share) if isinstance(bot, Budgeted) else bot
 
 
 def turn_actions(obs: Observation) -> tuple[Action, ...]:

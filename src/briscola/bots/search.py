@@ -116,6 +116,36 @@ class SearchBot:
         """A bot like this one with some settings changed (for experiments)."""
         return SearchBot(None, replace(self.config, **changes), self.name)  # type: ignore[arg-type]
 
+    def with_budget(self, share: float) -> SearchBot:
+        """This bot searching ``share`` (0 to 1) of its worlds and rollouts, each kept above a
+        floor (a crowded server's computer players: :mod:`briscola.apps.server.botpool`); the
+        same seed. ``share >= 1``: this bot itself.
+
+        >>> SearchBot.champion(1).with_budget(0.25).config.rollouts
+        4000
+        """
+        if share >= 1:
+            return self
+        config = self.config
+
+        def part(n: int, least: int) -> int:
+            return max(least, round(n * share)) if n > 0 else n
+
+        smaller = replace(
+            config,
+            rollouts=part(config.rollouts, 32),
+            rollouts_multi=part(config.rollouts_multi, 64),
+            solved_worlds=part(config.solved_worlds, 8),
+            max_worlds=part(config.max_worlds, 16),
+            min_worlds=part(config.min_worlds, 8),
+            reps=part(config.reps, 2),
+            reps_sampled=part(config.reps_sampled, 2),
+        )
+        bot = SearchBot(None, smaller, self.name)
+        bot._rng.setstate(self._rng.getstate())  # the same seed's draws
+        bot._medium = self._medium
+        return bot
+
     def act(self, obs: Observation) -> Action:
         """The action this bot takes; always one of ``obs.legal``."""
         legal = turn_actions(obs)

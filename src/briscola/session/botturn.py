@@ -1,5 +1,5 @@
 """A computer player's turn as data: what it is asked (:class:`BotRequest`) and its seed; and
-the bots that play a table's computer seats (:class:`Computers`).
+how the bots that play a table's computer seats are asked (:class:`Computers`).
 
 A server asks the bot somewhere else (another process) and applies its answer later, so the
 question carries everything the bot may use and nothing more: the seat's observation (never the
@@ -13,9 +13,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from briscola.bots import Bot, make_bot
+from briscola.core.actions import Action
 from briscola.core.observation import Observation
 
 __all__ = ["BotFactory", "BotRequest", "Computers", "decision_seed"]
@@ -47,27 +48,25 @@ class BotRequest:
 @dataclass
 class Computers:
     """Who plays a table's computer seats: ``stand_in``, the level that takes a person's seat
-    (on autoplay, after a resignation), and ``factory``, which makes the bots; one bot per seat
-    and level, made on first use with a seed from the table's ``seed``.
+    (on autoplay, after a resignation), and ``factory``, which makes the bots.
 
-    >>> computers = Computers("simple", seed=4)
-    >>> computers.bot(1, "random") is computers.bot(1, "random")
+    Every decision is asked the one way, as a :class:`BotRequest`, of a bot made for it with the
+    decision's seed (:meth:`decide`): the terminal, the server's pool of processes and a table
+    restarted after a crash ask the same question and get the same answer.
+
+    >>> from briscola.core.game import new_game
+    >>> from briscola.core.observation import observe
+    >>> from briscola.core.rules import preset
+    >>> state = new_game(preset("classic"), seed=3)
+    >>> request = BotRequest(1, "simple", 7, observe(state, state.turn), 0, 0)
+    >>> Computers().decide(request) == Computers().decide(request)  # seeded: reproducible
     True
-    >>> computers.bot(1, "random") is computers.bot(1, "simple")
-    False
     """
 
     stand_in: str = "simple"
     factory: BotFactory = make_bot
     seed: int | None = None
-    _bots: dict[int, tuple[str, Bot]] = field(default_factory=dict, repr=False)
 
-    def bot(self, seat: int, level: str) -> Bot:
-        """The bot of level ``level`` at ``seat`` (a new one when the seat's level changed)."""
-        kept = self._bots.get(seat)
-        if kept is not None and kept[0] == level:
-            return kept[1]
-        base = self.seed if self.seed is not None else 0
-        bot = self.factory(level, (base * 7919 + seat) % 2**63)
-        self._bots[seat] = (level, bot)
-        return bot
+    def decide(self, request: BotRequest) -> Action:
+        """The answer to ``request``: a bot of its level made with its seed."""
+        return self.factory(request.level, request.seed).act(request.observation)

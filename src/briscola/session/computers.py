@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import logging
 
-from briscola.bots import Bot
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 from briscola.session.botturn import BotFactory, BotRequest, decision_seed
@@ -73,8 +72,10 @@ class ComputerTurns(Turns):
         """What the computer player to act is asked (None when no computer is to act), for a bot
         that thinks elsewhere; its answer goes to :meth:`bot_answer`."""
         seat = self.bot_to_act()
-        if seat is None:
-            return None
+        return None if seat is None else self._request(seat)
+
+    def _request(self, seat: int) -> BotRequest:
+        """What the computer player of ``seat`` is asked now."""
         obs = self.observation(seat)
         assert obs is not None
         deal, move = len(self.deals) - 1, len(self.deals[-1].actions)
@@ -92,9 +93,9 @@ class ComputerTurns(Turns):
 
     # -- internals --------------------------------------------------------------------------
     def _computer_move(self, seat: int) -> list[Event]:
-        obs = self.observation(seat)
-        assert obs is not None
-        return self._bot_plays(seat, obs, self._bot(seat).act(obs))
+        """The computer player of ``seat`` moves here, asked as a bot elsewhere would be."""
+        request = self._request(seat)
+        return self._bot_plays(seat, request.observation, self.computers.decide(request))
 
     def _bot_plays(self, seat: int, obs: Observation, action: Action) -> list[Event]:
         if action not in obs.legal:
@@ -107,6 +108,3 @@ class ComputerTurns(Turns):
     def _bot_level(self, seat: int) -> str:
         s = self.seats[seat]
         return s.bot if s.is_bot and s.bot else self.stand_in
-
-    def _bot(self, seat: int) -> Bot:
-        return self.computers.bot(seat, self._bot_level(seat))

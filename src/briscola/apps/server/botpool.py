@@ -31,14 +31,13 @@ import os
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import replace
 from typing import Any
 
-from briscola.bots import make_bot
+from briscola.bots import make_bot, with_budget
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 
-__all__ = ["MIN_BUDGET", "POOLED_LEVELS", "BotPool", "decide", "scaled_bot"]
+__all__ = ["MIN_BUDGET", "POOLED_LEVELS", "BotPool", "decide"]
 
 log = logging.getLogger(__name__)
 
@@ -53,39 +52,11 @@ LOG_EVERY = 30.0
 """Seconds between two log lines about a saturated pool."""
 
 
-def scaled_bot(level: str, seed: int, budget: float) -> Any:
-    """A bot of ``level`` with ``seed``; a search level searches ``budget`` (0 to 1) of its
-    worlds (at least a few).
-
-    >>> scaled_bot("champion", 1, 0.25).config.rollouts
-    4000
-    """
-    bot = make_bot(level, seed)
-    config = getattr(bot, "config", None)
-    if budget >= 1 or config is None:
-        return bot
-    from briscola.bots.search import SearchBot
-
-    def part(n: int, least: int) -> int:
-        return max(least, round(n * budget)) if n > 0 else n
-
-    smaller = replace(
-        config,
-        rollouts=part(config.rollouts, 32),
-        rollouts_multi=part(config.rollouts_multi, 64),
-        solved_worlds=part(config.solved_worlds, 8),
-        max_worlds=part(config.max_worlds, 16),
-        min_worlds=part(config.min_worlds, 8),
-        reps=part(config.reps, 2),
-        reps_sampled=part(config.reps_sampled, 2),
-    )
-    return SearchBot(seed, smaller, bot.name)
-
-
 def decide(level: str, seed: int, obs: Observation, budget: float) -> Action:
-    """The action a fresh bot of ``level`` seeded with ``seed`` takes (what a worker runs)."""
-    action: Action = scaled_bot(level, seed, budget).act(obs)
-    return action
+    """The action a fresh bot of ``level`` seeded with ``seed`` takes with ``budget`` (0 to 1) of
+    its thinking (what a worker runs): the same question the terminal asks
+    (:meth:`~briscola.session.botturn.Computers.decide`), with the budget of a crowded server."""
+    return with_budget(make_bot(level, seed), budget).act(obs)
 
 
 def _watch_parent(parent: int) -> None:
