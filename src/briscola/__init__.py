@@ -6,6 +6,8 @@
 (3, True)
 """
 
+from importlib.metadata import version as _installed_version
+
 from briscola.core.actions import (
     Action,
     ActionParseError,
@@ -32,7 +34,10 @@ from briscola.core.observation import Observation, determinize, observe
 from briscola.core.rules import PRESETS, Ruleset, RulesetError, preset
 from briscola.core.state import Trick
 
-__version__ = "0.1.0"
+__version__: str = _installed_version("briscola")
+"""The installed distribution's version: pyproject.toml's ``version``, its one place (read from
+the package's metadata, so ``briscola --version``, ``/healthz``, the engine's hello and the page
+footer all say the version that was installed)."""
 
 __all__ = [
     "PRESETS",

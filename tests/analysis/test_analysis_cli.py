@@ -82,7 +82,7 @@ def test_analyze_refuses_a_bad_record_and_a_bad_seat(record_file: Path, tmp_path
 def test_the_curve_needs_matplotlib(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     result = analyze(GameRecord.from_state(random_game(preset("classic"), seed=1)), 0, budget=2)
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    with pytest.raises(AnalysisFailed, match=r"pip install 'briscola\[dev\]'"):
+    with pytest.raises(AnalysisFailed, match=r"pip install 'briscola\[plots\]'"):
         plot(result, tmp_path / "x.png", "it")
 
 

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from briscola.core.cards import format_cards, parse_cards
 from briscola.core.record import GameRecord
 from briscola.core.rules import preset
+from briscola.extras import MissingExtra
 from briscola.tools.arena import (
     ArenaBackendError,
     ArenaError,
@@ -346,7 +347,7 @@ def test_python_m_briscola_arena_prints_json() -> None:
 
 def test_the_ray_backend_says_how_to_install_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
-    with pytest.raises(ArenaBackendError, match=r"pip install 'briscola\[ray\]'"):
+    with pytest.raises(MissingExtra, match=r"pip install 'briscola\[ray\]'"):
         run_arena(["simple", "random"], deals=1, backend="ray")
 
 

@@ -1,7 +1,10 @@
 """Reinforcement-learning environments over the engine: PettingZoo AEC and Gymnasium.
 
-Heavy dependencies (pettingzoo, gymnasium, numpy) are imported only here, in this subpackage:
-``import briscola`` never loads them. Install them with the ``rl`` extra.
+PettingZoo and Gymnasium are the ``rl`` extra (``pip install 'briscola[rl]'``), imported only
+when :data:`briscola_v0` or :class:`BriscolaEnv` is first used (a
+:class:`~briscola.extras.MissingExtra` says to install the extra when they are missing); the
+observation encoding (NumPy) needs no extra, so the neural level plays on a plain install.
+``Briscola-v0`` is registered with Gymnasium when this package is imported and Gymnasium is there.
 
 * :mod:`briscola.env.briscola_v0`: every seat an agent (``briscola_v0.env(preset="pairs")``).
 * :class:`BriscolaEnv`: one seat against computer players, registered as ``Briscola-v0``.
@@ -20,9 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
-
-from briscola.env import briscola_v0
 from briscola.env.encoding import (
     LAYOUT,
     N_ACTIONS,
@@ -32,7 +32,7 @@ from briscola.env.encoding import (
     encode,
     index_to_action,
 )
-from briscola.env.gym_env import BriscolaEnv
+from briscola.extras import MissingExtra
 
 __all__ = [
     "LAYOUT",
@@ -47,15 +47,34 @@ __all__ = [
     "index_to_action",
 ]
 
+# The names loaded on first use: the module that holds each, and the extra it needs (if any).
+_LAZY = {
+    "briscola_v0": ("briscola.env.briscola_v0", "rl"),  # PettingZoo
+    "BriscolaEnv": ("briscola.env.gym_env", "rl"),  # Gymnasium
+    "BriscolaVectorEnv": ("briscola.env.vector", None),  # the fast core (Numba)
+}
+
 
 def __getattr__(name: str) -> Any:
-    # The batch environment needs Numba (the fast core): loaded on first use only.
-    if name == "BriscolaVectorEnv":
-        from briscola.env.vector import BriscolaVectorEnv
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
 
-        return BriscolaVectorEnv
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    path, extra = _LAZY[name]
+    try:
+        module = importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        missing = (exc.name or "").split(".")[0]
+        if extra is None or missing not in ("pettingzoo", "gymnasium"):
+            raise
+        raise MissingExtra(missing, extra) from exc
+    return module if path.endswith("." + name) else getattr(module, name)
 
 
-if "Briscola-v0" not in gymnasium.registry:
-    gymnasium.register(id="Briscola-v0", entry_point="briscola.env.gym_env:BriscolaEnv")
+try:
+    import gymnasium
+except ImportError:  # the rl extra is not installed: nothing to register
+    pass
+else:
+    if "Briscola-v0" not in gymnasium.registry:
+        gymnasium.register(id="Briscola-v0", entry_point="briscola.env.gym_env:BriscolaEnv")

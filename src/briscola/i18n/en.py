@@ -545,7 +545,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.analysis.unavailable": "The analysis needs Numba (pip install numba).",
     "terminal.analysis.saved": "Analysis written to {path}.",
     "terminal.analysis.plot_saved": "Curve written to {path}.",
-    "terminal.analysis.no_matplotlib": "The curve needs matplotlib: pip install 'briscola[dev]'.",
+    "terminal.analysis.no_matplotlib": "The curve needs matplotlib: pip install 'briscola[plots]'.",
     "terminal.analysis.bad_record": "{path}: not a readable game record: {error}",
     "terminal.analysis.plot.title": "Win probability, move by move",
     "terminal.analysis.plot.x": "Move",
@@ -596,8 +596,17 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion-v1.description": (
         "the December 2026 Champion, frozen: the yardstick every new Champion is measured by"
     ),
-    "terminal.train.no_torch": (
-        "Training the network needs PyTorch, which is not installed: pip install 'briscola[train]'"
+    # a tool whose library is an extra that is not installed (briscola.extras)
+    "terminal.extras.train": (
+        "Training the network needs PyTorch, which is not installed: {command}"
+    ),
+    "terminal.extras.ray": (
+        "The ray backend needs Ray, which is not installed: {command} (or the default process "
+        "backend, with --workers N)"
+    ),
+    "terminal.extras.plots": "Drawing plots needs matplotlib, which is not installed: {command}",
+    "terminal.extras.rl": (
+        "The RL environments need PettingZoo and Gymnasium, which are not installed: {command}"
     ),
     "terminal.train.error": "Cannot train: {error}",
     "terminal.train.why.players": (
@@ -976,7 +985,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.cli.bad.goes_with": "goes with {flags}",
     "terminal.cli.bad.fast_missing": (
-        "the fast core needs numba and numpy (pip install 'briscola[fast]'): {detail}"
+        "the fast core needs numba and numpy (pip install numba numpy): {detail}"
     ),
     "terminal.cli.bad.counts_deals": "{flag} counts deals: use --deals",
     "terminal.cli.bad.one_preset": "{flag} measures one preset",

@@ -563,7 +563,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.analysis.saved": "Analisi scritta in {path}.",
     "terminal.analysis.plot_saved": "Curva scritta in {path}.",
     "terminal.analysis.no_matplotlib": (
-        "Per la curva serve matplotlib: pip install 'briscola[dev]'."
+        "Per la curva serve matplotlib: pip install 'briscola[plots]'."
     ),
     "terminal.analysis.bad_record": "{path}: non è un record di partita leggibile: {error}",
     "terminal.analysis.plot.title": "Probabilità di vittoria, mossa per mossa",
@@ -620,8 +620,15 @@ MESSAGES: Final[dict[str, str]] = {
     "bots.champion-v1.description": (
         "il Campione di dicembre 2026, congelato: il metro con cui si misura ogni nuovo Campione"
     ),
-    "terminal.train.no_torch": (
-        "Per allenare la rete serve PyTorch, che non è installato: pip install 'briscola[train]'"
+    # a tool whose library is an extra that is not installed (briscola.extras)
+    "terminal.extras.train": "Per allenare la rete serve PyTorch, che non è installato: {command}",
+    "terminal.extras.ray": (
+        "Il backend ray richiede Ray, che non è installato: {command} (o il backend process, il "
+        "predefinito, con --workers N)"
+    ),
+    "terminal.extras.plots": "Per i grafici serve matplotlib, che non è installato: {command}",
+    "terminal.extras.rl": (
+        "Gli ambienti RL richiedono PettingZoo e Gymnasium, che non sono installati: {command}"
     ),
     "terminal.train.error": "Allenamento impossibile: {error}",
     "terminal.train.why.players": (
@@ -1061,7 +1068,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.cli.bad.goes_with": "va con {flags}",
     "terminal.cli.bad.fast_missing": (
-        "il motore veloce vuole numba e numpy (pip install 'briscola[fast]'): {detail}"
+        "il motore veloce vuole numba e numpy (pip install numba numpy): {detail}"
     ),
     "terminal.cli.bad.counts_deals": "{flag} conta smazzate: usa --deals",
     "terminal.cli.bad.one_preset": "{flag} misura un gioco solo",

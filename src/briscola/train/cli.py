@@ -1,7 +1,8 @@
 """``briscola train``: the command line of the training (a Typer command function).
 
 Mounted on the ``briscola`` app as ``app.command("train")(train_command)``; it needs the training
-library (``pip install 'briscola[train]'``) and says so when it is missing.
+library (``pip install 'briscola[train]'``): without it the ``briscola`` command says so and ends
+with status 2 (:class:`briscola.extras.MissingExtra`).
 """
 
 from __future__ import annotations
@@ -88,7 +89,6 @@ def train_command(
     from briscola.core.rules import RulesetError
     from briscola.i18n.cli import current_lang
     from briscola.train.loop import TrainConfig, TrainError, train
-    from briscola.train.net import TorchMissingError
 
     console = Console(stderr=True)
     lang = current_lang()  # the command line's (--lang, else $BRISCOLA_LANG, else Italian)
@@ -131,9 +131,6 @@ def train_command(
 
         try:
             train(cfg, out, resume=resume, progress=progress, on_round=on_round)
-        except TorchMissingError as exc:
-            console.print(str(exc), markup=False, highlight=False, soft_wrap=True)
-            raise typer.Exit(2) from None
         except (TrainError, RulesetError) as exc:
             why = (
                 t("terminal.train.why." + exc.key, lang, **exc.params)

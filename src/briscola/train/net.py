@@ -1,9 +1,10 @@
 """The network in PyTorch, its losses, and its export to the NumPy weights the level runs.
 
 PyTorch is the ``train`` extra (``pip install 'briscola[train]'``); :func:`require_torch` says so
-in Italian and English when it is missing. The module is the same two-layer perceptron as
-:class:`briscola.bots.neural.PolicyValueNet` (798 → hidden → hidden, a policy head of 120 scores
-and a value head), so :func:`to_numpy` gives the level exactly this network.
+when it is missing (:mod:`briscola.extras`; the command line says it in its language). The module
+is the same two-layer perceptron as :class:`briscola.bots.neural.PolicyValueNet` (798 → hidden →
+hidden, a policy head of 120 scores and a value head), so :func:`to_numpy` gives the level
+exactly this network.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 
 from briscola.bots.neural import PolicyValueNet
 from briscola.env.encoding import N_ACTIONS, OBS_SIZE
-from briscola.i18n import t
+from briscola.extras import MissingExtra
 
 if TYPE_CHECKING:
     import torch
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["TorchMissingError", "build", "from_numpy", "losses", "require_torch", "to_numpy"]
 
 
-class TorchMissingError(ImportError):
-    """The training library is not installed."""
+class TorchMissingError(MissingExtra):
+    """The training library is not installed (the ``train`` extra)."""
 
 
 def require_torch() -> Any:
@@ -31,7 +32,7 @@ def require_torch() -> Any:
     try:
         import torch
     except ImportError as exc:
-        raise TorchMissingError(t("terminal.train.no_torch")) from exc
+        raise TorchMissingError("torch", "train") from exc
     return torch
 
 

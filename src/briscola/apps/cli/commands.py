@@ -16,9 +16,10 @@ our refusals from ``terminal.cli.bad.`` and other layers' errors are reworded
 from __future__ import annotations
 
 import math
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer._click.core import Context
 
 from briscola import __version__
 from briscola.apps.cli.bench import bench
@@ -28,7 +29,8 @@ from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import preset_names
-from briscola.i18n.cli import ENV_VAR, LocalizedGroup, t
+from briscola.extras import MissingExtra
+from briscola.i18n.cli import ENV_VAR, LocalizedGroup, current_lang, t
 
 __all__ = ["BriscolaGroup", "app", "main"]
 
@@ -51,6 +53,15 @@ class BriscolaGroup(LocalizedGroup):
             "option_keys": option_keys(),
             "max_hold": f"{MAX_TRICK_HOLD:g}",
         }
+
+    def invoke(self, ctx: Context) -> Any:
+        """Run the subcommand; a tool whose extra is not installed says which one to install, in
+        the command line's language, and ends with status 2 (:mod:`briscola.extras`)."""
+        try:
+            return super().invoke(ctx)
+        except MissingExtra as exc:
+            typer.echo(exc.text(current_lang()), err=True)
+            raise typer.Exit(2) from None
 
 
 app = typer.Typer(

@@ -7,12 +7,12 @@ the iterator early (an SPRT that has decided) cancels what has not started.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from briscola.extras import require
 from briscola.tools.arena.play import GameOutcome, Setup, Task, close_engines, run_task
 
 __all__ = ["BACKENDS", "ArenaBackendError", "run_tasks"]
@@ -21,7 +21,8 @@ BACKENDS = ("process", "ray")
 
 
 class ArenaBackendError(RuntimeError):
-    """A backend that cannot run (Ray not installed, an unknown name)."""
+    """A backend that cannot run (an unknown name; Ray not installed is
+    :class:`~briscola.extras.MissingExtra`)."""
 
 
 def _indexed(setup: Setup, index: int, task: Task) -> tuple[int, list[GameOutcome]]:
@@ -85,13 +86,7 @@ def _pool(
 def _ray(
     setup: Setup, tasks: Sequence[Task], workers: int, address: str | None
 ) -> Iterator[tuple[int, list[GameOutcome]]]:
-    try:
-        ray: Any = importlib.import_module("ray")
-    except ImportError:
-        raise ArenaBackendError(
-            "the ray backend needs Ray, which is not installed: pip install 'briscola[ray]' "
-            "(or use the default process backend with --workers N)"
-        ) from None
+    ray: Any = require("ray", "ray")
     if not ray.is_initialized() and address is not None:  # a running cluster sets its own CPUs
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     elif not ray.is_initialized():

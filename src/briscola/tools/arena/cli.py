@@ -16,6 +16,7 @@ from briscola.apps.common import option_argument
 from briscola.apps.protocol.external import EngineError
 from briscola.bots import bot_names
 from briscola.core.rules import RulesetError, preset_names
+from briscola.extras import require
 from briscola.tools.arena.backends import BACKENDS, ArenaBackendError
 from briscola.tools.arena.players import PlayerSpecError, parse_players
 from briscola.tools.arena.stats import SprtConfig, SprtError
@@ -120,6 +121,11 @@ def arena_command(
         config = SprtConfig.parse(sprt) if sprt is not None else None
     except SprtError as exc:
         raise typer.BadParameter(str(exc), param_hint="--sprt") from None
+    # an extra that is missing is said before any deal is played (briscola.extras)
+    if backend == "ray":
+        require("ray", "ray")
+    if out is not None and plots:
+        require("matplotlib", "plots")
     rules = ruleset_from_options(preset_name, option or [])
     console = Console(stderr=True)
     bar = progress_bar(console, progress)
@@ -157,11 +163,7 @@ def arena_command(
         for renderable in rich_tables(result):
             stdout.print(renderable)
     if out is not None:
-        try:
-            paths = result.write(out, plots=plots)
-        except RuntimeError as exc:  # matplotlib missing
-            console.print(f"[red]error:[/red] {exc}", highlight=False)
-            raise typer.Exit(1) from None
+        paths = result.write(out, plots=plots)
         console.print("wrote " + ", ".join(str(p) for p in paths), highlight=False)
 
 

@@ -7,6 +7,8 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from briscola.extras import require
+
 if TYPE_CHECKING:
     from briscola.tools.arena.core import ArenaResult
 
@@ -14,12 +16,9 @@ __all__ = ["plot_all", "plot_ratings", "plot_scores", "plot_sprt"]
 
 
 def _pyplot() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise RuntimeError(
-            "plots need matplotlib: pip install 'briscola[arena]' (or pass --no-plots)"
-        ) from None
+    """matplotlib's pyplot on the Agg backend; :class:`~briscola.extras.MissingExtra` (the
+    ``plots`` extra) when matplotlib is not installed."""
+    matplotlib = require("matplotlib", "plots")
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 

@@ -184,7 +184,7 @@ def rich_tables(result: ArenaResult) -> list[RenderableType]:
 
 def write_outputs(result: ArenaResult, out: Path, *, plots: bool = True) -> list[Path]:
     """Write ``results.json``, ``results.md`` and the plots (``scores.png``, ``ratings.png``,
-    ``sprt.png``) into ``out``; the paths written. Plots need matplotlib (the ``arena`` extra)."""
+    ``sprt.png``) into ``out``; the paths written. Plots need matplotlib (the ``plots`` extra)."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     path = out / "results.json"
