@@ -35,44 +35,41 @@ export function onRematch(view, m) {
   location.assign(m.url);
 }
 
-/** Add the flow's chips and controls to the top bar (drawn by tableview-info.js). */
+/** Add the flow's chips (who watches, the move clock) and controls (the speed, "Abbandona") to
+ * the top bar's two groups (drawn by tableview-info.js). */
 export function renderFlowTop(view) {
   const msg = view.msg;
   if (!msg || view.fatal) return;
-  const bits = [];
-  if (isWatching(view)) bits.push(chip("watching", t("watch.title")));
+  const chips = [];
+  if (isWatching(view)) chips.push(chip("watching", t("watch.title")));
   else if (msg.spectators > 0) {
     const text =
       msg.spectators === 1 ? t("flow.watchers.one") : t("flow.watchers", { n: msg.spectators });
-    bits.push(chip("spectators", text));
+    chips.push(chip("spectators", text));
   }
   const clock = clockChip(view);
-  if (clock) bits.push(clock);
+  if (clock) chips.push(clock);
+  const controls = [];
   const live = ["playing", "deal_over"].includes(view.table.status);
   if (!isWatching(view) && live) {
-    if (mayChooseSpeed(view)) bits.push(speedSelect(view));
-    bits.push(
+    if (mayChooseSpeed(view)) controls.push(speedSelect(view));
+    controls.push(
       h(
         "button",
         {
           class: "btn btn-ghost btn-small",
           type: "button",
           id: "resign",
+          "aria-label": t("flow.resign"),
+          title: t("flow.resign"),
           onclick: () => confirmResign(view),
         },
         t("flow.resign"),
       ),
     );
   }
-  if (!bits.length) return;
-  const spacer = view.topbar.querySelector(".spacer");
-  const box = h(
-    "span",
-    { class: "flow-top", style: { display: "flex", gap: "6px", alignItems: "center" } },
-    bits,
-  );
-  if (spacer) spacer.after(box);
-  else view.topbar.append(box);
+  view.topbar.querySelector(".bar-info")?.prepend(...chips);
+  view.topbar.querySelector(".bar-tools")?.prepend(...controls);
 }
 
 function chip(id, text) {

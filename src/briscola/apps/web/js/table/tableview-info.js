@@ -37,7 +37,10 @@ export function tricksButton(view, cls = "") {
   );
 }
 
-/** Draw the top bar: brand, game and match, standing, connection, aid, rules, language. */
+/** Draw the top bar: the brand (home), the game and match, the chips (standing, connection; the
+ * flow adds who watches and the move clock: flow.js) and the controls (aid, sound, rules,
+ * language; the flow adds the speed and "Abbandona"). The chips and the controls are two groups
+ * whose pieces never shrink: where a row is full the bar wraps (css/table.css). */
 export function renderTop(view) {
   const table = view.table;
   const bits = [brand(view)];
@@ -47,16 +50,47 @@ export function renderTop(view) {
         ? ` · ${t("match.deal", { n: table.deal + 1 })}`
         : "";
     const name = `${view.presetTitle()} · ${matchTitle(table.match?.format)}${deal}`;
-    bits.push(h("span", { class: "game-name" }, name));
+    bits.push(h("span", { class: "game-name", title: name }, name));
   }
-  bits.push(h("span", { class: "spacer" }));
+  const chips = [];
   const chip = matchChip(view);
   if (chip)
-    bits.push(h("span", { class: "score-chip compact", title: t("summary.standing") }, chip));
+    chips.push(h("span", { class: "score-chip compact", title: t("summary.standing") }, chip));
   if (view.connState === "lost")
-    bits.push(h("span", { class: "score-chip", role: "status" }, "⚠ " + t("table.reconnecting")));
-  bits.push(aidToggle(view), soundToggle(view), rulesButton(view), langSwitch());
+    chips.push(h("span", { class: "score-chip", role: "status" }, "⚠ " + t("table.reconnecting")));
+  bits.push(
+    h("span", { class: "bar-info" }, chips),
+    h(
+      "span",
+      { class: "bar-tools" },
+      aidToggle(view),
+      soundToggle(view),
+      rulesButton(view),
+      langSwitch(),
+    ),
+  );
   view.topbar.replaceChildren(...bits);
+}
+
+/** Fit the top bar to its width, one rule at every width and in every language: the controls'
+ * full forms where they fit on one row; else their short forms ("tight": icons, the language
+ * as a menu: css/table.css); else the chips on a row of their own as well ("stacked"). Past
+ * that the rows wrap, and still no piece lies over another. */
+export function fitBar(bar) {
+  bar.classList.remove("tight", "stacked");
+  if (!isWrapped(bar)) return;
+  bar.classList.add("tight");
+  if (isWrapped(bar)) bar.classList.add("stacked");
+}
+
+/** True when some piece of the bar lies below its first row. */
+function isWrapped(bar) {
+  const pieces = [...bar.querySelectorAll(":scope > *, .bar-info > *, .bar-tools > *")]
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0);
+  if (!pieces.length) return false;
+  const firstBottom = Math.min(...pieces.map((r) => r.bottom));
+  return pieces.some((r) => r.top >= firstBottom - 1);
 }
 
 /** The brand: home, or in the embed a new page. */

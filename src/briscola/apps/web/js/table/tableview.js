@@ -12,7 +12,7 @@ import { playSound } from "./sound.js";
 import { closedText } from "./closing.js";
 import { auctionPanel, callPanel, dialogSheet, waitingRoom } from "./panels.js";
 import { dealSummary } from "./summary.js";
-import { focusSoon, renderSide, renderTop } from "./tableview-info.js";
+import { fitBar, focusSoon, renderSide, renderTop } from "./tableview-info.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
 import { flowEvent, isWatching, onRematch, renderFlowTop, watcherBar } from "./flow.js";
 import { signalText } from "./signals.js";
@@ -74,7 +74,10 @@ class TableView {
     this.live = h("div", { class: "sr-only", "aria-live": "polite" });
     this.root.append(this.live);
     document.addEventListener("keydown", this.onKey);
-    window.addEventListener("resize", () => this.msg && fitTrick(this));
+    window.addEventListener("resize", () => {
+      fitBar(this.topbar);
+      if (this.msg) fitTrick(this);
+    });
     onLangChange(() => this.render());
     this.render();
     const levels = api("/api/levels")
@@ -310,6 +313,8 @@ class TableView {
   // -- drawing -----------------------------------------------------------------------------
   render() {
     renderTop(this);
+    renderFlowTop(this);
+    fitBar(this.topbar); // before the felt is measured: the bar's height is the felt's
     if (this.fatal) {
       this.felt.replaceChildren(
         h(
@@ -339,7 +344,6 @@ class TableView {
     document.title = myTurn ? `▶ ${t("table.yourturn")} · Briscola` : "Briscola";
     renderSide(this);
     renderMe(this);
-    renderFlowTop(this);
     if (isWatching(this)) watcherBar(this);
   }
 
