@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 W, H = 200, 300
@@ -182,11 +184,12 @@ COLS = (74, 126)
 ROWS3 = (78, 150, 222)
 
 
-def pips(rank: str, suit: str) -> str:
-    long_ = suit in "sb"  # swords and clubs are tall and narrow
+def pips(rank: str, suit: str, long_: bool | None = None) -> str:
+    if long_ is None:
+        long_ = suit in "sb"  # swords and clubs are tall and narrow
     size = 84 if long_ else 50
     n = int(rank)
-    spots: list[tuple[float, float]] = []
+    spots: Sequence[tuple[float, float]] = []
     if n == 2:
         spots = [(100, 90), (100, 210)]
     elif n == 3:
@@ -272,8 +275,15 @@ def head(cx: float, cy: float, r: float = 15, beard: bool = False) -> str:
     return out
 
 
-def fante(suit: str) -> str:
-    robe, robe2, trim = ROBE[suit], ROBE2[suit], TRIM[suit]
+Colours = tuple[str, str, str]  # a figure's robe, its darker shade and the trim
+
+
+def colours_of(suit: str) -> Colours:
+    return ROBE[suit], ROBE2[suit], TRIM[suit]
+
+
+def fante(suit: str, colours: Colours | None = None) -> str:
+    robe, robe2, trim = colours or colours_of(suit)
     o = OUTLINE
     return (
         # legs (hose) and shoes
@@ -310,8 +320,8 @@ def fante(suit: str) -> str:
     )
 
 
-def cavallo(suit: str) -> str:
-    robe, robe2, trim = ROBE[suit], ROBE2[suit], TRIM[suit]
+def cavallo(suit: str, colours: Colours | None = None) -> str:
+    robe, robe2, trim = colours or colours_of(suit)
     o = OUTLINE
     horse = "#f1ece2"
     return (
@@ -367,8 +377,8 @@ def cavallo(suit: str) -> str:
     )
 
 
-def re(suit: str) -> str:
-    robe, robe2, trim = ROBE[suit], ROBE2[suit], TRIM[suit]
+def re(suit: str, colours: Colours | None = None) -> str:
+    robe, robe2, trim = colours or colours_of(suit)
     o = OUTLINE
     ermine = "".join(
         f'<path d="M{x} {y} l2 4 l-4 0 Z" fill="{o}"/>'
@@ -485,25 +495,37 @@ def contact_sheet(names: list[str], folder: str = ".") -> str:
     )
 
 
+def write_deck(folder: Path, face: Callable[[str, str], str], back: Callable[[], str]) -> list[str]:
+    """Write a deck's 40 faces and its back into ``folder``; the faces' names in order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    names = []
+    for suit in SUITS:
+        for rank in RANKS:
+            name = f"{rank}{suit}"
+            (folder / f"{name}.svg").write_text(face(rank, suit), encoding="utf-8")
+            names.append(name)
+    (folder / "back.svg").write_text(back(), encoding="utf-8")
+    return names
+
+
 def main() -> None:
+    from regional_cards import DECKS
+    from regional_cards import back_svg as regional_back
+    from regional_cards import card_svg as regional_card
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the SVG files")
     parser.add_argument(
         "--sheet", type=Path, help="also write a contact sheet (an HTML page) to this path"
     )
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    names = []
-    for suit in SUITS:
-        for rank in RANKS:
-            name = f"{rank}{suit}"
-            (args.out / f"{name}.svg").write_text(card_svg(rank, suit), encoding="utf-8")
-            names.append(name)
-    (args.out / "back.svg").write_text(back_svg(), encoding="utf-8")
+    names = write_deck(args.out, card_svg, back_svg)
+    for deck in DECKS:
+        write_deck(args.out / deck.name, partial(regional_card, deck), partial(regional_back, deck))
     if args.sheet:
         rel = Path(os.path.relpath(args.out, args.sheet.parent))
         args.sheet.write_text(contact_sheet([*names, "back"], rel.as_posix()), encoding="utf-8")
-    print(f"wrote {len(names) + 1} cards to {args.out}")
+    print(f"wrote {len(DECKS) + 1} decks of {len(names) + 1} cards to {args.out}")
 
 
 if __name__ == "__main__":

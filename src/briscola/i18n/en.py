@@ -265,6 +265,13 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.eof": "End of input: game abandoned.",
     # -- terminal.tui.: the full-screen table (apps/terminal/tui, briscola play --tui)
     "terminal.tui.deal": "Deal {n}",
+    "terminal.tui.french.hearts": "hearts",
+    "terminal.tui.french.diamonds": "diamonds",
+    "terminal.tui.french.spades": "spades",
+    "terminal.tui.french.clubs": "clubs",
+    "terminal.tui.french.jack": "Jack",
+    "terminal.tui.french.queen": "Queen",
+    "terminal.tui.french.king": "King",
     "terminal.tui.dealer": "dealer: {who}",
     "terminal.tui.dealer.mark": "dealer",
     "terminal.tui.match": "match {format}: {scores}",
@@ -735,6 +742,10 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.play.tui": (
         "The full-screen table (keyboard play) instead of lines."
     ),
+    "terminal.cli.help.briscola.play.deck": (
+        "The full-screen table's cards (the suits' signs and colours): progetto (the "
+        "default), napoletane, piacentine or francesi."
+    ),
     "terminal.cli.help.briscola.bench": (
         "Measure the engines' speed (games and decisions per second for each preset), or the "
         "computer players' think time (--think) and strength (--strength)."
@@ -978,6 +989,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # the command line's own refusals (apps/cli/errors.py: bad) and words
     "terminal.cli.bad.lang": "{lang}: use it or en",
+    "terminal.cli.bad.deck": "{deck}: the decks are {decks}",
     "terminal.cli.bad.seat": "{value} is not a seat: {name} has seats 0 to {last}",
     "terminal.cli.bad.bench_one": "choose one of --fast, --think and --strength",
     "terminal.cli.bad.analysis_alone": (

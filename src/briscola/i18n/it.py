@@ -267,6 +267,13 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.eof": "Fine dell'input: partita interrotta.",
     # -- terminal.tui.: the full-screen table (apps/terminal/tui, briscola play --tui)
     "terminal.tui.deal": "Smazzata {n}",
+    "terminal.tui.french.hearts": "cuori",
+    "terminal.tui.french.diamonds": "quadri",
+    "terminal.tui.french.spades": "picche",
+    "terminal.tui.french.clubs": "fiori",
+    "terminal.tui.french.jack": "Fante",
+    "terminal.tui.french.queen": "Donna",
+    "terminal.tui.french.king": "Re",
     "terminal.tui.dealer": "mazziere: {who}",
     "terminal.tui.dealer.mark": "mazziere",
     "terminal.tui.match": "incontro {format}: {scores}",
@@ -770,6 +777,10 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.play.tui": (
         "Il tavolo a schermo intero (si gioca con la tastiera) invece delle righe."
     ),
+    "terminal.cli.help.briscola.play.deck": (
+        "Le carte del tavolo a schermo intero (segni e colori dei semi): progetto (le "
+        "predefinite), napoletane, piacentine o francesi."
+    ),
     "terminal.cli.help.briscola.bench": (
         "Misura la velocità dei motori (partite e decisioni al secondo per ogni gioco), o il "
         "tempo di riflessione (--think) e la forza (--strength) dei livelli del computer."
@@ -1061,6 +1072,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # the command line's own refusals (apps/cli/errors.py: bad) and words
     "terminal.cli.bad.lang": "{lang}: usa it o en",
+    "terminal.cli.bad.deck": "{deck}: le carte sono {decks}",
     "terminal.cli.bad.seat": "{value} non è un posto: {name} ha i posti da 0 a {last}",
     "terminal.cli.bad.bench_one": "scegli uno solo fra --fast, --think e --strength",
     "terminal.cli.bad.analysis_alone": (

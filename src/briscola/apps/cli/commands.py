@@ -125,14 +125,17 @@ def play(
         bool,
         typer.Option("--tui"),
     ] = False,
+    deck: Annotated[str, typer.Option("--deck", metavar="NAME")] = "progetto",
 ) -> None:
     """Play Briscola in the terminal against the computer."""
-    from briscola.apps.terminal.game import GameOptions
+    from briscola.apps.terminal.game import DECKS, GameOptions
     from briscola.apps.terminal.game import play as run_game
 
     rules = build_ruleset(preset_name, option or [])
     if lang not in LANGS:
         raise bad("lang", "--lang", lang=repr(lang))
+    if deck not in DECKS:
+        raise bad("deck", "--deck", deck=repr(deck), decks=", ".join(DECKS))
     for hint, name in (("--opponent", opponent), ("--human-bot", human_bot)):
         if name is not None:
             try:
@@ -157,6 +160,7 @@ def play(
         match=fmt,
         dealer=dealer,
         human_bot=human_bot,
+        deck=deck,
     )
     if tui:
         from briscola.apps.terminal.tui import NoTerminalError, run_tui

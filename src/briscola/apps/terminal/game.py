@@ -38,7 +38,19 @@ from briscola.core.record import GameRecord
 from briscola.core.rules import Ruleset
 from briscola.session.table import DEAL_OVER, OVER, Event, Seat, Table, TableError
 
-__all__ = ["GameOptions", "InputProblem", "TerminalGame", "make_table", "parse_input", "play"]
+__all__ = [
+    "DECKS",
+    "GameOptions",
+    "InputProblem",
+    "TerminalGame",
+    "make_table",
+    "parse_input",
+    "play",
+]
+
+
+DECKS = ("progetto", "napoletane", "piacentine", "francesi")
+"""The decks ``--deck`` may name (the full-screen table draws them: tui/decks.py)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,7 @@ class GameOptions:
     match: MatchFormat = field(default_factory=MatchFormat)
     dealer: int | None = None
     human_bot: str | None = None  # a bot plays the human's seat (scripted runs)
+    deck: str = "progetto"  # the full-screen table's card signs and colours (tui/decks.py)
 
 
 def make_table(options: GameOptions) -> Table:

@@ -246,7 +246,7 @@ class TableApp(App[int]):
             rules = game.table.ruleset
             trump = game.obs.trump
             faces = [
-                cards.face(card, game.lang, trump=trump)
+                cards.face(card, game.lang, trump=trump, deck=game.deck)
                 for trick in tricks
                 for card in trick.cards()
             ]

@@ -4,6 +4,7 @@ A face is nine columns wide and five rows high: the rank's letter and the suit's
 the rank's name in the middle, the suit's name at the bottom, in the suit's colour (coppe red,
 denari gold, spade blue, bastoni green, as the line mode colours them). The signs are the French
 suits the Italian ones match (denari ◆, coppe ♥, spade ♠, bastoni ♣); the names say which is which.
+Another deck (``deck``, ``--deck``: :mod:`.decks`) brings its own signs, colours and letters.
 
 >>> from briscola.core.cards import Card
 >>> print(face(Card.parse("Cb"), "it").plain)
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from briscola.apps.terminal.tui.decks import DECKS, DEFAULT_DECK, Deck
 from briscola.core.cards import Card, Suit
 
 __all__ = [
@@ -44,8 +46,8 @@ HEIGHT = 5
 SMALL_WIDTH = 7  # a small face (a trick of many cards on a narrow screen): rank and sign
 _INNER = WIDTH - 2
 
-SUIT_STYLE = {Suit.COPPE: "red", Suit.DENARI: "yellow", Suit.SPADE: "blue", Suit.BASTONI: "green"}
-_SIGN = {Suit.COPPE: "♥", Suit.DENARI: "◆", Suit.SPADE: "♠", Suit.BASTONI: "♣"}
+_PROGETTO = DECKS[DEFAULT_DECK]
+SUIT_STYLE = _PROGETTO.colours  # the default deck's colours
 
 
 def _box(lines: Sequence[Text], border: str, inner: int = _INNER) -> Text:
@@ -61,7 +63,13 @@ def _box(lines: Sequence[Text], border: str, inner: int = _INNER) -> Text:
 
 
 def face(
-    card: Card, lang: str, *, selected: bool = False, dim: bool = False, trump: Suit | None = None
+    card: Card,
+    lang: str,
+    *,
+    selected: bool = False,
+    dim: bool = False,
+    trump: Suit | None = None,
+    deck: Deck = _PROGETTO,
 ) -> Text:
     """The card face up; ``selected`` draws it bold and reversed (the card the cursor is on),
     ``dim`` fades it (a card that may not be played now, or a trick already taken); a card of
@@ -71,19 +79,21 @@ def face(
     >>> print(face(Card.parse("7s"), "it", trump=Suit.SPADE).plain.splitlines()[1])
     │7  ★  ♠│
     """
-    colour = SUIT_STYLE[card.suit]
+    colour = deck.colour(card.suit)
     style = f"bold {colour}" if not dim else f"dim {colour}"
     if selected:
         style += " reverse"
     between = "★".center(_INNER - 2) if card.suit is trump else " " * (_INNER - 2)
-    top = Text(card.rank.letter + between + _SIGN[card.suit], style=style)
-    middle = Text(card.rank.name_in(lang).center(_INNER)[:_INNER], style=style)
-    bottom = Text(card.suit.name_in(lang).ljust(_INNER)[:_INNER], style=style)
+    top = Text(deck.letter(card.rank) + between + deck.sign(card.suit), style=style)
+    middle = Text(deck.rank_name(card.rank, lang).center(_INNER)[:_INNER], style=style)
+    bottom = Text(deck.suit_name(card.suit, lang).ljust(_INNER)[:_INNER], style=style)
     border = "bold white" if selected else ("dim" if dim else colour)
     return _box([top, middle, bottom], border)
 
 
-def small(card: Card, *, dim: bool = False, trump: Suit | None = None) -> Text:
+def small(
+    card: Card, *, dim: bool = False, trump: Suit | None = None, deck: Deck = _PROGETTO
+) -> Text:
     """The card face up in :data:`SMALL_WIDTH` columns and three rows: its rank's letter and its
     suit's sign (a star between them for a card of the ``trump`` suit).
 
@@ -94,13 +104,11 @@ def small(card: Card, *, dim: bool = False, trump: Suit | None = None) -> Text:
     >>> print(small(Card.parse("Rc"), trump=Suit.COPPE).plain.splitlines()[1])
     │R ★ ♥│
     """
-    colour = SUIT_STYLE[card.suit]
+    colour = deck.colour(card.suit)
     style = f"dim {colour}" if dim else f"bold {colour}"
     inner = SMALL_WIDTH - 2
-    sign = _SIGN[card.suit]
-    letters = (
-        f"{card.rank.letter} ★ {sign}" if card.suit is trump else f" {card.rank.letter} {sign} "
-    )
+    sign, letter = deck.sign(card.suit), deck.letter(card.rank)
+    letters = f"{letter} ★ {sign}" if card.suit is trump else f" {letter} {sign} "
     line = Text(letters, style=style)
     return _box([line], "dim" if dim else colour, inner)
 

@@ -32,6 +32,7 @@ from briscola.apps.terminal import aids
 from briscola.apps.terminal.game import GameOptions, make_table
 from briscola.apps.terminal.narration import Moment, narrate
 from briscola.apps.terminal.screen import Screen, moves_for
+from briscola.apps.terminal.tui.decks import DECKS
 from briscola.bots import bot_info
 from briscola.core.actions import Action, Bid, Pass
 from briscola.core.cards import Card
@@ -126,6 +127,7 @@ class TuiGame:
     def __init__(self, options: GameOptions) -> None:
         self.options = options
         self.lang = options.lang
+        self.deck = DECKS[options.deck]  # signs and colours of the cards (--deck)
         self.human = options.seat
         self.table: Table = make_table(options)
         self.words = Sink(options.lang, options)

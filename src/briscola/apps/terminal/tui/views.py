@@ -108,13 +108,13 @@ def seat_panel(game: TuiGame, seat: int) -> Text:
     shown = dict(obs.other_hands).get(seat)  # a hand the rules let the human see
     known = dict(obs.known_cards).get(seat, ())  # cards publicly known to be in that hand
     if shown is not None:
-        out.append_text(_codes(shown))
+        out.append_text(_codes(game, shown))
     else:
         out.append("▮" * min(count, 10) + " ", style="cyan")
         key = "tui.cards.one" if count == 1 else "tui.cards"
         out.append(_t(game, key, n=count), style="dim")
         if known:
-            out.append(" · " + _t(game, "tui.known") + " ").append_text(_codes(known))
+            out.append(" · " + _t(game, "tui.known") + " ").append_text(_codes(game, known))
     notes: list[str] = []
     if seat == obs.dealer:
         notes.append(_t(game, "tui.dealer.mark"))
@@ -144,13 +144,13 @@ def auction_help(game: TuiGame) -> str:
     return _t(game, "tui.help.auction.points") + " " + _t(game, call)
 
 
-def _codes(hand: Sequence[Card]) -> Text:
+def _codes(game: TuiGame, hand: Sequence[Card]) -> Text:
     """Cards by their short names (``Ad 3c``), each in its suit's colour."""
     out = Text()
     for i, card in enumerate(hand):
         if i:
             out.append(" ")
-        out.append(str(card), style=f"bold {cards.SUIT_STYLE[card.suit]}")
+        out.append(str(card), style=f"bold {game.deck.colour(card.suit)}")
     return out
 
 
@@ -166,10 +166,12 @@ def briscola_panel(game: TuiGame) -> Text:
         return _called_lines(game, card)
     out = Text(_t(game, "tui.briscola") + "\n", style="bold")
     if obs.stock_count:
-        out.append_text(cards.row([cards.face(card, game.lang), cards.back(obs.stock_count)]))
+        out.append_text(
+            cards.row([cards.face(card, game.lang, deck=game.deck), cards.back(obs.stock_count)])
+        )
         out.append("\n" + _t(game, "tui.stock", n=obs.stock_count))
     else:
-        out.append_text(cards.face(card, game.lang, dim=True))
+        out.append_text(cards.face(card, game.lang, dim=True, deck=game.deck))
         out.append("\n" + _t(game, "tui.stock.empty"))
     return out
 
@@ -181,7 +183,7 @@ def _called_lines(game: TuiGame, card: Card) -> Text:
     assert obs.auction is not None and obs.auction.winner is not None
     caller = obs.auction.winner
     out = Text(_t(game, "tui.called") + "\n", style="bold")
-    out.append_text(cards.face(card, game.lang)).append("\n")
+    out.append_text(cards.face(card, game.lang, deck=game.deck)).append("\n")
     if caller == game.human:
         out.append(_t(game, "tui.called_by.you"))
     else:
@@ -228,9 +230,11 @@ def trick_text(
     place = (cards.WIDTH if fits else cards.SMALL_WIDTH) + gap
     names = [cards.label(game.name(seat), "bold", place) for seat, _ in plays]
     if fits:
-        faces = [cards.face(card, game.lang, dim=dim, trump=trump) for _, card in plays]
+        faces = [
+            cards.face(card, game.lang, dim=dim, trump=trump, deck=game.deck) for _, card in plays
+        ]
     else:
-        faces = [cards.small(card, dim=dim, trump=trump) for _, card in plays]
+        faces = [cards.small(card, dim=dim, trump=trump, deck=game.deck) for _, card in plays]
     return cards.row(names, gap=0) + Text("\n") + cards.row(faces, gap, indent=gap // 2)
 
 
@@ -326,6 +330,7 @@ def hand_panel(game: TuiGame, moves: Sequence[Action], selected: int, width: int
             game.lang,
             selected=playing and moves.index(Play(card)) == selected,
             trump=obs.trump,
+            deck=game.deck,
         )
         for card in order
     ]
