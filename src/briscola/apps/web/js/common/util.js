@@ -2,6 +2,7 @@
 // the player's choices in localStorage, table links, match titles, card images, the robot icon.
 import { cardName, getLang, hasText, t } from "./i18n.js";
 import { h } from "./dom.js";
+import { deckCardSrc } from "./deck.js";
 
 export class ApiError extends Error {
   constructor(message, code, status) {
@@ -101,9 +102,9 @@ export function tableUrl(tableId, seat, token) {
   return `/table/${encodeURIComponent(tableId)}?seat=${seat}#token=${encodeURIComponent(token)}`;
 }
 
-/** The URL of a card's picture ("Ad"), or of the back for no card. */
+/** The URL of a card's picture ("Ad") in the deck in use (deck.js), or of the back for no card. */
 export function cardSrc(code) {
-  return `/static/cards/${code || "back"}.svg`;
+  return deckCardSrc(code);
 }
 
 /** An <img> of a card (face or back); alt is the full name unless decorative. */

@@ -1,14 +1,17 @@
-// The embed page: /embed?preset=classic&level=simple&lang=it&match=single — a play-now table
-// made for an <iframe>. The game in progress is kept in localStorage, so a reload resumes it.
+// The embed page: /embed?preset=classic&level=simple&lang=it&match=single&deck=napoletane — a
+// play-now table made for an <iframe>, its cards from the deck named (deck.js). The game in
+// progress is kept in localStorage, so a reload resumes it.
 import { getLang, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { api, saveSeat } from "../common/util.js";
+import { usePageDeck } from "../common/deck.js";
 import { mountTable } from "./tableview.js";
 
 const params = new URLSearchParams(location.search);
 const preset = params.get("preset") || "classic";
 const level = params.get("level") || undefined;
 const match = params.get("match") || undefined;
+usePageDeck(params.get("deck")); // the cards of this frame only (deck.js)
 const KEY = `briscola.embed.${preset}.${level || ""}.${match || ""}`;
 
 function load() {

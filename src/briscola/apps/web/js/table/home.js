@@ -25,6 +25,7 @@ import {
   setName,
 } from "../common/util.js";
 import { hintsSetting } from "./analysis.js";
+import { deckChooser } from "../common/deck.js";
 
 const state = {
   presets: [],
@@ -333,6 +334,7 @@ function render() {
       gameTiles(),
       optionControls(preset),
       matchControl(),
+      deckChooser(),
     ),
     h("div", { style: { display: "grid", gap: "22px" } }, playPanel(), createPanel(preset)),
   );
