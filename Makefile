@@ -2,43 +2,59 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two stamps: what playing and serving need (pip install -e ., the base dependencies), and
+# everything the tests need (.[dev], every extra with it). The dev install stamps both, so
+# `make run` then `make test`, or the reverse, each install what they need once.
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 # the web client's lint tools (ESLint, Prettier), pinned by package-lock.json
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run play test lint system-deps bench clean
+.PHONY: run play test lint system-deps bench wheel-smoke clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
 	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(RUN_STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/briscola serve $(ARGS)
 
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(BIN)/briscola play $(ARGS)
 
 system-deps:
 	bash scripts/install-system-deps.sh
 
-lint: $(STAMP) $(NODE_STAMP)
+lint: $(DEV_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	npx eslint .
 	npx prettier --check "src/briscola/apps/web/**/*.{js,css}" "tests/js/**/*.js" eslint.config.js
 
-test: system-deps $(STAMP) lint
+test: system-deps $(DEV_STAMP) lint
 	node --test tests/js/*.test.js
 	bash scripts/with-postgres.sh $(BIN)/pytest -n auto
+	$(BIN)/python scripts/wheel_smoke.py
 
-bench: $(STAMP)
+# the sdist and the wheel built and checked, the wheel installed into a clean virtual environment
+# outside the checkout and played there (scripts/wheel_smoke.py; make test runs it)
+wheel-smoke: $(DEV_STAMP)
+	$(BIN)/python scripts/wheel_smoke.py
+
+bench: $(RUN_STAMP)
 	$(BIN)/briscola bench $(ARGS)
 
 clean:

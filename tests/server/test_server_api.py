@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,7 @@ def test_healthz(client: TestClient) -> None:
     assert health["status"] == "ok"
     assert health["bot_workers"] == 0 and health["bot_queue"] == 0 and health["bot_budget"] == 1
     assert health["bot_ready"] is True and health["tables"] == 0
+    assert health["version"] == version("briscola")  # the installed package's (issue 38)
 
 
 def test_presets_list_every_preset_with_options_and_defaults(client: TestClient) -> None:

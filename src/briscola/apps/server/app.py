@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 
+from briscola import __version__
 from briscola.apps.server import analysis_api, catalog, review, scores, sockets, tables
 from briscola.apps.server.api_wording import word_errors
 from briscola.apps.server.botpool import BotPool
@@ -44,7 +45,8 @@ async def healthz(request: Request) -> dict[str, Any]:
     rooms: Rooms = request.app.state.rooms
     cluster = getattr(request.app.state, "cluster", None)  # several processes: its tunnels
     extra = {"cluster": cluster.health()} if cluster is not None else {}
-    return {"status": "ok", "tables": len(rooms), **rooms.pool.health(), **extra}
+    health = {"status": "ok", "version": __version__, "tables": len(rooms)}
+    return {**health, **rooms.pool.health(), **extra}
 
 
 @_server.get("/api/presets", response_model=PresetsResponse, tags=["catalog"])
@@ -140,7 +142,7 @@ def create_app(
 
     app = FastAPI(
         title="Briscola",
-        version="0.1.0",
+        version=__version__,
         summary="The Briscola game server: tables, seats and play (see docs/web-protocol.md).",
         lifespan=lifespan,
     )

@@ -29,6 +29,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from briscola import __version__
 from briscola.apps.server.errors import http_error_reply
 from briscola.i18n import WEB_LANGS, t
 
@@ -68,6 +69,7 @@ def web_templates(web: Path) -> Jinja2Templates:
         trim_blocks=True,
         keep_trailing_newline=True,
     )
+    env.globals["version"] = __version__  # the home page's footer says it
     return Jinja2Templates(env=env)
 
 
