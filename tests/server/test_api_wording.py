@@ -91,7 +91,7 @@ def test_a_full_server_and_a_rate_are_said_with_their_numbers(db: Path, lang: st
         full = client.post("/api/play", json={}, headers={"Accept-Language": lang})
         assert said(full, 503, "server_full") == api("server_full", lang, n=1)
         me.close()
-    strict = Limits.from_env(exempt=(), create=Rate(1, 0.01))
+    strict = Limits(exempt=(), create=Rate(1, 0.01))
     with client_for(db, limits=strict) as client:
         assert client.post("/api/play", json={}).status_code == 200
         again = client.post("/api/play", json={}, params={"lang": lang})
@@ -114,7 +114,7 @@ def test_a_socket_refused_before_its_table_is_loaded_is_told_in_its_language(
             assert refused["code"] == "server_full"
             assert refused["message"] == t("web.ws_error.server_full", lang)
         me.close()
-    guess = Limits.from_env(exempt=(), guess=Rate(1, 0.01))
+    guess = Limits(exempt=(), guess=Rate(1, 0.01))
     with client_for(db, limits=guess) as client:
         table_id, tokens, _ = make_table(client, "classic", ["human", "bot:simple"])
         with client.websocket_connect(f"/ws/{table_id}") as ws:

@@ -18,12 +18,10 @@ from server_helpers import Player, client_for, hello, make_table, recv
 
 pytestmark = pytest.mark.server
 
-STRICT = Limits(exempt=())  # the defaults, for every client (the test client included)
-
 
 def strict(**changes: Any) -> Limits:
-    """The default limits with ``changes``, for every client."""
-    return Limits.from_env(exempt=(), **changes)
+    """The default limits with ``changes``, for every client (the test client included)."""
+    return Limits(exempt=(), **changes)
 
 
 def rate_limited(reply: httpx.Response) -> None:
@@ -32,42 +30,45 @@ def rate_limited(reply: httpx.Response) -> None:
     assert int(reply.headers["Retry-After"]) >= 1
 
 
-# -- the token bucket ---------------------------------------------------------------------------
-def test_a_bucket_refills_at_its_rate() -> None:
-    now = [0.0]
-    limiter = RateLimiter(Limits(guess=Rate(2, 0.5), exempt=()), clock=lambda: now[0])
+# -- the windows --------------------------------------------------------------------------------
+def test_a_window_lets_its_burst_through_then_opens_again() -> None:
+    limiter = RateLimiter(Limits(guess=Rate(2, 2.0), exempt=()))  # 2 in a window of 1 s
     assert limiter.take("guess", "a") is None and limiter.take("guess", "a") is None
-    assert limiter.take("guess", "a") == pytest.approx(2.0)  # one token in 2 s
-    now[0] = 1.0
-    assert limiter.take("guess", "a") == pytest.approx(1.0)
-    now[0] = 2.0
-    assert limiter.take("guess", "a") is None
+    wait = limiter.take("guess", "a")
+    assert wait is not None and 0 < wait <= 1.0
+    assert limiter.check("guess", "a") == pytest.approx(wait, abs=0.05)
     assert limiter.check("guess", "b") is None  # another client
-    assert limiter.forget_full() == 1 and len(limiter) == 1  # b is full again: forgotten
+    time.sleep(wait + 0.05)
+    assert limiter.take("guess", "a") is None  # a new window
+
+
+def test_a_charge_counts_without_asking() -> None:
+    limiter = RateLimiter(Limits(guess=Rate(2, 0.01), exempt=()))
+    limiter.charge("guess", "a")
+    assert limiter.check("guess", "a") is None  # one left
+    limiter.charge("guess", "a")
+    assert limiter.check("guess", "a") is not None
+    with pytest.raises(ValueError, match="unknown kind of request 'speed'"):
+        limiter.take("speed", "a")
 
 
 def test_exempt_and_unlimited_clients_are_never_refused() -> None:
     limiter = RateLimiter(Limits(create=Rate(1, 0.001)))
     for _ in range(10):
         assert limiter.take("create", "127.0.0.1") is None
-    off = RateLimiter(Limits.unlimited(), clock=lambda: 0.0)
+    assert limiter.take("create", "10.0.0.1") is None
+    assert limiter.take("create", "10.0.0.1") is not None
+    off = RateLimiter(Limits.unlimited())
     assert all(off.take("message", "10.0.0.9") is None for _ in range(1000))
 
 
-def test_limits_come_from_arguments_then_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("BRISCOLA_MESSAGE_RATE", "5/2")
-    monkeypatch.setenv("BRISCOLA_MAX_TABLES", "7")
-    monkeypatch.setenv("BRISCOLA_RATE_EXEMPT", "none")
-    limits = Limits.from_env(idle_seconds=3)
-    assert limits.message == Rate(5, 2) and limits.max_tables == 7 and limits.idle_seconds == 3
-    assert limits.exempt == () and limits.create == Limits().create
-    monkeypatch.setenv("BRISCOLA_MAX_TABLES", "lots")
-    with pytest.raises(ValueError, match="BRISCOLA_MAX_TABLES must be a number"):
-        Limits.from_env()
-    with pytest.raises(ValueError, match="a burst of at least 1"):
+def test_a_rate_is_its_burst_per_a_window_of_whole_seconds() -> None:
+    assert str(Rate(30, 0.5).window()) == "30 per 60 second"
+    assert str(Rate(60, 20).window()) == "60 per 3 second"
+    assert str(Rate(5, 2).window()) == "5 per 3 second"  # 2.5 s, rounded up
+    assert Rate(0, 0).window() is None and str(parse_rate("off")) == "off"
+    with pytest.raises(ValueError, match="BURST at least 1"):
         parse_rate("0/5")
-    with pytest.raises(TypeError, match="unknown limits: speed"):
-        Limits.from_env(speed=1)
 
 
 # -- HTTP ---------------------------------------------------------------------------------------

@@ -182,10 +182,10 @@ REFUSALS = [
      "unknown level 'nessuno'"),
     (["bench", "--preset", "sette"], "gioco sconosciuto: 'sette'", "unknown preset 'sette'"),
     (["analyze", "x.json", "--lang", "fr"], "'fr': usa it o en", None),
-    (["serve", "--trick-hold", "31"], "serve un numero di secondi da 0 a 30, non 31",
-     "a number of seconds from 0 to 30 is needed, not 31"),
-    (["serve", "--log-level", "forte"], "livello sconosciuto 'forte': usa critical",
-     "unknown level 'forte': use critical"),
+    (["serve", "--trick-hold", "31"], "--trick-hold vuole un valore da 0 a 30, non 31",
+     "--trick-hold must be from 0 to 30, not 31"),
+    (["serve", "--log-level", "forte"], "--log-level vuole uno fra critical, error, warning",
+     "--log-level must be one of critical, error, warning"),
     (["engine", "--level", "bob"], "livello sconosciuto: 'bob'", "unknown bot 'bob'"),
     (["arena", "random", "simple", "--backend", "filo"], "usa process o ray",
      "use process or ray"),
@@ -225,7 +225,7 @@ def test_a_server_setting_from_the_environment_is_refused_in_italian(
 ) -> None:
     monkeypatch.setenv("BRISCOLA_MAX_TABLES", "tanti")
     out = run("serve", code=2)
-    assert "BRISCOLA_MAX_TABLES vuole un numero, non 'tanti'" in out
+    assert "BRISCOLA_MAX_TABLES vuole un numero intero, non 'tanti'" in out
 
 
 def test_analyze_refuses_a_seat_in_the_chosen_language(tmp_path: Path) -> None:

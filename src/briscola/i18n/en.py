@@ -814,17 +814,24 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.analyze.seed": "The search's seed.",
     "terminal.cli.help.briscola.serve": (
         "Start the web app: play in the browser, alone or with friends "
-        "(http://HOST:PORT/).\n\nRate limits per client: $BRISCOLA_CREATE_RATE, _JOIN_RATE, "
-        "_GUESS_RATE, _MESSAGE_RATE (BURST/PER_SECOND or off; docs/operations.md)."
+        "(http://HOST:PORT/).\n\nEvery setting is a flag or a BRISCOLA_* variable "
+        "(docs/operations.md, Settings). Rate limits per client: $BRISCOLA_CREATE_RATE, "
+        "_JOIN_RATE, _GUESS_RATE, _MESSAGE_RATE (BURST/PER_SECOND or off); without "
+        "--trusted-proxies this machine's own addresses are not limited "
+        "($BRISCOLA_RATE_EXEMPT)."
     ),
-    "terminal.cli.help.briscola.serve.host": "Address to listen on.",
-    "terminal.cli.help.briscola.serve.port": "Port to listen on.",
+    "terminal.cli.help.briscola.serve.host": (
+        "Address to listen on (default $BRISCOLA_HOST, else 127.0.0.1)."
+    ),
+    "terminal.cli.help.briscola.serve.port": (
+        "Port to listen on (default $BRISCOLA_PORT, else 8000)."
+    ),
     "terminal.cli.help.briscola.serve.db": (
         "SQLAlchemy database URL (default: $BRISCOLA_DB, else sqlite:///briscola.db)."
     ),
     "terminal.cli.help.briscola.serve.log_level": (
-        "How much the server logs: critical, error, warning, info, debug or trace (tokens and "
-        "keys are masked at every level)."
+        "How much the server logs: critical, error, warning, info, debug or trace (default "
+        "$BRISCOLA_LOG_LEVEL, else info; tokens and keys are masked at every level)."
     ),
     "terminal.cli.help.briscola.serve.bot_workers": (
         "Processes for the computer players' searches (default $BRISCOLA_BOT_WORKERS, else one "
@@ -839,16 +846,26 @@ MESSAGES: Final[dict[str, str]] = {
         "$BRISCOLA_IDLE_SECONDS, else 300); it stays stored and loads on the next visit."
     ),
     "terminal.cli.help.briscola.serve.workers": (
-        "Server processes on the same port, sharing the tables through the database and Redis (a "
-        "local redis-server is started unless --redis is given)."
+        "Server processes behind nginx on the port, each table served by one of them, sharing the "
+        "database and Redis (a local redis-server is started unless --redis is given)."
     ),
     "terminal.cli.help.briscola.serve.redis": (
         "The Redis shared with the other processes, here or on other machines on the same "
         "database (default $BRISCOLA_REDIS; none: this process serves alone)."
     ),
+    "terminal.cli.help.briscola.serve.print_nginx_config": (
+        "Print the part of nginx's configuration that routes each table to one of --workers "
+        "processes on ports PORT+1 to PORT+N, nginx on HOST:PORT, and exit (docs/operations.md)."
+    ),
     "terminal.cli.help.briscola.serve.trick_hold": (
         "How long a completed trick stays on the table before a computer player leads again, 0 "
         "to {max_hold} (default $BRISCOLA_TRICK_HOLD, else 1.5)."
+    ),
+    "terminal.cli.help.briscola.serve.trusted_proxies": (
+        "The reverse proxies (addresses or networks, by commas) whose X-Forwarded-For names the "
+        "client (default $BRISCOLA_TRUSTED_PROXIES, else none: the header is ignored). With a "
+        "proxy, the rate limits count the client it names and this machine's addresses are "
+        "limited like any other; without, they are not."
     ),
     "terminal.cli.help.briscola.score": (
         "Keep the score of games played with real cards (briscola score --help)."
@@ -1006,10 +1023,6 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.bad.think_levels": "--think times levels: use --level",
     "terminal.cli.bad.think_one_core": "--think times every move on one core",
     "terminal.cli.bad.merge_plays_nothing": "--merge pools saved reports: it plays nothing",
-    "terminal.cli.bad.hold": "a number of seconds from 0 to {max} is needed, not {value}",
-    "terminal.cli.bad.log_level": (
-        "unknown level {level}: use critical, error, warning, info, debug or trace"
-    ),
     "terminal.cli.or": "or",
     "terminal.cli.serving": "Briscola: {url}  (Ctrl+C to stop)",
     # other layers' English errors said in Italian (apps/cli/errors.py: reword)
@@ -1036,7 +1049,19 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.reword.pair_same": "a pair needs two different levels (not {text})",
     "terminal.cli.reword.deals": "play at least one deal",
     "terminal.cli.reword.env_number": "{name} must be a number, not {value}",
-    "terminal.cli.reword.env_range": "{name} is out of range: {value}",
+    "terminal.cli.reword.range": "{name} must be from {low} to {high}, not {value}",
+    "terminal.cli.reword.at_least": "{name} must be at least {low}, not {value}",
+    "terminal.cli.reword.rate": (
+        "{name} must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) "
+        "or off, not {value}"
+    ),
+    "terminal.cli.reword.networks": (
+        "{name} must be IP addresses or networks separated by commas, or none, not {value}"
+    ),
+    "terminal.cli.reword.addresses": (
+        "{name} must be IP addresses separated by commas, or none, not {value}"
+    ),
+    "terminal.cli.reword.redis": "{name} must be a redis://, rediss:// or unix:// URL, not {value}",
     "terminal.cli.reword.key_value": "{item} is not KEY=VALUE (e.g. inversion=true)",
     "terminal.cli.reword.backend": "use {names}",
     "terminal.cli.reword.address": "a Ray cluster's address needs --backend ray",

@@ -857,17 +857,25 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.analyze.seed": "Il numero che fissa il caso nella ricerca.",
     "terminal.cli.help.briscola.serve": (
         "Avvia l'app web: si gioca nel browser, da soli o con gli amici "
-        "(http://HOST:PORT/).\n\nLimiti per client: $BRISCOLA_CREATE_RATE, _JOIN_RATE, "
-        "_GUESS_RATE, _MESSAGE_RATE (RAFFICA/AL_SECONDO o off; docs/operations.md)."
+        "(http://HOST:PORT/).\n\nOgni impostazione è un'opzione o una variabile BRISCOLA_* "
+        "(docs/operations.md, Settings). Limiti per client: $BRISCOLA_CREATE_RATE, "
+        "_JOIN_RATE, _GUESS_RATE, _MESSAGE_RATE (RAFFICA/AL_SECONDO o off); senza "
+        "--trusted-proxies gli indirizzi di questa macchina non hanno limiti "
+        "($BRISCOLA_RATE_EXEMPT)."
     ),
-    "terminal.cli.help.briscola.serve.host": "L'indirizzo su cui ascoltare.",
-    "terminal.cli.help.briscola.serve.port": "La porta su cui ascoltare.",
+    "terminal.cli.help.briscola.serve.host": (
+        "L'indirizzo su cui ascoltare (se manca: $BRISCOLA_HOST, altrimenti 127.0.0.1)."
+    ),
+    "terminal.cli.help.briscola.serve.port": (
+        "La porta su cui ascoltare (se manca: $BRISCOLA_PORT, altrimenti 8000)."
+    ),
     "terminal.cli.help.briscola.serve.db": (
         "L'URL SQLAlchemy del database (se manca: $BRISCOLA_DB, altrimenti sqlite:///briscola.db)."
     ),
     "terminal.cli.help.briscola.serve.log_level": (
         "Quanto scrive il server nel registro: critical, error, warning, info, debug o trace "
-        "(token e chiavi sono mascherati a ogni livello)."
+        "(se manca: $BRISCOLA_LOG_LEVEL, altrimenti info; token e chiavi sono mascherati a ogni "
+        "livello)."
     ),
     "terminal.cli.help.briscola.serve.bot_workers": (
         "Processi per le ricerche dei giocatori del computer (se manca: $BRISCOLA_BOT_WORKERS, "
@@ -884,16 +892,27 @@ MESSAGES: Final[dict[str, str]] = {
         "visita."
     ),
     "terminal.cli.help.briscola.serve.workers": (
-        "Processi del server sulla stessa porta, che si dividono i tavoli tramite il database e "
-        "Redis (senza --redis si avvia un redis-server locale)."
+        "Processi del server dietro nginx sulla porta, ogni tavolo servito da uno di loro, con il "
+        "database e Redis in comune (senza --redis si avvia un redis-server locale)."
     ),
     "terminal.cli.help.briscola.serve.redis": (
         "Il Redis in comune con gli altri processi, qui o su altre macchine con lo stesso "
         "database (se manca: $BRISCOLA_REDIS; se non c'è: questo processo serve da solo)."
     ),
+    "terminal.cli.help.briscola.serve.print_nginx_config": (
+        "Stampa la parte della configurazione di nginx che manda ogni tavolo a uno dei processi "
+        "di --workers sulle porte da PORT+1 a PORT+N, con nginx su HOST:PORT, ed esce "
+        "(docs/operations.md)."
+    ),
     "terminal.cli.help.briscola.serve.trick_hold": (
         "Quanto resta in tavola una presa completa prima che un giocatore del computer apra di "
         "nuovo, da 0 a {max_hold} secondi (se manca: $BRISCOLA_TRICK_HOLD, altrimenti 1,5)."
+    ),
+    "terminal.cli.help.briscola.serve.trusted_proxies": (
+        "I proxy inversi (indirizzi o reti, separati da virgole) la cui intestazione "
+        "'X-Forwarded-For' indica il client (se manca: $BRISCOLA_TRUSTED_PROXIES, altrimenti "
+        "nessuno: l'intestazione è ignorata). Con un proxy i limiti contano il client che "
+        "indica e gli indirizzi di questa macchina hanno i limiti di tutti; senza, non ne hanno."
     ),
     "terminal.cli.help.briscola.score": (
         "Tiene i punti delle partite giocate con le carte vere (briscola score --help)."
@@ -1089,10 +1108,6 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.bad.think_levels": "--think cronometra livelli: usa --level",
     "terminal.cli.bad.think_one_core": "--think cronometra ogni mossa su un core solo",
     "terminal.cli.bad.merge_plays_nothing": "--merge riunisce risultati salvati: non gioca nulla",
-    "terminal.cli.bad.hold": "serve un numero di secondi da 0 a {max}, non {value}",
-    "terminal.cli.bad.log_level": (
-        "livello sconosciuto {level}: usa critical, error, warning, info, debug o trace"
-    ),
     "terminal.cli.or": "o",
     "terminal.cli.serving": "Briscola: {url}  (Ctrl+C per fermare)",
     # other layers' English errors said in Italian (apps/cli/errors.py: reword)
@@ -1124,7 +1139,19 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.reword.pair_same": "una coppia vuole due livelli diversi (non {text})",
     "terminal.cli.reword.deals": "gioca almeno una smazzata",
     "terminal.cli.reword.env_number": "{name} vuole un numero, non {value}",
-    "terminal.cli.reword.env_range": "{name} è fuori dai limiti: {value}",
+    "terminal.cli.reword.range": "{name} vuole un valore da {low} a {high}, non {value}",
+    "terminal.cli.reword.at_least": "{name} vuole almeno {low}, non {value}",
+    "terminal.cli.reword.rate": (
+        "{name} vuole RAFFICA/AL_SECONDO (RAFFICA almeno 1, AL_SECONDO più di 0, es. 30/0.5) "
+        "o off, non {value}"
+    ),
+    "terminal.cli.reword.networks": (
+        "{name} vuole indirizzi IP o reti separati da virgole, o none, non {value}"
+    ),
+    "terminal.cli.reword.addresses": (
+        "{name} vuole indirizzi IP separati da virgole, o none, non {value}"
+    ),
+    "terminal.cli.reword.redis": "{name} vuole un URL redis://, rediss:// o unix://, non {value}",
     "terminal.cli.reword.key_value": "{item} non è KEY=VALUE (chiave=valore, es. inversion=true)",
     "terminal.cli.reword.backend": "usa {names}",
     "terminal.cli.reword.address": "l'indirizzo di un cluster Ray vuole --backend ray",

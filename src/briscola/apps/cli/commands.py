@@ -15,8 +15,7 @@ our refusals from ``terminal.cli.bad.`` and other layers' errors are reworded
 
 from __future__ import annotations
 
-import math
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer._click.core import Context
@@ -25,6 +24,7 @@ from briscola import __version__
 from briscola.apps.cli.bench import bench
 from briscola.apps.cli.errors import bad, reword
 from briscola.apps.common import build_ruleset, option_argument, option_keys
+from briscola.apps.server import MAX_TRICK_HOLD
 from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
@@ -32,10 +32,10 @@ from briscola.core.rules import preset_names
 from briscola.extras import MissingExtra
 from briscola.i18n.cli import ENV_VAR, LocalizedGroup, current_lang, t
 
-__all__ = ["BriscolaGroup", "app", "main"]
+if TYPE_CHECKING:
+    from briscola.apps.server.settings import Settings
 
-MAX_TRICK_HOLD = 30.0
-"""The longest hold ``serve --trick-hold`` accepts, in seconds."""
+__all__ = ["BriscolaGroup", "app", "main"]
 
 
 class BriscolaGroup(LocalizedGroup):
@@ -225,17 +225,10 @@ def analyze(
             raise typer.Exit(2) from None
 
 
-def _hold_seconds(value: float | None) -> float | None:
-    """``--trick-hold``'s value, refused unless it is a number of seconds from 0 to 30."""
-    if value is not None and not (math.isfinite(value) and 0 <= value <= MAX_TRICK_HOLD):
-        raise bad("hold", max=f"{MAX_TRICK_HOLD:g}", value=f"{value:g}")
-    return value
-
-
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option()] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    host: Annotated[str | None, typer.Option(metavar="ADDRESS")] = None,
+    port: Annotated[int | None, typer.Option(min=1, max=65535)] = None,
     db: Annotated[
         str | None,
         typer.Option(
@@ -244,9 +237,9 @@ def serve(
         ),
     ] = None,
     log_level: Annotated[
-        str,
-        typer.Option(),
-    ] = "info",
+        str | None,
+        typer.Option(metavar="LEVEL"),
+    ] = None,
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -269,12 +262,12 @@ def serve(
         ),
     ] = None,
     workers: Annotated[
-        int,
+        int | None,
         typer.Option(
             min=1,
             metavar="N",
         ),
-    ] = 1,
+    ] = None,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -285,80 +278,76 @@ def serve(
         float | None,
         typer.Option(
             metavar="SECONDS",
-            callback=_hold_seconds,
         ),
     ] = None,
+    trusted_proxies: Annotated[
+        str | None,
+        typer.Option(metavar="ADDRESSES"),
+    ] = None,
+    print_nginx_config: Annotated[bool, typer.Option("--print-nginx-config")] = False,
 ) -> None:
     """Start the web app: play in the browser, alone or with friends (http://HOST:PORT/).
 
-    Rate limits per client: $BRISCOLA_CREATE_RATE, _JOIN_RATE, _GUESS_RATE, _MESSAGE_RATE
-    (BURST/PER_SECOND or off; docs/operations.md)."""
+    Every setting is a flag or a BRISCOLA_* variable (docs/operations.md, "Settings"); the rate
+    limits per client: $BRISCOLA_CREATE_RATE, _JOIN_RATE, _GUESS_RATE, _MESSAGE_RATE."""
     import os
 
     from briscola.apps.server import serve as run_server
-    from briscola.apps.server.limits import Limits
+    from briscola.apps.server.settings import FLAGS, Settings, SettingsError
 
+    flags = {
+        "host": host, "port": port, "db": db, "log_level": log_level,
+        "bot_workers": bot_workers, "max_tables": max_tables, "idle_seconds": idle_seconds,
+        "workers": workers, "redis": redis, "trick_hold": trick_hold,
+        "trusted_proxies": trusted_proxies,
+    }  # fmt: skip
     try:
-        limits = Limits.from_env(max_tables=max_tables, idle_seconds=idle_seconds)
-    except ValueError as exc:
+        settings = Settings.load(label=FLAGS.__getitem__, **flags)
+    except SettingsError as exc:
         raise typer.BadParameter(str(exc)) from None
-    if bot_workers is None and not os.environ.get("BRISCOLA_BOT_WORKERS", "").strip():
-        bot_workers = max(1, (os.cpu_count() or 1) // workers)  # else create_app reads it
-    if redis:
-        os.environ["BRISCOLA_REDIS"] = redis  # create_app joins the others (cluster.py)
-    if trick_hold is not None and workers > 1:
-        os.environ["BRISCOLA_TRICK_HOLD"] = str(trick_hold)  # each process's create_app reads it
-
-    if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
-        raise bad("log_level", "--log-level", level=repr(log_level))
-    typer.echo(t("serving", url=f"http://{host}:{port}/"))
-    if workers > 1:
-        caps = (limits.max_tables, limits.idle_seconds)
-        return _serve_workers(workers, host, port, db, log_level, bot_workers, caps)
-    run_server(
-        host=host,
-        port=port,
-        db_url=db,
-        log_level=log_level,
-        bot_workers=bot_workers,
-        limits=limits,
-        trick_hold=trick_hold,
-    )
+    if settings.bot_workers is None:  # the cores shared among the processes
+        settings = settings.replace(bot_workers=max(1, (os.cpu_count() or 1) // settings.workers))
+    if print_nginx_config:
+        return _print_nginx_config(settings.workers, settings.host, settings.port)
+    typer.echo(t("serving", url=f"http://{settings.host}:{settings.port}/"))
+    if settings.workers > 1:
+        return _serve_workers(settings)
+    run_server(settings)
 
 
-def _serve_workers(
-    workers: int,
-    host: str,
-    port: int,
-    db: str | None,
-    log_level: str,
-    bot_workers: int | None,
-    caps: tuple[int, float],
-) -> None:
-    """``briscola serve --workers N``: the options reach each process by its environment."""
-    import os
-
+def _serve_workers(settings: Settings) -> None:
+    """``briscola serve --workers N``: each process is given the settings as its variables
+    (all but its own address and the number of processes)."""
     from briscola.apps.server import WS_MAX_SIZE
     from briscola.apps.server.logfilter import log_config
-    from briscola.apps.server.workers import RedisMissing, serve_workers
+    from briscola.apps.server.settings import variable
+    from briscola.apps.server.workers import Missing, serve_workers
 
-    if bot_workers is not None:
-        os.environ["BRISCOLA_BOT_WORKERS"] = str(bot_workers)
-    os.environ["BRISCOLA_MAX_TABLES"], os.environ["BRISCOLA_IDLE_SECONDS"] = map(str, caps)
+    own = {variable(name) for name in ("host", "port", "workers")}
+    env = {name: value for name, value in settings.environ().items() if name not in own}
     try:
         serve_workers(
-            workers,
-            host=host,
-            port=port,
-            db_url=db,
-            redis_url=os.environ.get("BRISCOLA_REDIS"),
-            log_config=log_config(log_level),
-            log_level=log_level,
+            settings.workers,
+            host=settings.host,
+            port=settings.port,
+            db_url=settings.db,
+            redis_url=settings.redis,
+            log_config=log_config(settings.log_level),
+            log_level=settings.log_level,
             ws_max_size=WS_MAX_SIZE,
+            env=env,
         )
-    except RedisMissing as exc:
+    except Missing as exc:
         typer.echo(reword(str(exc)), err=True)
         raise typer.Exit(1) from None
+
+
+def _print_nginx_config(workers: int, host: str, port: int) -> None:
+    """``briscola serve --print-nginx-config``: the ``http`` part of nginx's configuration for
+    ``--workers`` processes on ports PORT+1 ... PORT+N, nginx on HOST:PORT (docs/operations.md)."""
+    from briscola.apps.server.workers import nginx_site
+
+    typer.echo(nginx_site([port + i for i in range(1, workers + 1)], host, port), nl=False)
 
 
 @app.command(

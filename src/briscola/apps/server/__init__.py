@@ -8,14 +8,13 @@ docs/web-protocol.md.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from briscola.apps.server.app import create_app
+    from briscola.apps.server.settings import Settings
 
-__all__ = ["create_app", "serve"]
+__all__ = ["MAX_TRICK_HOLD", "WS_MAX_SIZE", "create_app", "serve"]
 
 
 def __getattr__(name: str) -> Any:
@@ -26,56 +25,36 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-WS_MAX_SIZE = 4 * 64 * 1024
-"""The largest WebSocket frame the transport takes: a bigger one closes the socket (1009). Frames
-up to it reach the message reader, which answers one over 64 KB with a ``too_large`` error."""
+WS_MAX_SIZE = 1024 * 1024
+"""The hard limit: the largest WebSocket message uvicorn takes (1 MiB); a bigger one closes the
+socket with 1009 (message too big). Messages up to it reach the message reader, which answers
+one over 64 KB with a ``too_large`` error and keeps the socket (docs/web-protocol.md)."""
 
 
-def serve(
-    host: str = "127.0.0.1",
-    port: int = 8000,
-    db_url: str | None = None,
-    reload: bool = False,
-    log_level: str = "info",
-    **app_options: Any,
-) -> None:
-    """Run the game server with uvicorn until interrupted.
+MAX_TRICK_HOLD = 30.0
+"""The longest a completed trick may be held (the ``trick_hold`` setting), in seconds."""
 
-    ``db_url``: an SQLAlchemy URL or an SQLite file (default ``$BRISCOLA_DB``, else
-    ``./briscola.db``). ``reload``: restart when the package's files change (development).
-    ``log_level``: uvicorn's and the package's (``critical`` ... ``debug``, ``trace``). Every log
-    line goes through :class:`~briscola.apps.server.logfilter.SecretFilter`: no token, key or
-    invite code is written. ``app_options`` go to :func:`create_app` (``bot_workers``,
-    ``limits``...; not with ``reload``, which reads the environment).
-    """
+
+def serve(settings: Settings | None = None) -> None:
+    """Run the game server with uvicorn until interrupted, by ``settings`` (default: the
+    ``BRISCOLA_*`` variables, see :class:`~briscola.apps.server.settings.Settings`): the
+    address, the log level (uvicorn's and the package's: every log line goes through
+    :class:`~briscola.apps.server.logfilter.SecretFilter`, so no token, key or invite code is
+    written) and the app's settings. uvicorn reads no proxy header itself: the app trusts
+    ``X-Forwarded-For`` from the ``trusted_proxies`` only (:func:`create_app`)."""
     import uvicorn
 
+    from briscola.apps.server.app import create_app
     from briscola.apps.server.logfilter import log_config
-    from briscola.apps.server.storage import resolve_db_url
+    from briscola.apps.server.settings import Settings
 
-    if reload:
-        os.environ["BRISCOLA_DB"] = resolve_db_url(db_url)
-        uvicorn.run(
-            "briscola.apps.server.app:create_app",
-            factory=True,
-            host=host,
-            port=port,
-            reload=True,
-            reload_dirs=[str(Path(__file__).resolve().parent.parent)],
-            log_config=log_config(log_level),
-            log_level=log_level,
-            ws_max_size=WS_MAX_SIZE,
-        )
-    else:
-        from briscola.apps.server.app import create_app
-        from briscola.apps.server.gctune import ENV
-
-        os.environ[ENV] = "1"  # its start-up tunes the garbage collector (gctune.py)
-        uvicorn.run(
-            create_app(db_url, **app_options),
-            host=host,
-            port=port,
-            log_config=log_config(log_level),
-            log_level=log_level,
-            ws_max_size=WS_MAX_SIZE,
-        )
+    settings = (settings or Settings.load()).replace(tune_gc=True)  # gctune.py
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_config=log_config(settings.log_level),
+        log_level=settings.log_level,
+        ws_max_size=WS_MAX_SIZE,
+        proxy_headers=False,
+    )

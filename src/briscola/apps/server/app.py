@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
 from briscola.apps.server import analysis_api, catalog, review, scores, sockets, tables
@@ -23,12 +24,13 @@ from briscola.apps.server.api_wording import word_errors
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import ApiError, add_error_handlers
-from briscola.apps.server.gctune import tune_gc_if_asked
+from briscola.apps.server.gctune import tune_gc
 from briscola.apps.server.limits import Limits
 from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
-from briscola.apps.server.rooms import Rooms, Settings
+from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
-from briscola.apps.server.storage import Storage
+from briscola.apps.server.settings import Settings
+from briscola.apps.server.store import Storage
 from briscola.apps.server.workers import end_with_supervisor
 
 __all__ = ["ApiError", "create_app", "default_static_dir"]
@@ -61,38 +63,13 @@ async def get_levels() -> dict[str, Any]:
     return catalog.levels()
 
 
-def _seconds(value: float | None, env: str, default: float) -> float:
-    """A duration: the value given, else the environment variable ``env``, else ``default``."""
-    if value is None:
-        text = os.environ.get(env, "").strip()
-        try:
-            value = float(text) if text else default
-        except ValueError:
-            raise ValueError(f"{env} must be a number of seconds, not {text!r}") from None
-    if value < 0:
-        raise ValueError(f"a duration cannot be negative: {value}")
-    return value
-
-
-def _count(value: int | None, env: str, default: int) -> int:
-    """A count: the value given, else the environment variable ``env``, else ``default``."""
-    if value is None:
-        text = os.environ.get(env, "").strip()
-        if text and not (text.isascii() and text.isdigit()):
-            raise ValueError(f"{env} must be a whole number, not {text!r}")
-        value = int(text) if text else default
-    if value < 0:
-        raise ValueError(f"a count cannot be negative: {value}")
-    return value
-
-
 def create_app(
-    db_url: str | os.PathLike[str] | None = None,
+    settings: Settings | str | os.PathLike[str] | None = None,
     static_dir: str | Path | None = None,
     *,
     bot_delay: float | None = None,
     human_timeout: float | None = None,
-    stand_in: str = "simple",
+    stand_in: str | None = None,
     bot_workers: int | None = None,
     limits: Limits | None = None,
     trick_hold: float | None = None,
@@ -100,28 +77,37 @@ def create_app(
 ) -> FastAPI:
     """The game server as an ASGI app.
 
-    ``db_url``: an SQLAlchemy URL or an SQLite file path (default ``$BRISCOLA_DB``, else
-    ``./briscola.db``); ``static_dir``: the web client (default the package's ``web/``);
-    ``bot_delay``: seconds between computer moves (default ``$BRISCOLA_BOT_DELAY``, else 0.8);
-    ``human_timeout``: seconds before the computer plays for a disconnected person (default
-    ``$BRISCOLA_HUMAN_TIMEOUT``, else 60); ``trick_hold``: seconds a completed trick stays shown
-    before a computer player leads again (default ``$BRISCOLA_TRICK_HOLD``, else 1.5);
-    ``move_timeout``: seconds a person has for a move at a table with friends before the computer
-    makes it (default ``$BRISCOLA_MOVE_TIMEOUT``, else 60).
-    ``bot_workers``: processes for the computer players' search levels (default
-    ``$BRISCOLA_BOT_WORKERS``, else 0: they think on the loop; ``briscola serve`` starts one per
-    core). ``limits``: rate limits and caps (default :meth:`Limits.from_env`).
+    ``settings``: the server's :class:`~.settings.Settings` (default: from the ``BRISCOLA_*``
+    variables), or just the database (an SQLAlchemy URL or an SQLite file path), the rest from
+    the variables. ``static_dir``: the web client (default the package's ``web/``). Each other
+    argument given (not None) replaces that setting: ``bot_delay``, ``human_timeout``,
+    ``stand_in``, ``bot_workers`` (None in the settings: 0, the searches think on the loop),
+    ``trick_hold``, ``move_timeout``; ``limits``: the rate limits and caps all at once (most
+    tests: :meth:`Limits.unlimited`). A bad value raises
+    :class:`~.settings.SettingsError` (a ``ValueError``) naming the setting.
+
+    ``X-Forwarded-For`` names the client only on a connection from one of the settings'
+    ``trusted_proxies`` (uvicorn's ``ProxyHeadersMiddleware``, outermost); elsewhere it is
+    ignored and the peer is the client, whom the rate limits count.
     """
-    settings = Settings(
-        bot_delay=_seconds(bot_delay, "BRISCOLA_BOT_DELAY", 0.8),
-        human_timeout=_seconds(human_timeout, "BRISCOLA_HUMAN_TIMEOUT", 60.0),
-        stand_in=stand_in,
-        limits=limits if limits is not None else Limits.from_env(),
-        trick_hold=_seconds(trick_hold, "BRISCOLA_TRICK_HOLD", 1.5),
-        move_timeout=_seconds(move_timeout, "BRISCOLA_MOVE_TIMEOUT", 60.0),
-    )
-    storage = Storage(db_url)
-    pool = BotPool(_count(bot_workers, "BRISCOLA_BOT_WORKERS", 0))
+    given: dict[str, Any] = {
+        "bot_delay": bot_delay,
+        "human_timeout": human_timeout,
+        "stand_in": stand_in,
+        "bot_workers": bot_workers,
+        "trick_hold": trick_hold,
+        "move_timeout": move_timeout,
+    }
+    if isinstance(settings, Settings):
+        if any(value is not None for value in given.values()):
+            settings = settings.replace(**given)
+    else:
+        db = os.fspath(settings) if settings is not None else None
+        settings = Settings.load(db=db, **given)
+    if limits is not None:
+        settings = settings.with_limits(limits)
+    storage = Storage(settings.db)
+    pool = BotPool(settings.bot_workers or 0)
     rooms = Rooms(storage, settings, pool)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
 
@@ -132,7 +118,8 @@ def create_app(
         rooms.start()
         if cluster is not None:
             await cluster.start()
-        tune_gc_if_asked()  # briscola serve: the heap made so far, out of the GC's walks
+        if settings.tune_gc:  # briscola serve: the heap made so far, out of the GC's walks
+            tune_gc()
         yield
         await rooms.close()
         if cluster is not None:
@@ -162,9 +149,10 @@ def create_app(
     word_errors(app)  # the table API's errors in the request's language (every handler added)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
-    cluster = cluster_from_env(rooms)  # several processes ($BRISCOLA_REDIS): cluster.py
+    cluster = cluster_from_env(rooms, settings.redis)  # several processes: cluster.py
     if cluster is not None:
-        cluster.app = app
         app.state.cluster = cluster
         app.add_middleware(ClusterMiddleware, cluster=cluster)
+    if settings.trusted_proxies:  # added last: the outermost, before any other reads the client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     return app

@@ -1,51 +1,67 @@
 """The server's limits: rate limits per client and the caps of one process.
 
-A client (by its IP address) has a token bucket for each kind of request (:data:`KINDS`):
-creating tables, joining them, guessing (a failed hello, invitation or host token: the bucket is
-checked before the attempt and charged on failure) and WebSocket messages. A bucket holds
-``burst`` tokens and gains ``rate`` a second; a request finding it empty is refused (HTTP 429
-``rate_limited`` with ``Retry-After``, or a WebSocket ``error`` of code ``rate_limited``). The
-buckets live in the process's memory: each process of a server counts its own clients.
+A client (by its address: see :func:`client_ip`) has a window for each kind of request
+(:data:`KINDS`): creating tables, joining them, guessing (a failed hello, invitation or host
+token: the window is checked before the attempt and charged on failure) and WebSocket messages.
+A rate ``BURST/PER_SECOND`` lets ``BURST`` requests through in a window of ``BURST/PER_SECOND``
+seconds (rounded up to a whole second) that opens at the client's first request; past it a
+request is refused (HTTP 429 ``rate_limited`` with ``Retry-After``, or a WebSocket ``error`` of
+code ``rate_limited``) until the window ends. The windows are counted by the ``limits`` library
+(its fixed-window strategy) in this process's memory, or in Redis when :attr:`Limits.storage`
+names one: then every process using that Redis shares one count, and a limit holds across them.
 
->>> limiter = RateLimiter(Limits(create=Rate(2, 1.0)), clock=lambda: 0.0)
+>>> limiter = RateLimiter(Limits(create=Rate(2, 0.01), exempt=()))
 >>> limiter.take("create", "10.0.0.1"), limiter.take("create", "10.0.0.1")
 (None, None)
->>> limiter.take("create", "10.0.0.1")  # empty: retry after one second
-1.0
->>> limiter.take("create", "10.0.0.2") is None  # another client has its own bucket
+>>> 199 < limiter.take("create", "10.0.0.1") <= 200  # the window of 2/0.01 lasts 200 s
+True
+>>> limiter.take("create", "10.0.0.2") is None  # another client has its own window
 True
 
-Every limit is set by :meth:`Limits.from_env` (``briscola serve`` flags or ``BRISCOLA_*``
-variables, see docs/operations.md).
+Every limit is one of the server's settings (:class:`~briscola.apps.server.settings.Settings`:
+``briscola serve`` flags or ``BRISCOLA_*`` variables, see docs/operations.md).
 """
 
 from __future__ import annotations
 
+import logging
 import math
-import os
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
+
+from limits import RateLimitItem, RateLimitItemPerSecond
+from limits.errors import StorageError
+from limits.storage import MemoryStorage, RedisStorage, Storage
+from limits.strategies import FixedWindowRateLimiter
 
 __all__ = [
     "KINDS",
+    "LOOPBACK",
+    "RATE_FORM",
     "Limits",
     "Rate",
     "RateLimiter",
     "ServerFull",
     "client_ip",
     "parse_rate",
+    "retry_after",
 ]
+
+log = logging.getLogger(__name__)
 
 KINDS = ("create", "join", "guess", "message")
 """The kinds of request counted per client."""
 
 LOOPBACK = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
-"""This machine's addresses: not rate-limited by default (tests, benchmarks, a local proxy)."""
+"""This machine's addresses: not rate-limited when no proxy is configured (tests, benchmarks)."""
 
-MAX_CLIENTS = 100_000
-"""The most clients whose buckets are kept: past it, the fullest buckets are forgotten."""
+RATE_FORM = "BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
+"""What a rate's text must be."""
+
+REDIS_DOWN_SECONDS = 5.0
+"""After an error of the shared Redis, how long the windows are counted in memory instead."""
 
 
 class ServerFull(Exception):
@@ -62,14 +78,26 @@ class ServerFull(Exception):
 
 @dataclass(frozen=True)
 class Rate:
-    """A token bucket's size (``burst``) and refill (``per_second``); 0 burst: no limit."""
+    """``burst`` requests per ``burst / per_second`` seconds; 0 burst: no limit."""
 
     burst: float
     per_second: float
 
     def __str__(self) -> str:
-        """The text form, as :func:`parse_rate` reads it: ``"30/0.5"``."""
-        return f"{self.burst:g}/{self.per_second:g}"
+        """The text form, as :func:`parse_rate` reads it: ``"30/0.5"``, or ``off``."""
+        return f"{self.burst:g}/{self.per_second:g}" if self.burst > 0 else "off"
+
+    def window(self) -> RateLimitItem | None:
+        """The ``limits`` item of this rate: ``burst`` (whole) per a window of
+        ``burst / per_second`` seconds, rounded up to a whole second; None: no limit.
+
+        >>> str(Rate(60, 20).window()), str(Rate(5, 2).window()), Rate(0, 0).window()
+        ('60 per 3 second', '5 per 3 second', None)
+        """
+        if self.burst <= 0:
+            return None
+        seconds = max(1, math.ceil(self.burst / self.per_second))
+        return RateLimitItemPerSecond(int(self.burst), seconds, namespace="briscola")
 
 
 def parse_rate(text: str, name: str = "rate") -> Rate:
@@ -82,8 +110,8 @@ def parse_rate(text: str, name: str = "rate") -> Rate:
     >>> parse_rate("fast")
     Traceback (most recent call last):
     ...
-    ValueError: rate must be BURST/PER_SECOND (e.g. 30/0.5) or off, not 'fast'
-    """
+    ValueError: rate must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off, not 'fast'
+    """  # noqa: E501
     clean = text.strip().lower()
     if clean in ("off", "0", "none"):
         return Rate(0.0, 0.0)
@@ -92,16 +120,15 @@ def parse_rate(text: str, name: str = "rate") -> Rate:
         rate = Rate(float(burst), float(per_second))
     except ValueError:
         rate = None
-    if not slash or rate is None or not all(map(math.isfinite, (rate.burst, rate.per_second))):
-        raise ValueError(f"{name} must be BURST/PER_SECOND (e.g. 30/0.5) or off, not {text!r}")
-    if rate.burst < 1 or rate.per_second <= 0:
-        raise ValueError(f"{name} needs a burst of at least 1 and a positive refill: {text!r}")
+    if (
+        not slash
+        or rate is None
+        or not all(map(math.isfinite, (rate.burst, rate.per_second)))
+        or rate.burst < 1
+        or rate.per_second <= 0
+    ):
+        raise ValueError(f"{name} must be {RATE_FORM}, not {text!r}")
     return rate
-
-
-def _env(name: str) -> str | None:
-    text = os.environ.get(name, "").strip()
-    return text or None
 
 
 @dataclass(frozen=True)
@@ -112,9 +139,10 @@ class Limits:
     ``max_tables``: the most tables held in memory (creating or loading one more is refused
     with ``server_full`` once no idle one can be let go). ``idle_seconds``: a table with no
     connection for this long (and no computer player thinking) leaves memory; storage keeps it
-    and the next request loads it again. ``exempt``: client addresses never rate-limited (by
-    default this machine's: a reverse proxy on it must pass the client's address in
-    ``X-Forwarded-For``, which uvicorn reads from a proxy on 127.0.0.1).
+    and the next request loads it again. ``exempt``: client addresses never rate-limited.
+    ``storage``: where the windows are counted: None, this process's memory; a Redis URL, that
+    Redis, shared with every process using it. The server's :class:`~.settings.Settings` make
+    them (:attr:`~.settings.Settings.limits`); tests build them directly.
     """
 
     create: Rate = Rate(30, 0.5)
@@ -124,6 +152,7 @@ class Limits:
     max_tables: int = 5000
     idle_seconds: float = 300.0
     exempt: tuple[str, ...] = LOOPBACK
+    storage: str | None = None
 
     @classmethod
     def unlimited(cls, **caps: Any) -> Limits:
@@ -142,124 +171,94 @@ class Limits:
         value: Rate = getattr(self, kind)
         return value
 
-    @classmethod
-    def from_env(cls, **given: Any) -> Limits:
-        """The limits: each one given (not None), else its ``BRISCOLA_<NAME>`` variable
-        (``BRISCOLA_CREATE_RATE=30/0.5``, ``BRISCOLA_MAX_TABLES=5000``,
-        ``BRISCOLA_IDLE_SECONDS=300``, ``BRISCOLA_RATE_EXEMPT=127.0.0.1,::1`` or ``none``), else
-        the default.
 
-        >>> Limits.from_env(max_tables=10, guess="5/1").guess
-        Rate(burst=5.0, per_second=1.0)
-        """
-        unknown = set(given) - {f.name for f in fields(cls)}
-        if unknown:
-            raise TypeError(f"unknown limits: {', '.join(sorted(unknown))}")
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            name = f.name
-            env = _ENV.get(name) or f"BRISCOLA_{name.upper()}" + ("_RATE" if name in KINDS else "")
-            value = given.get(name)
-            if value is None:
-                value = _env(env)
-            if value is None:
-                continue
-            values[name] = _read(name, env, value)
-        return replace(cls(), **values)
+def _storage(url: str | None) -> Storage:
+    """The ``limits`` storage at ``url`` (None: memory). A Redis is asked with short timeouts:
+    the windows are counted on the event loop, which must not hang on it."""
+    if not url:
+        return MemoryStorage()
+    if url.startswith("unix://"):
+        url = "redis+" + url
+    return RedisStorage(
+        url,
+        wrap_exceptions=True,
+        key_prefix="briscola-limits",
+        socket_timeout=0.5,
+        socket_connect_timeout=0.5,
+    )
 
 
-_ENV = {"exempt": "BRISCOLA_RATE_EXEMPT"}
-
-
-def _read(name: str, env: str, value: Any) -> Any:
-    """One limit's value from what was given (or the text of ``env``)."""
-    if name == "exempt":
-        if not isinstance(value, str):
-            return tuple(value)
-        clean = value.strip().lower()
-        return () if clean in ("none", "off") else tuple(a.strip() for a in value.split(","))
-    if name in KINDS:
-        return value if isinstance(value, Rate) else parse_rate(str(value), env)
-    try:
-        number = int(value) if name == "max_tables" else float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{env} must be a number, not {value!r}") from None
-    if not math.isfinite(number) or number < (1 if name == "max_tables" else 0):
-        raise ValueError(f"{env} is out of range: {value!r}")
-    return number
-
-
-@dataclass
-class _Bucket:
-    tokens: float
-    at: float
-
-
-@dataclass
 class RateLimiter:
-    """The token buckets of every client, for each kind of request (see the module)."""
+    """The windows of every client, for each kind of request (see the module).
 
-    limits: Limits
-    clock: Callable[[], float] = time.monotonic
-    _buckets: dict[tuple[str, str], _Bucket] = field(default_factory=dict)
+    :meth:`take`, :meth:`check` and :meth:`charge` answer at once: with Redis, one round trip
+    each (two when a request is refused). When the Redis fails, the windows are counted in
+    this process's memory for :data:`REDIS_DOWN_SECONDS`, then Redis is tried again.
+    """
 
-    def _bucket(self, kind: str, key: str) -> tuple[Rate, _Bucket]:
-        rate = self.limits.rate(kind)
-        now = self.clock()
-        bucket = self._buckets.get((kind, key))
-        if bucket is None:
-            if len(self._buckets) >= MAX_CLIENTS:
-                self.forget_full()
-            bucket = self._buckets[(kind, key)] = _Bucket(rate.burst, now)
-        else:
-            bucket.tokens = min(rate.burst, bucket.tokens + (now - bucket.at) * rate.per_second)
-            bucket.at = now
-        return rate, bucket
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._items = {kind: limits.rate(kind).window() for kind in KINDS}
+        self._exempt = frozenset(limits.exempt)
+        self._shared = FixedWindowRateLimiter(_storage(limits.storage))
+        self._local = FixedWindowRateLimiter(MemoryStorage()) if limits.storage else self._shared
+        self._down_until = 0.0  # the shared storage failed: counted locally until then
+
+    def _counted(self, kind: str, key: str) -> RateLimitItem | None:
+        """The window ``key`` has for ``kind``, or None when it is not limited."""
+        if kind not in self._items:
+            raise ValueError(f"unknown kind of request {kind!r}; kinds: {', '.join(KINDS)}")
+        return None if key in self._exempt else self._items[kind]
+
+    def _strategy(self) -> FixedWindowRateLimiter:
+        return self._local if time.monotonic() < self._down_until else self._shared
+
+    def _ask(self, method: str, item: RateLimitItem, kind: str, key: str) -> Any:
+        """``method`` of the strategy, on the shared storage unless it has just failed."""
+        strategy = self._strategy()
+        try:
+            return getattr(strategy, method)(item, kind, key)
+        except StorageError as exc:
+            log.warning("rate limits counted in memory for %gs: %s", REDIS_DOWN_SECONDS, exc)
+            self._down_until = time.monotonic() + REDIS_DOWN_SECONDS
+            return getattr(self._local, method)(item, kind, key)
+
+    def _wait(self, item: RateLimitItem, kind: str, key: str) -> float:
+        """The seconds until ``key``'s window for ``kind`` ends (at least a little)."""
+        stats = self._ask("get_window_stats", item, kind, key)
+        return max(0.001, float(stats.reset_time) - time.time())
 
     def check(self, kind: str, key: str) -> float | None:
         """None while ``key`` may make a request of ``kind``, else the seconds to wait."""
-        rate = self.limits.rate(kind)
-        if rate.burst <= 0 or key in self.limits.exempt:
+        item = self._counted(kind, key)
+        if item is None or self._ask("test", item, kind, key):
             return None
-        rate, bucket = self._bucket(kind, key)
-        if bucket.tokens >= 1:
-            return None
-        return (1 - bucket.tokens) / rate.per_second
+        return self._wait(item, kind, key)
 
     def charge(self, kind: str, key: str) -> None:
         """Count one request of ``kind`` (a failed guess, say) against ``key``."""
-        if self.limits.rate(kind).burst <= 0 or key in self.limits.exempt:
-            return
-        _, bucket = self._bucket(kind, key)
-        bucket.tokens = max(0.0, bucket.tokens - 1)
+        item = self._counted(kind, key)
+        if item is not None:
+            self._ask("hit", item, kind, key)
 
     def take(self, kind: str, key: str) -> float | None:
         """Check and count one request: None when allowed, else the seconds to wait."""
-        wait = self.check(kind, key)
-        if wait is None:
-            self.charge(kind, key)
-        return wait
+        item = self._counted(kind, key)
+        if item is None or self._ask("hit", item, kind, key):
+            return None
+        return self._wait(item, kind, key)
 
     def forget_full(self) -> int:
-        """Drop the buckets that are full again (their clients are as new); how many."""
-        now = self.clock()
-        full = []
-        for (kind, key), bucket in self._buckets.items():
-            rate = self.limits.rate(kind)
-            if bucket.tokens + (now - bucket.at) * rate.per_second >= rate.burst:
-                full.append((kind, key))
-        for k in full:
-            del self._buckets[k]
-        if len(self._buckets) >= MAX_CLIENTS:  # an attack from very many addresses
-            self._buckets.clear()
-        return len(full)
-
-    def __len__(self) -> int:
-        return len(self._buckets)
+        """Windows that ended leave the storage by themselves (``limits`` expires them, in
+        memory and in Redis): nothing to forget here, 0. Kept for :class:`~.rooms.Rooms`'s
+        sweeper, which calls it."""
+        return 0
 
 
 def client_ip(scope: Mapping[str, Any]) -> str:
-    """The client's address of an ASGI connection (a request's or a WebSocket's ``scope``).
+    """The client's address of an ASGI connection (a request's or a WebSocket's ``scope``): the
+    peer's, or the one a configured proxy forwarded (:mod:`.app` installs uvicorn's
+    ``ProxyHeadersMiddleware`` for the ``trusted_proxies`` setting only).
 
     >>> client_ip({"client": ("10.0.0.1", 5000)}), client_ip({})
     ('10.0.0.1', 'unknown')

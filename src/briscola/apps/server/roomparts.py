@@ -1,13 +1,14 @@
-"""The small parts a room is made of: how the server paces a game (:class:`Settings`), the room's
-lock (:class:`RoomLock`), the points of each rank sent in every message (:func:`card_points`) and
-the longest id looked up (:data:`MAX_ID`). The room itself is :class:`~.room.Room`."""
+"""The small parts a room is made of: the server's settings it paces a game by (:class:`Settings`,
+the one of :mod:`.settings`: ``bot_delay``, ``human_timeout``, ``stand_in``, ``trick_hold``,
+``move_timeout`` and ``limits``), the room's lock (:class:`RoomLock`), the points of each rank
+sent in every message (:func:`card_points`) and the longest id looked up (:data:`MAX_ID`). The
+room itself is :class:`~.room.Room`."""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 
-from briscola.apps.server.limits import Limits
+from briscola.apps.server.settings import Settings
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.rules import Ruleset
 
@@ -29,27 +30,6 @@ def card_points(ruleset: Ruleset) -> dict[str, int]:
     """
     suit = next(iter(Suit))
     return {rank.letter: ruleset.points_of(Card(suit, rank)) for rank in Rank}
-
-
-@dataclass
-class Settings:
-    """How the server paces a game.
-
-    ``bot_delay``: seconds between computer moves (so people can follow them; 0 in tests).
-    ``human_timeout``: seconds after which a disconnected human's seat is played by the computer
-    (while another human is connected). ``stand_in``: the level of that computer player.
-    ``limits``: the rate limits and caps (:class:`~briscola.apps.server.limits.Limits`).
-    ``trick_hold``: seconds a completed trick stays shown before a computer player leads again.
-    ``move_timeout``: seconds a person has for a move at a table with friends before the
-    stand-in makes it (see :mod:`~briscola.apps.server.pacing`).
-    """
-
-    bot_delay: float = 0.8
-    human_timeout: float = 60.0
-    stand_in: str = "simple"
-    limits: Limits = field(default_factory=Limits)
-    trick_hold: float = 1.5
-    move_timeout: float = 60.0
 
 
 class RoomLock(asyncio.Lock):

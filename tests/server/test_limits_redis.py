@@ -1,0 +1,96 @@
+"""Rate limits across processes (issue 35, part 5): with a Redis named, every process counts a
+client's requests in it, so a limit of N is N in all, not N for each process. Two apps (as two
+processes would be) share one ``redis-server`` started here, password and all; when that Redis
+goes away the limits are counted in each process's memory instead of failing the requests.
+
+Redis comes from Debian's ``redis-server`` (scripts/install-system-deps.sh): without it the test
+fails, saying so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+
+from briscola.apps.server import create_app
+from briscola.apps.server.limits import Limits, Rate, RateLimiter
+from briscola.apps.server.settings import Settings
+from briscola.apps.server.workers import RedisMissing, local_redis
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture
+def redis_url() -> Iterator[str]:
+    """A Redis of the test's own; the test fails (never skips) when redis-server is missing."""
+    try:
+        with local_redis() as url:
+            yield url
+    except RedisMissing as exc:
+        pytest.fail(str(exc))
+
+
+def test_two_limiters_on_one_redis_share_the_count(redis_url: str) -> None:
+    limits = Limits(create=Rate(5, 0.001), exempt=(), storage=redis_url)  # 5 per 5,000 s
+    one, two = RateLimiter(limits), RateLimiter(limits)
+    answers = [(one if i % 2 else two).take("create", "10.0.0.1") for i in range(8)]
+    assert answers[:5] == [None] * 5
+    assert all(wait is not None and 4990 < wait <= 5000 for wait in answers[5:])
+    assert one.take("create", "10.0.0.2") is None  # another client
+    assert RateLimiter(Limits(create=Rate(5, 0.001), exempt=())).take("create", "10.0.0.1") is None
+
+
+async def _alternate(apps: list[Any], n: int) -> list[tuple[int, str | None]]:
+    """``n`` creates from one client, sent to each app in turn: (status, Retry-After)."""
+    clients = [
+        httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app, client=("198.51.100.7", 40000)),
+            base_url="http://server",
+        )
+        for app in apps
+    ]
+    replies = []
+    for i in range(n):
+        reply = await clients[i % len(clients)].post("/api/tables", json={})
+        replies.append((reply.status_code, reply.headers.get("Retry-After")))
+    for client in clients:
+        await client.aclose()
+    return replies
+
+
+def test_two_servers_on_one_redis_hold_one_limit(tmp_path: Path, redis_url: str) -> None:
+    limits = Limits(create=Rate(4, 0.001), exempt=(), storage=redis_url)
+    apps = [create_app(tmp_path / f"{name}.db", bot_delay=0, limits=limits) for name in "ab"]
+    replies = asyncio.run(_alternate(apps, 8))
+    assert [status for status, _ in replies] == [200] * 4 + [429] * 4  # 4 in all, not 4 each
+    assert all(int(after or 0) >= 3990 for _, after in replies[4:])
+    alone = create_app(tmp_path / "c.db", bot_delay=0, limits=replace(limits, storage=None))
+    assert [s for s, _ in asyncio.run(_alternate([alone], 5))] == [200] * 4 + [429]  # its own
+
+
+def test_the_settings_count_in_their_redis(redis_url: str) -> None:
+    settings = Settings.load(redis=redis_url, create_rate="2/0.01", rate_exempt="none")
+    assert settings.limits.storage == redis_url
+    one, two = RateLimiter(settings.limits), RateLimiter(settings.limits)
+    assert [one.take("create", "a"), two.take("create", "a")] == [None, None]
+    assert one.take("create", "a") is not None and two.check("create", "a") is not None
+
+
+def test_without_its_redis_a_limiter_counts_in_memory(caplog: pytest.LogCaptureFixture) -> None:
+    with local_redis() as url:
+        limiter = RateLimiter(Limits(create=Rate(2, 0.01), exempt=(), storage=url))
+        assert limiter.take("create", "a") is None
+    with caplog.at_level(logging.WARNING, logger="briscola.apps.server.limits"):
+        answers = [limiter.take("create", "b") for _ in range(3)]  # the Redis is gone
+    assert answers[:2] == [None, None] and answers[2] is not None
+    assert "rate limits counted in memory" in caplog.text
+    password = urlsplit(url).password
+    assert password and password not in caplog.text  # the Redis's password is never logged
