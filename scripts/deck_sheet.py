@@ -1,9 +1,10 @@
 """Contact sheets of every deck: docs/screenshots/decks-<deck>.png.
 
 Run ``.venv/bin/python scripts/deck_sheet.py`` (after ``scripts/make_cards.py``). Each sheet shows
-the deck's 40 faces and its back twice, with Debian's Chromium as the browser tests use it: at
-29 px wide (the smallest card the table draws, the six-player embed's) on the felt's green, to
-check every card can be told at that size, and at 96 px to see the drawing.
+the deck's 40 faces and its back three times, with Debian's Chromium as the browser tests use it,
+on the felt's green: at 24 and 29 px wide, the smallest faces the table draws (the briscola of
+the six-player embed in a 320x480 and a 390x700 frame measured 24 and 27 px; the issue names
+29 px), to check every card can be told at that size, and at 96 px to see the drawing.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 from browsing import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]  # noqa: E402
+from screenshots import shrink  # noqa: E402
 
 CARDS = ROOT / "src" / "briscola" / "apps" / "web" / "cards"
 DECKS = ["progetto", "napoletane", "piacentine", "francesi"]
@@ -28,7 +30,7 @@ def folder(deck: str) -> Path:
     return CARDS if deck == "progetto" else CARDS / deck
 
 
-def page(deck: str, widths: tuple[int, ...] = (29, 96)) -> str:
+def page(deck: str, widths: tuple[int, ...] = (24, 29, 96)) -> str:
     """A page with the deck's cards at each width, a row per suit (the back ends the last)."""
     base = folder(deck).as_uri()
     blocks = []
@@ -68,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
                 tab.wait_for_function("[...document.images].every(i => i.complete)")
                 shot = args.out / f"decks-{deck}.png"
                 tab.locator("body").screenshot(path=str(shot))
+                shrink(shot)
                 print(f"wrote {shot}")
             finally:
                 html.unlink()

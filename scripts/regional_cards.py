@@ -16,8 +16,8 @@ copied: each deck is told apart by what players know it by.
   diamonds, spade -> spades, bastoni -> clubs), J, Q and K for Fante, Cavallo and Re, with
   double-headed figures.
 
-Every face has a large corner index (number or letter, in the suit's ink) on a light badge, so a
-card stays legible at 29 px wide, the smallest the table draws.
+Every face has a large corner index (number or letter, in the suit's ink; on a light badge over a
+figure or an ace), so a card can be told at 24 to 29 px wide, the smallest the table draws.
 """
 
 from __future__ import annotations
@@ -208,17 +208,17 @@ def index(deck: Deck, rank: str, suit: str) -> str:
     """The corner index, large (on a light badge over a figure or an ace): top left, and turned
     in the bottom right."""
     ink, text = deck.ink[suit], deck.labels[rank]
-    fit = ' textLength="36" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
+    fit = ' textLength="46" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
     badge = (
-        f'<rect x="5" y="5" width="44" height="84" rx="8" fill="{deck.paper}" fill-opacity="0.92"/>'
+        f'<rect x="4" y="4" width="52" height="96" rx="8" fill="{deck.paper}" fill-opacity="0.92"/>'
         if rank in "AFCR"
         else ""
     )
     one = (
         f"{badge}"
-        f'<text x="27" y="47" text-anchor="middle" font-family="\'DejaVu Sans\', Arial, '
-        f'sans-serif" font-weight="700" font-size="46"{fit} fill="{ink}">{text}</text>'
-        f"{use(suit, 27, 68, 30)}"
+        f'<text x="30" y="55" text-anchor="middle" font-family="\'DejaVu Sans\', Arial, '
+        f'sans-serif" font-weight="700" font-size="58"{fit} fill="{ink}">{text}</text>'
+        f"{use(suit, 30, 79, 30)}"
     )
     return f'<g>{one}</g><g transform="rotate(180 {W / 2} {H / 2})">{one}</g>'
 
@@ -374,18 +374,25 @@ def bust(rank: str, suit: str, colours: Colours, headgear: str) -> str:
         if headgear == "helmet"
         else ""
     )
-    return (
-        horse + f'<path d="M62 150 Q62 92 100 86 Q138 92 138 150 Z" fill="{robe}" stroke="{LINE}" '
-        f'stroke-width="2.5" stroke-linejoin="round"/>'
-        f'<path d="M86 88 L100 112 L114 88" fill="none" stroke="{trim}" stroke-width="4"/>'
-        f'<path d="M100 112 V150" stroke="{robe2}" stroke-width="3"/>'
-        f'<path d="M126 104 Q146 108 150 124 L142 130 Q136 118 120 118 Z" fill="{robe2}" '
-        f'stroke="{LINE}" stroke-width="2.5" stroke-linejoin="round"/>'
-        f'<circle cx="147" cy="128" r="6" fill="{SKIN}" stroke="{LINE}" stroke-width="2"/>'
-        + use(suit, 150, 94 if suit in "sb" else 102, 54 if suit in "sb" else 40)
+    face = (  # the head, hair and headgear, a fifth larger than the default deck's heads
+        '<g transform="translate(100 68) scale(1.2) translate(-100 -62)">'
         + hair
         + head(100, 62, 16, beard=beard)
         + hats[headgear]
+        + "</g>"
+    )
+    return (
+        horse + f'<rect x="94" y="84" width="12" height="14" fill="{SKIN}" stroke="{LINE}" '
+        f'stroke-width="2"/>'
+        f'<path d="M64 150 Q64 100 100 94 Q136 100 136 150 Z" fill="{robe}" '
+        f'stroke="{LINE}" stroke-width="2.5" stroke-linejoin="round"/>'
+        f'<path d="M88 97 L100 118 L112 97" fill="none" stroke="{trim}" stroke-width="4"/>'
+        f'<path d="M100 118 V150" stroke="{robe2}" stroke-width="3"/>'
+        f'<path d="M126 110 Q146 114 150 128 L142 134 Q136 122 120 124 Z" fill="{robe2}" '
+        f'stroke="{LINE}" stroke-width="2.5" stroke-linejoin="round"/>'
+        f'<circle cx="147" cy="132" r="6" fill="{SKIN}" stroke="{LINE}" stroke-width="2"/>'
+        + use(suit, 150, 98 if suit in "sb" else 106, 54 if suit in "sb" else 40)
+        + face
     )
 
 
