@@ -105,6 +105,7 @@ export const TABLE_STRINGS = {
     "table.team.them": "Loro",
     "table.partner": "compagno",
     "table.caller": "chiama",
+    "table.caller.points": "chiama {n}",
     "table.offline": "non connesso",
     "table.autoplay": "gioca il computer",
     "table.bot": "computer",
@@ -135,6 +136,11 @@ export const TABLE_STRINGS = {
     "call.card": "Chiami il {card}",
     "call.waiting": "{name} sta scegliendo la briscola…",
     "call.called": "Carta chiamata",
+    "call.contract": "Contratto: {n} punti ({name})",
+    "summary.contract.made":
+      "La squadra del chiamante doveva fare almeno {n} punti e ne ha fatti {got}: contratto riuscito.",
+    "summary.contract.lost":
+      "La squadra del chiamante doveva fare almeno {n} punti e ne ha fatti {got}: contratto fallito.",
     "summary.win": "Hai vinto!",
     "summary.win.team": "Avete vinto!",
     "summary.lose": "Hai perso",
@@ -298,6 +304,7 @@ export const TABLE_STRINGS = {
     "table.team.them": "Them",
     "table.partner": "partner",
     "table.caller": "caller",
+    "table.caller.points": "caller · {n}",
     "table.offline": "offline",
     "table.autoplay": "computer plays",
     "table.bot": "computer",
@@ -328,6 +335,11 @@ export const TABLE_STRINGS = {
     "call.card": "You call the {card}",
     "call.waiting": "{name} is choosing the trump suit…",
     "call.called": "Called card",
+    "call.contract": "Contract: {n} points ({name})",
+    "summary.contract.made":
+      "The caller's side needed at least {n} points and took {got}: contract made.",
+    "summary.contract.lost":
+      "The caller's side needed at least {n} points and took {got}: contract lost.",
     "summary.win": "You win!",
     "summary.win.team": "Your side wins!",
     "summary.lose": "You lose",

@@ -7,6 +7,7 @@ import { aidOn, botIcon, cardImg } from "../common/util.js";
 import { shownTrick } from "./trick.js";
 import { openDialog } from "./tableview-info.js";
 import { isWatching } from "./flow.js";
+import { contractLine, contractOf } from "./contract.js";
 
 export function seatBox(view, s) {
   const obs = view.obs;
@@ -99,8 +100,13 @@ function plateChips(view, s) {
     );
   }
   if (rs.partnership === "called" && obs) {
-    if (obs.auction?.winner === s && obs.phase !== "auction")
-      chips.push(h("span", { class: "chip" }, t("table.caller")));
+    const contract = contractOf(obs);
+    if (contract?.caller === s && obs.phase !== "auction") {
+      // the caller's plate says the contract: "chiama 120" (in full in its title)
+      const full = contractLine(view, contract);
+      const text = t("table.caller.points", { n: contract.points });
+      chips.push(h("span", { class: "chip caller", title: full, "aria-label": full }, text));
+    }
     if (obs.partner === s && s !== view.seat)
       chips.push(h("span", { class: "chip team-us" }, t("table.partner")));
   }
@@ -202,11 +208,12 @@ export function stockAndBriscola(view, obs) {
   const rs = obs.ruleset;
   if (!obs.briscola) return h("div", { class: "deck", hidden: true });
   const onTable = rs.briscola_face_up && obs.stock > 0;
+  const contract = contractOf(obs); // chiamata: the caller and the points the side needs
   const label = onTable
     ? `${t("table.briscola")}: ${cardName(obs.briscola)}. ${t("table.stock", { n: obs.stock })}`
     : rs.briscola_face_up
       ? `${t("table.briscola.is", { suit: suitName(obs.trump) })} (${cardName(obs.briscola)}). ${t("table.stock.empty")}`
-      : `${t("table.briscola.is", { suit: suitName(obs.trump) })}. ${t("call.called")}: ${cardName(obs.briscola)}`;
+      : `${t("table.briscola.is", { suit: suitName(obs.trump) })}. ${t("call.called")}: ${cardName(obs.briscola)}${contract ? `. ${contractLine(view, contract)}` : ""}`;
   if (onTable && view.players === 2) {
     // the stock, with the briscola face up half under it
     const backs = [];
@@ -244,6 +251,7 @@ export function stockAndBriscola(view, obs) {
       !rs.briscola_face_up
         ? h("small", {}, t("table.briscola.is", { suit: suitName(obs.trump) }))
         : null,
+      contract ? h("small", { class: "contract" }, contractLine(view, contract)) : null,
       onTable
         ? h("small", {}, t("table.stock", { n: obs.stock }))
         : rs.briscola_face_up

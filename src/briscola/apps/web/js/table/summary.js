@@ -6,6 +6,7 @@ import { h } from "../common/dom.js";
 import { matchStanding, matchTitle } from "../common/util.js";
 import { analysisButton } from "./analysis.js";
 import { isWatching } from "./flow.js";
+import { contractOf, contractSentence } from "./contract.js";
 
 /** The summary sheet over the felt, once a deal (or the match) is over. */
 export function dealSummary(view) {
@@ -25,6 +26,9 @@ export function dealSummary(view) {
     ),
   ];
   if (result.replay && result.winners.length) body.push(h("p", {}, t("summary.replay")));
+  const contract = result.winners.length ? contractOf(view.obs) : null;
+  if (contract)
+    body.push(h("p", { class: "contract", id: "contract" }, contractSentence(result, contract)));
   if (result.units && result.units.length) body.push(unitsTable(view, result));
   if (multi) body.push(standingBox(view, match));
   const resigned = table.resigned || [];

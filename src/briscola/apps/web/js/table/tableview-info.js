@@ -78,9 +78,13 @@ export function renderTop(view) {
  * that the rows wrap, and still no piece lies over another. */
 export function fitBar(bar) {
   bar.classList.remove("tight", "stacked");
-  if (!isWrapped(bar)) return;
-  bar.classList.add("tight");
-  if (isWrapped(bar)) bar.classList.add("stacked");
+  if (isWrapped(bar)) {
+    bar.classList.add("tight");
+    if (isWrapped(bar)) bar.classList.add("stacked");
+  }
+  // the table's dialogs open under the bar (css/panels.css)
+  const bottom = Math.max(0, Math.round(bar.getBoundingClientRect().bottom));
+  bar.closest(".app")?.style.setProperty("--bar-h", `${bottom}px`);
 }
 
 /** True when some piece of the bar lies below its first row. */

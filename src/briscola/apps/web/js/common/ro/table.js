@@ -106,6 +106,7 @@ export const TABLE_RO = {
   "table.team.them": "Ei",
   "table.partner": "partener",
   "table.caller": "cheamă",
+  "table.caller.points": "cheamă {n}",
   "table.offline": "deconectat",
   "table.autoplay": "joacă calculatorul",
   "table.bot": "calculator",
@@ -136,6 +137,11 @@ export const TABLE_RO = {
   "call.card": "Chemi {card}",
   "call.waiting": "{name} alege atuul…",
   "call.called": "Cartea chemată",
+  "call.contract": "Contract: {n} de puncte ({name})",
+  "summary.contract.made":
+    "Echipa celui care a licitat avea nevoie de cel puțin {n} puncte și a făcut {got}: contract reușit.",
+  "summary.contract.lost":
+    "Echipa celui care a licitat avea nevoie de cel puțin {n} puncte și a făcut {got}: contract pierdut.",
   "summary.win": "Ai câștigat!",
   "summary.win.team": "Ați câștigat!",
   "summary.lose": "Ai pierdut",
