@@ -270,17 +270,24 @@ def test_the_host_may_allow_hints_at_a_table_with_friends_and_it_survives_a_rest
 
 def test_an_older_database_gets_the_hints_column_with_hints_off(tmp_path: Path) -> None:
     import sqlalchemy
+    from alembic import command
+    from alembic.config import Config
 
-    from briscola.apps.server.storage import Storage
+    from briscola.apps.server.store import MIGRATIONS, Storage
 
     db = tmp_path / "old.db"
     with client_for(db) as client:
         table_id, _ = _friends_table(client, hints=True)
     engine = sqlalchemy.create_engine(f"sqlite:///{db}")
-    with engine.begin() as conn:  # as a version before the setting: no such column
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:  # as a version before migrations and the setting
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0001_baseline")
         conn.execute(sqlalchemy.text("ALTER TABLE briscola_tables DROP COLUMN hints"))
+        conn.execute(sqlalchemy.text("DROP TABLE alembic_version"))
     engine.dispose()
-    storage = Storage(db)  # opening adds the column back, empty
+    storage = Storage(db)  # the baseline migration adds the column back, empty
     stored = storage.load(table_id)
     storage.close()
     assert stored is not None and stored.hints is False

@@ -21,7 +21,6 @@ from sqlalchemy import create_engine, event, text
 from starlette.websockets import WebSocketDisconnect
 
 from briscola.apps.server import create_app
-from briscola.apps.server.storage import add_missing_columns
 from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
 from server_helpers import Player, TestClient, client_for, make_table
 
@@ -223,23 +222,6 @@ def test_a_table_marked_damaged_that_loads_again_is_no_longer_damaged(url: str) 
         assert c.get(f"/api/tables/{table_id}").status_code == 200
         assert _seen_again(c, table_id, token)["observation"]["actions"]
     assert _run(url, "SELECT damaged FROM briscola_tables WHERE id = :t", t=table_id) == [(None,)]
-
-
-def test_a_database_of_an_older_version_gets_the_new_column(tmp_path: Path) -> None:
-    """A database created before the ``damaged`` column: the column is added when the server
-    opens it, and its tables play on."""
-    db = tmp_path / "old.db"
-    url = f"sqlite:///{db}"
-    table_id, token = _played(url)
-    _sql(db, "ALTER TABLE briscola_tables DROP COLUMN damaged")
-    assert add_missing_columns(create_engine(url)) == ["briscola_tables.damaged"]
-    _sql(db, "ALTER TABLE briscola_tables DROP COLUMN damaged")
-    with _client(url) as c:
-        assert c.get(f"/api/tables/{table_id}").json()["status"] == "playing"
-        assert _seen_again(c, table_id, token)["observation"]["actions"]
-    columns = [name for _, name, *_ in _sql(db, "PRAGMA table_info(briscola_tables)")]
-    assert "damaged" in columns
-    assert add_missing_columns(create_engine(url)) == []
 
 
 def test_a_table_started_at_once_is_stored_with_its_deal_in_one_transaction(url: str) -> None:

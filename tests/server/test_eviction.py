@@ -5,7 +5,6 @@ flags."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable
@@ -15,8 +14,7 @@ from typing import Any
 import pytest
 
 from briscola.apps.server.limits import Limits
-from briscola.apps.server.meta import load_meta, set_meta
-from briscola.apps.server.seatflags import KEY
+from briscola.apps.server.store import Progress
 from server_helpers import Player, TestClient, client_for, make_table
 
 pytestmark = pytest.mark.server
@@ -48,9 +46,15 @@ def _start(client: TestClient) -> tuple[str, list[Player]]:
     return table_id, [Player(client, table_id, seat, token) for seat, token in tokens]
 
 
-def _evicted(client: TestClient, table_id: str) -> None:
+def _evicted(client: TestClient, table_id: str) -> dict[str, Any]:
+    """Wait until the table left memory and its seat flags are stored (through the group
+    commit, not waited for by the eviction): the flags kept."""
     rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    storage = client.app.state.storage  # type: ignore[attr-defined]
     _wait_for(lambda: table_id not in rooms._rooms)
+    _wait_for(lambda: storage.load(table_id).seat_flags is not None)
+    kept: dict[str, Any] = storage.load(table_id).seat_flags
+    return kept
 
 
 def test_a_seat_on_autoplay_is_still_on_autoplay_after_eviction(db: Path) -> None:
@@ -59,9 +63,7 @@ def test_a_seat_on_autoplay_is_still_on_autoplay_after_eviction(db: Path) -> Non
         state = anna.connect()
         _wait_for(lambda: 1 in _seats(anna.recv(), "autoplay"), 3 * TIMEOUT + 5)  # bruno away
         anna.close()
-        _evicted(client, table_id)
-        kept = load_meta(client.app.state.storage, table_id)[KEY]  # type: ignore[attr-defined]
-        assert '"autoplay": [1]' in kept
+        assert _evicted(client, table_id)["autoplay"] == [1]
         state = Player(client, table_id, 0, anna.token).connect()  # loaded again
         assert _seats(state, "autoplay") == [1]  # at once, not after another timeout
         assert _seats(bruno.connect(), "autoplay") == []  # bruno comes back: his seat again
@@ -114,10 +116,9 @@ def test_flags_kept_for_an_earlier_point_of_the_game_are_not_given_back(db: Path
         anna.connect()
         _wait_for(lambda: 1 in _seats(anna.recv(), "autoplay"), 3 * TIMEOUT + 5)
         anna.close()
-        _evicted(client, table_id)
-        storage = client.app.state.storage  # type: ignore[attr-defined]
-        kept = json.loads(load_meta(storage, table_id)[KEY])
+        kept = _evicted(client, table_id)
         kept["at"][1] -= 1  # kept one action earlier: the table moved on since (elsewhere)
-        set_meta(storage, table_id, KEY, json.dumps(kept))
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+        storage.save_many([Progress(table_id, columns={"seat_flags": kept})])
         state = Player(client, table_id, 0, anna.token).connect()
         assert _seats(state, "autoplay") == []  # stale: bruno's seat waits its timeout again

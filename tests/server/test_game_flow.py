@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from briscola.apps.server.meta import load_meta
 from briscola.apps.server.pacing import SPEEDS, Pace
 from server_helpers import Player, TestClient, client_for, connect_all, make_table, start_friends
 
@@ -75,7 +74,7 @@ def test_the_host_sets_the_speed_and_it_is_kept(db: Path) -> None:
             m = p.recv()
             assert m["speed"] == "veloce"
             assert m["events"] == [{"type": "speed", "seat": 0, "speed": "veloce"}]
-        assert load_meta(c.app.state.storage, tid)["speed"] == "veloce"  # type: ignore[attr-defined]
+        assert c.app.state.storage.load(tid).speed == "veloce"  # type: ignore[attr-defined]
         host.close()
         guest.close()
     with client_for(db) as c:  # a restart keeps it

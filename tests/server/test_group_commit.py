@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from briscola.apps.server.commits import GroupCommit
-from briscola.apps.server.storage import Progress, Storage, StoredTable
+from briscola.apps.server.store import Progress, Storage, StoredTable
 
 pytestmark = pytest.mark.server
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from briscola.apps.server.meta import load_meta
 from briscola.apps.server.rematch import rotated_seats
 from briscola.core.rules import preset
 from briscola.session.table import Seat, Table
@@ -63,7 +62,8 @@ def test_a_rematch_starts_when_everyone_present_asks(client: TestClient) -> None
     last = anna.recv()
     assert {"type": "rematch", "table_id": new_id} in last["events"]
     assert last["rematch"]["table_id"] == new_id
-    assert load_meta(client.app.state.storage, tid)["rematch"] == new_id  # type: ignore[attr-defined]
+    storage = client.app.state.storage  # type: ignore[attr-defined]
+    assert storage.load(tid).rematch_id == new_id and storage.load(new_id).rematch_of == tid
     old = client.get(f"/api/tables/{tid}").json()
     new = client.get(f"/api/tables/{new_id}").json()
     assert new["status"] == "playing" and new["ruleset"] == old["ruleset"]

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Column, Integer, MetaData, Table
 
 from briscola.apps.server.rowwriter import RowWriter, _Insert
-from briscola.apps.server.storage import Progress, Storage, StoredSeat, StoredTable
-from briscola.apps.server.storage_rows import Base
+from briscola.apps.server.store import Base, Progress, Storage, StoredSeat, StoredTable
 
 pytestmark = pytest.mark.server
 
@@ -99,11 +99,12 @@ def test_only_on_an_sqlite_file() -> None:
 def test_a_table_with_defaults_is_refused(storage: Storage) -> None:
     """Only SQLAlchemy fills a column's default in: a table that has some is not written here."""
     with pytest.raises(ValueError, match="defaults"):
-        _Insert(Base.metadata.tables["briscola_seats"], storage.engine)
+        _Insert(Table("t", MetaData(), Column("n", Integer, default=0)), storage.engine)
 
 
 def test_closed_and_written_again(storage: Storage) -> None:
-    writer = RowWriter(storage.engine)
+    tables = Base.metadata.tables
+    writer = RowWriter(storage.engine, tables["briscola_deals"], tables["briscola_actions"])
     writer.write([{"table_id": "fast", "number": 0, "dealer": 0, "deck": "Ab"}], [])
     writer.close()
     writer.write([{"table_id": "fast", "number": 1, "dealer": 1, "deck": "Ac"}], [])

@@ -10,7 +10,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from briscola.apps.server.schemas import StateMessage
-from briscola.apps.server.storage import StoredTable
+from briscola.apps.server.store import StoredTable
 from briscola.core.game import Phase, State
 from briscola.core.rules import Ruleset
 from server_helpers import (

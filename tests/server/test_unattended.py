@@ -15,9 +15,8 @@ import pytest
 
 from briscola.apps.server import unattended
 from briscola.apps.server.limits import Limits
-from briscola.apps.server.meta import tables_with
 from briscola.apps.server.recovery import table_from_stored
-from briscola.apps.server.storage import Storage
+from briscola.apps.server.store import Progress, Storage
 from briscola.apps.server.unattended import Resumer
 from server_helpers import Player, TestClient, client_for, make_table, start_friends
 
@@ -119,7 +118,7 @@ def test_a_restart_plays_out_the_match_nobody_plays_without_anyone_connecting(db
         assert info["status"] == "over" and len(info["match"]["deals"]) == 2
         assert info["resigned"] == [0]
     storage = Storage(f"sqlite:///{db}")
-    assert tid in tables_with(storage, unattended.KEY, unattended.PLAYED_OUT)
+    assert storage.load(tid).played_out  # type: ignore[union-attr]
     with client_for(db) as c:  # played out: the next start leaves it alone
         assert c.app.state.rooms.resumer.pending() == []  # type: ignore[attr-defined]
     storage.close()
@@ -158,7 +157,7 @@ def test_a_stop_in_the_pause_between_deals_is_resumed_with_the_next_deal(db: Pat
     assert stored is not None
     seat = stored.seats[0]
     seat.kind, seat.bot = "bot", "simple"
-    storage.update_seat(tid, seat)
+    storage.save_many([Progress(tid, seats=(seat,))])
     storage.close()
     with client_for(db) as c:
         _wait_over(db, tid, c)

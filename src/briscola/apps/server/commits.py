@@ -4,7 +4,7 @@ stored in **one** transaction, and each is acknowledged only after that transact
 A room that has something to store (a move, a deal) awaits :meth:`GroupCommit.save`; the first
 save of a turn of the loop schedules a flush with ``call_soon``, so every other save made by the
 callbacks of the same turn joins it. The flush writes them all with
-:meth:`~briscola.apps.server.storage.Storage.save_many` and then wakes the rooms, which only then
+:meth:`~briscola.apps.server.store.Storage.save_many` and then wakes the rooms, which only then
 send their ``state`` messages: nothing acknowledged is ever lost, and a crash loses the whole
 group or none of it (each room's own changes are whole either way). When the group's transaction
 fails (one table's row refused), each room's progress is tried again alone, so one table's trouble
@@ -20,7 +20,7 @@ loop stopped meanwhile: the load benchmark's 1,000 tables made 214 moves a secon
 against 477 on the loop (ack p50 1,167 ms against 20 ms).
 
 >>> import asyncio
->>> from briscola.apps.server.storage import Progress, Storage, StoredTable
+>>> from briscola.apps.server.store import Progress, Storage, StoredTable
 >>> storage = Storage("sqlite://")
 >>> for t in ("t1", "t2"):
 ...     storage.create_table(StoredTable(t, {}, "single", 1, "c", True, "simple", "it", [], []))
@@ -45,7 +45,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from sqlalchemy.pool import StaticPool
 
-from briscola.apps.server.storage import Progress, Storage
+from briscola.apps.server.store import Progress, Storage
 
 __all__ = ["GroupCommit"]
 
@@ -88,17 +88,25 @@ class GroupCommit:
         it is committed (raise what storing it raised). ``stored`` is called as soon as it is
         committed, even when the caller was cancelled meanwhile: the room notes what storage
         holds whatever happens to the task that asked."""
+        await self.later(progress, stored)
+
+    def later(
+        self, progress: Progress, stored: Callable[[], None] | None = None
+    ) -> asyncio.Future[None]:
+        """Queue ``progress`` for this turn's group, as :meth:`save` does, without waiting: the
+        future returned ends once it is committed (or with what storing it raised)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         if not progress:
             if stored is not None:
                 stored()
-            return
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
+            done.set_result(None)
+            return done
         self._waiting.append((progress, done, stored))
         if not self._scheduled:
             self._scheduled = True
             loop.call_soon(self._flush)
-        await done
+        return done
 
     def _flush(self) -> None:
         """Write the group waiting (see the module's documentation), unless a group is being

@@ -6,20 +6,18 @@ A :class:`RoomFlow` is one per room. The room asks it for the fields every state
 which notes completed tricks and arms the move clock), and has it send the spectators their view
 (:meth:`RoomFlow.tell_watchers`). The messages ``resign``, ``rematch`` and ``speed`` of a seat go
 to :func:`handle`. What the flow keeps across a restart (the speed, the resignations, the
-rematch's table) is stored as the table's metadata (:mod:`~briscola.apps.server.meta`).
+rematch's table) is stored in columns of the table's row (:meth:`.room.Room.note`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 
-from briscola.apps.server.meta import set_meta
 from briscola.apps.server.pacing import SPEEDS, MoveClock, Pace
 from briscola.apps.server.schemas import PROTOCOL, RematchMessage, ResignMessage, SpeedMessage
 from briscola.apps.server.wire import dumps
@@ -28,6 +26,7 @@ from briscola.session.table import OVER, Event, TableError
 
 if TYPE_CHECKING:
     from briscola.apps.server.rooms import Room, Rooms
+    from briscola.apps.server.store import StoredTable
 
 __all__ = ["FlowMessage", "RoomFlow", "handle", "send_json", "spectator_message"]
 
@@ -48,13 +47,13 @@ class RoomFlow:
         self.rematch_id: str | None = None
         self.tasks: set[asyncio.Task[None]] = set()  # checks running on their own
 
-    def restore(self, room: Room, meta: Mapping[str, str]) -> None:
+    def restore(self, room: Room, stored: StoredTable) -> None:
         """Take back what storage kept of the flow (a room rebuilt after a restart)."""
-        if meta.get("speed") in SPEEDS:
-            self.pace.speed = meta["speed"]
-        self.rematch_id = meta.get("rematch")
-        if meta.get("resigned"):
-            room.table.resigned = [int(s) for s in json.loads(meta["resigned"])]
+        if stored.speed is not None and stored.speed in SPEEDS:
+            self.pace.speed = stored.speed
+        self.rematch_id = stored.rematch_id
+        if stored.resigned:
+            room.table.resigned = list(stored.resigned)
 
     def fields(self, room: Room) -> dict[str, Any]:
         """What every state message adds: spectators, speed, move clock, rematch, watch link."""
@@ -149,8 +148,7 @@ async def handle(rooms: Rooms, room: Room, seat: int, ws: WebSocket, message: Fl
 async def _resign(room: Room, seat: int) -> None:
     events = room.table.resign(seat)
     room.flow.votes.discard(seat)
-    room.save_seat(seat)
-    set_meta(room.storage, room.table_id, "resigned", json.dumps(room.table.resigned))
+    room.note(seats=[seat], resigned=list(room.table.resigned))  # stored by the commit
     room.gone_since.pop(seat, None)
     # the person's sockets watch from now on: they are no longer sent the seat's hand
     room.flow.watchers.extend(room.sockets.pop(seat, []))
@@ -163,5 +161,5 @@ async def _speed(room: Room, seat: int, speed: str) -> None:
     if seat != room.host and len(room.table.human_seats()) > 1:
         raise TableError("not_host", "only the host can change the computer players' speed")
     room.flow.pace.speed = speed
-    set_meta(room.storage, room.table_id, "speed", speed)
+    room.note(speed=speed)  # stored by the commit
     await room.commit([Event("speed", {"seat": seat, "speed": speed})])

@@ -4,7 +4,7 @@ A stored table is rebuilt by replaying its deals and actions (a deal whose row i
 dealt again from the seed: :meth:`~briscola.session.table.Table.rebuild`). When that cannot be
 done exactly (an action the rules refuse on replay, a deck that cannot be dealt, a column that
 cannot be read, a computer level that no longer exists) the table is **damaged**: it is marked so
-in storage (:meth:`~briscola.apps.server.storage.Storage.mark_damaged`), one line is logged
+in storage (the ``damaged`` column, through :meth:`~.store.Storage.save_many`), one line is logged
 (``table X is damaged: <why>``), and every request for it is answered with a
 :class:`DamagedTableError` (HTTP 409, code ``damaged_table``; a socket gets that error, then is
 closed) instead of an error on every load. A table marked damaged is tried again on each first
@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass
 
 from briscola.apps.server.errors import ApiError
-from briscola.apps.server.storage import Storage, StoredTable
+from briscola.apps.server.store import Progress, Storage, StoredTable
 from briscola.bots import bot_info
 from briscola.core.cards import parse_cards
 from briscola.core.rules import Ruleset
@@ -112,14 +112,18 @@ class Recovery:
             self.damaged[table_id] = why
             if stored.damaged != why:
                 log.error("table %s is damaged: %s", table_id, why)
-                self.storage.mark_damaged(table_id, why)
+                self._mark(table_id, why)
             raise DamagedTableError(table_id, why) from None
         if stored.damaged is not None:
             log.warning("table %s is no longer damaged (it was: %s)", table_id, stored.damaged)
-            self.storage.mark_damaged(table_id, None)
+            self._mark(table_id, None)
         saved = [(deck is not None, len(actions)) for _, deck, actions in stored.deals]
         saved += [(False, 0)] * (len(table.deals) - len(saved))
         return Loaded(stored, table, saved)
+
+    def _mark(self, table_id: str, why: str | None) -> None:
+        """Mark a table damaged (``why`` it cannot be rebuilt exactly), or sound again (None)."""
+        self.storage.save_many([Progress(table_id, columns={"damaged": why})])
 
 
 def _reason(exc: Exception) -> str:

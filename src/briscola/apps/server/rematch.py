@@ -6,7 +6,7 @@ speed and language, a new seed, and the seats rotated by one (seat ``i`` sits at
 another player deals first); a person who did not ask (absent) is played there by the computer,
 as are the computer players and resigned seats. Each person who asked is sent a ``rematch``
 message with their new seat's link (a new token); spectators are sent the new table's watch
-link. The old table keeps the new one's id (its ``rematch`` metadata, in every later state).
+link. The old table keeps the new one's id (its ``rematch_id`` column, in every later state).
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from briscola.apps.server.flow import send_json
-from briscola.apps.server.meta import set_meta
-from briscola.apps.server.storage import StoredSeat, StoredTable, hash_token
+from briscola.apps.server.store import StoredSeat, StoredTable, hash_token
 from briscola.session.table import OVER, Event, Seat, Table, TableError
 
 if TYPE_CHECKING:
@@ -91,8 +90,10 @@ async def maybe_start(rooms: Rooms, room: Room, events: list[Event]) -> None:
             await room.broadcast(events)
         return
     new, tokens = _new_table(rooms, room, flow.votes & present)
+    await new.store()  # its start and first deal
     flow.rematch_id = new.table_id
-    set_meta(room.storage, room.table_id, "rematch", new.table_id)
+    room.note(rematch_id=new.table_id)
+    await room.store()
     for old, token in tokens.items():
         url = f"/table/{new.table_id}?seat={(old + 1) % len(room.table.seats)}#token={token}"
         for ws in room.sockets.get(old, []):
@@ -128,16 +129,14 @@ def _new_table(rooms: Rooms, room: Room, people: set[int]) -> tuple[Room, dict[i
     table = Table(old.ruleset, seats, fmt, seed, stand_in=stand_in)
     row = StoredTable(
         table_id, old.ruleset.to_dict(), fmt, seed, invite, False, stand_in, room.lang, stored, [],
-        hints=room.hints,
+        hints=room.hints, speed=room.flow.pace.speed, rematch_of=room.table_id,
     )  # fmt: skip
     room.storage.create_table(row)
     new = Room(
         table_id, table, stored, invite, room.storage, room.settings, room.lang, hints=room.hints
     )
     new.flow.pace.speed = room.flow.pace.speed
-    set_meta(room.storage, table_id, "speed", new.flow.pace.speed)
-    set_meta(room.storage, table_id, "rematch_of", room.table_id)
     rooms.add(new)
     table.start()
-    new.persist(started=True)
+    new.note(started=True)  # stored by the caller
     return new, tokens

@@ -22,11 +22,10 @@ from briscola.apps.server.commits import GroupCommit
 from briscola.apps.server.flow import RoomFlow
 from briscola.apps.server.limits import RateLimiter, client_ip
 from briscola.apps.server.messages import Refusal
-from briscola.apps.server.progress import Saved
 from briscola.apps.server.refusals import for_seat, rate_limited
 from briscola.apps.server.roomparts import MAX_ID, RoomLock, Settings, card_points
 from briscola.apps.server.schemas import ActionMessage, ClientMessage, PingMessage, SyncMessage
-from briscola.apps.server.storage import Storage, StoredSeat, token_matches
+from briscola.apps.server.store import Saved, Storage, StoredSeat, token_matches
 from briscola.apps.server.unattended import mark_played_out
 from briscola.apps.server.views import Shared, Views
 from briscola.apps.server.wire import dumps
@@ -74,7 +73,7 @@ class Room:
         self.idle_since: float | None = now  # when its last connection left (None: connected)
         self.pins = 0  # sockets between their arrival and their hello: the room is not let go
         self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
-        self.saved = Saved(table, saved)  # what storage holds (progress.py)
+        self.saved = Saved(table, saved)  # what storage holds, what it lacks (store.py)
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
         self.flow = RoomFlow()  # spectators, speed, move clock, rematch (flow.py)
@@ -175,28 +174,29 @@ class Room:
         await self._send(ws, {"type": "error", "code": code, "message": worded})
 
     # -- persistence ------------------------------------------------------------------------
-    def persist(self, *, started: bool = False, seats: Sequence[int] = ()) -> None:
-        """Write what is not yet stored, in one transaction: that the match started (``started``),
-        the ``seats`` that changed with it, the deals dealt since and the actions taken since."""
-        changed = [self._stored_seat(i) for i in seats]
-        progress, stored = self.saved.unsaved(self.table_id, self.table, started, changed)
-        self.storage.save_many([progress])
-        stored()
+    def note(self, *, started: bool = False, seats: Sequence[int] = (), **columns: Any) -> None:
+        """Note a change that the next :meth:`store` writes with the deals and actions: the
+        match started, the ``seats`` that changed, ``columns`` of the table's row (speed...)."""
+        self.saved.note(started, [self._stored_seat(i) for i in seats], columns)
 
     async def store(self) -> None:
-        """Write what is not yet stored (the deals dealt and actions taken since), grouped with
-        the other tables' changes of this turn of the loop (:mod:`~.commits`); return once it is
+        """Write what is not yet stored (the changes noted, the deals dealt and actions taken
+        since), grouped with the other tables' changes of this turn of the loop (the group
+        commit, :mod:`~.commits`, the one way a table's changes are written); return once it is
         committed."""
-        progress, stored = self.saved.unsaved(self.table_id, self.table, False, ())
-        if self.commits is None:
-            self.storage.save_many([progress])
-            stored()
-        else:
-            await self.commits.save(progress, stored)
+        await self.store_soon()
 
-    def save_seat(self, seat: int) -> None:
+    def store_soon(self) -> asyncio.Future[None]:
+        """Queue what is not yet stored in this turn's group commit, as :meth:`store` does; the
+        future ends once it is committed."""
+        if self.commits is None:
+            self.commits = GroupCommit(self.storage)
+        return self.commits.later(*self.saved.unsaved(self.table_id, self.table))
+
+    async def save_seat(self, seat: int) -> None:
         """Store a seat after it changed (joined, given to a bot)."""
-        self.storage.update_seat(self.table_id, self._stored_seat(seat))
+        self.note(seats=[seat])
+        await self.store()
 
     def _stored_seat(self, seat: int) -> StoredSeat:
         """A seat's stored form, brought up to date with the table's seat."""
@@ -355,7 +355,7 @@ class Room:
         three tricks' holds for the spectators to see the deal's result. False: none to deal."""
         if not self.table.unattended or self.table.status != DEAL_OVER:
             if self.table.unattended and self.table.status == OVER:
-                mark_played_out(self.storage, self.table_id)  # no restart resumes it
+                await mark_played_out(self)  # no restart resumes it
             return False
         await asyncio.sleep(3 * self.settings.trick_hold)
         async with self.lock:

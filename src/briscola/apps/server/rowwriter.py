@@ -8,14 +8,15 @@ once per move. :class:`RowWriter` writes the same rows with the same values (eac
 value goes through the bind processor SQLAlchemy's SQLite dialect gives it, so a time is stored
 in the same text) in one transaction per group, on a connection it takes from the engine's pool
 once (with the engine's pragmas: the write-ahead log, ``synchronous=NORMAL``, foreign keys) and
-keeps. :meth:`Storage.save_many <briscola.apps.server.storage.Storage.save_many>` uses it for
-groups of deals and actions on an SQLite file; a start or a seat, and every other database, go
-through SQLAlchemy as before.
+keeps. :meth:`Storage.save_many <briscola.apps.server.store.Storage.save_many>` uses it for
+groups of deals and actions on an SQLite file; a start, a seat or a column of a table's row, and
+every other database, go through SQLAlchemy Core.
 
->>> from briscola.apps.server.storage import Storage, StoredTable
+>>> from briscola.apps.server.store import Base, Storage, StoredTable
 >>> storage = Storage("sqlite://")
 >>> storage.create_table(StoredTable("t1", {}, "single", 1, "c", True, "simple", "it", [], []))
->>> writer = RowWriter(storage.engine)
+>>> deals, actions = (Base.metadata.tables[f"briscola_{t}"] for t in ("deals", "actions"))
+>>> writer = RowWriter(storage.engine, deals, actions)
 >>> writer.write([{"table_id": "t1", "number": 0, "dealer": 0, "deck": "Ab 2b"}], [])
 >>> storage.load("t1").deals[0][:2]
 (0, 'Ab 2b')
@@ -31,12 +32,7 @@ from typing import Any
 from sqlalchemy import Table
 from sqlalchemy.engine import Engine
 
-from briscola.apps.server.storage_rows import Base
-
 __all__ = ["RowWriter"]
-
-_DEALS = Base.metadata.tables["briscola_deals"]
-_ACTIONS = Base.metadata.tables["briscola_actions"]
 
 Row = Mapping[str, Any]
 
@@ -69,12 +65,13 @@ class RowWriter:
     """Inserts deals and actions in one transaction on a connection kept for it (SQLite only:
     see the module's documentation). Safe to call from several threads (one at a time)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, deals: Table, actions: Table) -> None:
+        """``deals``, ``actions``: the tables of the deals' and the actions' rows."""
         if engine.dialect.name != "sqlite":
             raise ValueError(f"RowWriter writes to SQLite, not {engine.dialect.name}")
         self.engine = engine
-        self._deals = _Insert(_DEALS, engine)
-        self._actions = _Insert(_ACTIONS, engine)
+        self._deals = _Insert(deals, engine)
+        self._actions = _Insert(actions, engine)
         self._lock = threading.Lock()
         self._conn: Any = None  # the pool's connection, taken at the first write
         self._pid = 0

@@ -2,29 +2,27 @@
 
 Which person seats the stand-in plays because their person stayed away (``autoplay``), and which
 asked for the next deal (``ready``), live in the room's table only. When an idle room leaves
-memory (:meth:`~briscola.apps.server.rooms.Rooms.let_go_idle`, or to make space) they are kept as
-the table's metadata (:mod:`~briscola.apps.server.meta`, key ``seat_flags``) with the point the
-game had reached; when the table is loaded again they are given back if the game is still at
-that point (a table that moved on since, through another process or after a crash, has flags
-of its own that a restart forgets, as before).
+memory (:meth:`~briscola.apps.server.rooms.Rooms.let_go_idle`, or to make space) they are kept in
+the table's ``seat_flags`` column with the point the game had reached (written through the group
+commit, :mod:`~briscola.apps.server.commits`); when the table is loaded again they are given
+back if the game is still at that point (a table that moved on since, through another process
+or after a crash, has flags of its own that a restart forgets, as before).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+import asyncio
+import logging
 from typing import TYPE_CHECKING, Any
 
-from briscola.apps.server.meta import set_meta
 from briscola.session.table import DEAL_OVER, OVER, Table, TableError
 
 if TYPE_CHECKING:
     from briscola.apps.server.rooms import Room
 
-__all__ = ["KEY", "flags", "keep", "restore"]
+__all__ = ["flags", "keep", "restore"]
 
-KEY = "seat_flags"
-"""The metadata key of the seats' flags."""
+log = logging.getLogger(__name__)
 
 
 def _point(table: Table) -> list[int]:
@@ -42,20 +40,24 @@ def flags(table: Table) -> dict[str, Any]:
 
 
 def keep(room: Room) -> None:
-    """Store the room's seat flags beside its table (a room leaving memory)."""
+    """Store the room's seat flags in its table's row (a room leaving memory): queued in the
+    group commit, not waited for (a failure is logged)."""
     table = room.table
     if table.started and table.status != OVER:
-        set_meta(room.storage, room.table_id, KEY, json.dumps(flags(table)))
+        room.note(seat_flags=flags(table))
+        room.store_soon().add_done_callback(_logged)
 
 
-def restore(room: Room, meta: Mapping[str, str]) -> None:
-    """Give the seats of a room just loaded the flags kept for it, if its game is still where
-    it was then (anything unreadable or stale is ignored). A deal that this deals (every person
-    had asked) is stored by the caller, as any change of a loaded table is."""
-    try:
-        kept = json.loads(meta.get(KEY) or "null")
-    except (ValueError, RecursionError):
-        return
+def _logged(done: asyncio.Future[None]) -> None:
+    if not done.cancelled() and (error := done.exception()) is not None:
+        log.error("could not keep the seat flags of a table leaving memory: %s", error)
+
+
+def restore(room: Room, kept: Any) -> None:
+    """Give the seats of a room just loaded the flags ``kept`` for it (its ``seat_flags``), if
+    its game is still where it was then (anything unreadable or stale is ignored). A deal that
+    this deals (every person had asked) is stored by the caller, as any change of a loaded
+    table is."""
     table = room.table
     if not isinstance(kept, dict) or kept.get("at") != _point(table):
         return

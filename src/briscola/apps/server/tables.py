@@ -30,7 +30,7 @@ from briscola.apps.server.schemas import (
     StartRequest,
     TableInfo,
 )
-from briscola.apps.server.storage import StoredSeat, StoredTable, hash_token
+from briscola.apps.server.store import StoredSeat, StoredTable, hash_token
 from briscola.bots import UnknownBotError, bot_info
 from briscola.core.cards import format_cards
 from briscola.core.match import MatchFormat, MatchFormatError
@@ -329,7 +329,7 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
         table.seats[seat].joined = True
         table.seats[seat].name = _human_name(req.name, seat, lang)
         room.stored_seats[seat].token_hash = hash_token(token)
-        room.save_seat(seat)
+        await room.save_seat(seat)
         await room.broadcast([Event("joined", {"seat": seat, "name": table.seats[seat].name})])
     url = _seat_url(table_id, seat, token)
     return JoinResponse(table_id=table_id, seat=seat, token=token, url=url)
@@ -362,7 +362,7 @@ async def start(
         names = _bot_names([fill] * len(empty), lang)
         for name, i in zip(names, empty, strict=True):
             table.seats[i].name = name
-        room.persist(started=True, seats=empty)  # one transaction: the seats, start, deal
+        room.note(started=True, seats=empty)  # stored with the deal in one transaction
         await room.commit(events)
         return room.info()
 

@@ -7,14 +7,14 @@ move and deals each next deal. A room whose driver runs is never idle
 halfway, neither to the idle sweep nor to make space.
 
 A server that stops (a restart, a crash) stops those matches too. When it starts again, its
-:class:`Resumer` finds in storage the started tables whose every seat is a computer player's
-(:meth:`~briscola.apps.server.storage.Storage.computer_only_ids`) and that are not marked played
-out, and plays them out without anybody connecting, :data:`AT_ONCE` at a time: a server with many
-of them does not rebuild them all at once, and the tables people play keep their pace. A match
-played out is marked so (the table's metadata ``unattended`` is ``over``, :func:`mark_played_out`:
-the next start does not rebuild it) and its room leaves memory at once, unless somebody watches
-it (then it goes when they leave, as every finished table). Several processes on one database
-share the work through the tables' leases: a table another process holds is its to play.
+:class:`Resumer` finds in storage the started tables whose every seat is a computer player's and
+that are not marked played out (:meth:`~briscola.apps.server.store.Storage.computer_only_ids`),
+and plays them out without anybody connecting, :data:`AT_ONCE` at a time: a server with many of
+them does not rebuild them all at once, and the tables people play keep their pace. A match
+played out is marked so (the table's column ``played_out``, :func:`mark_played_out`: the next
+start does not rebuild it) and its room leaves memory at once, unless somebody watches it (then
+it goes when they leave, as every finished table). Several processes on one database share the
+work through the tables' leases: a table another process holds is its to play.
 """
 
 from __future__ import annotations
@@ -28,26 +28,18 @@ from typing import TYPE_CHECKING
 
 from briscola.apps.server.leases import TableElsewhere
 from briscola.apps.server.limits import ServerFull
-from briscola.apps.server.meta import set_meta, tables_with
 from briscola.apps.server.recovery import DamagedTableError
-from briscola.apps.server.storage import Storage
 from briscola.session.table import OVER
 
 if TYPE_CHECKING:
     from briscola.apps.server.rooms import Room, Rooms
 
-__all__ = ["AT_ONCE", "KEY", "PLAYED_OUT", "Resumer", "mark_played_out"]
+__all__ = ["AT_ONCE", "Resumer", "mark_played_out"]
 
 log = logging.getLogger(__name__)
 
 AT_ONCE = 4
 """How many unattended matches a starting server plays out at the same time."""
-
-KEY = "unattended"
-"""The metadata key that marks a table whose unattended match is played out."""
-
-PLAYED_OUT = "over"
-"""Its value."""
 
 POLL = 0.25
 """Seconds between two looks at a match being played out."""
@@ -56,9 +48,11 @@ FULL_WAIT = 5.0
 """Seconds before a server holding its most tables tries again to load one."""
 
 
-def mark_played_out(storage: Storage, table_id: str) -> None:
-    """Note that the unattended match of the table is over: no start resumes it again."""
-    set_meta(storage, table_id, KEY, PLAYED_OUT)
+async def mark_played_out(room: Room) -> None:
+    """Store that the unattended match of the room's table is over: no start resumes it again."""
+    async with room.lock:
+        room.note(played_out=True)
+        await room.store()
 
 
 class Resumer:
@@ -74,10 +68,7 @@ class Resumer:
 
     def pending(self) -> list[str]:
         """The tables to play out: every person resigned, and not marked played out."""
-        storage = self.rooms.storage
-        ids = storage.computer_only_ids()
-        done = tables_with(storage, KEY, PLAYED_OUT) if ids else set()
-        return [i for i in ids if i not in done]
+        return self.rooms.storage.computer_only_ids()
 
     def start(self) -> None:
         """Start playing them out (a task on the running loop, until :meth:`close`)."""
@@ -115,7 +106,7 @@ class Resumer:
         if room is None or not room.table.unattended:
             return False
         if room.table.status == OVER:  # finished before the marks existed
-            mark_played_out(self.rooms.storage, table_id)
+            await mark_played_out(room)
         room.kick()
         while room.table.status != OVER and room.idle_for(time.monotonic()) is None:
             await asyncio.sleep(POLL)
