@@ -22,6 +22,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from briscola.apps.server import WS_MAX_SIZE
 from briscola.apps.server.logfilter import MASK, SecretFilter, install, log_config, mask
 from server_helpers import TestClient, hello, recv
 
@@ -300,14 +301,14 @@ def test_no_token_reaches_the_servers_log(live: tuple[str, Path]) -> None:
 
 
 def test_a_huge_frame_is_refused_by_the_transport(live: tuple[str, Path]) -> None:
-    """A 1 MB frame never reaches the game: the socket is closed as too big (1009), and the
-    server goes on serving."""
+    """A frame over the hard limit (1 MiB) never reaches the game: the socket is closed as too
+    big (1009), and the server goes on serving."""
     base, _ = live
     table_id, tokens, _ = _table(base, "classic", 2)
     seat = Seat(base, table_id, tokens[0])
     seat.recv()
     with pytest.raises(ConnectionClosed) as info:
-        seat.ws.send("x" * 1_000_000)
+        seat.ws.send("x" * (WS_MAX_SIZE + 1))
         seat.ws.recv(timeout=10)
     assert info.value.rcvd is not None and info.value.rcvd.code == 1009
     assert httpx.get(f"{base}/api/tables/{table_id}", timeout=5).status_code == 200

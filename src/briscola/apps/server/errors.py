@@ -38,8 +38,12 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE = 300
 """The longest error message the server sends: what it quotes of an input is cut to fit."""
 
+UNREADABLE = "the request body cannot be read as JSON (nested too deep, or not JSON at all)"
+"""The message of a body that FastAPI cannot read at all: JSON nested past Python's recursion
+limit (about 1,000 levels) or a form it cannot parse. Its reply is 422 ``invalid_request``, as
+for any other body that does not match the API."""
+
 _HTTP_CODES = {
-    400: ("bad_request", "the request cannot be read"),
     401: ("unauthorized", "this needs a seat's token"),
     403: ("forbidden", "this is not allowed"),
     404: ("not_found", "there is nothing at this address"),
@@ -94,14 +98,20 @@ async def invalid_request_reply(request: Request, exc: RequestValidationError) -
 
 async def http_error_reply(request: Request, exc: Exception) -> JSONResponse:
     """FastAPI's and Starlette's own errors (an unknown address, a wrong method…) in the same
-    ``{code, message}`` shape as every other error.
+    ``{code, message}`` shape as every other error; a body FastAPI cannot read (its 400) is
+    422 ``invalid_request``.
 
     >>> import asyncio, json
     >>> reply = asyncio.run(http_error_reply(None, StarletteHTTPException(405)))
     >>> reply.status_code, json.loads(reply.body)["code"]
     (405, 'method_not_allowed')
+    >>> reply = asyncio.run(http_error_reply(None, StarletteHTTPException(400)))
+    >>> reply.status_code, json.loads(reply.body)["code"]
+    (422, 'invalid_request')
     """
     assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400:  # FastAPI could not read the body: one invalid request
+        return JSONResponse({"code": "invalid_request", "message": UNREADABLE}, status_code=422)
     code, message = _HTTP_CODES.get(exc.status_code, (f"http_{exc.status_code}", "refused"))
     if isinstance(exc.detail, str) and exc.detail and exc.status_code not in _HTTP_CODES:
         message = _short(exc.detail)

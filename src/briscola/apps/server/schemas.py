@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from briscola.apps.server.strict import NO_CONTROL, Flag
 from briscola.core.text import has_surrogate
 
 __all__ = [
@@ -71,7 +72,9 @@ def unicode_text(text: str) -> str:
     return text
 
 
-PersonName = Annotated[str, Field(max_length=40), AfterValidator(printable)]
+PersonName = Annotated[
+    str, Field(max_length=40, json_schema_extra={"pattern": NO_CONTROL}), AfterValidator(printable)
+]
 """A player's name at a table: at most 40 characters, no control characters."""
 
 Secret = Annotated[str, Field(max_length=100), AfterValidator(unicode_text)]
@@ -195,7 +198,7 @@ class CreateTableRequest(_NewTable):
     )
     host_name: PersonName = ""
     lang: Lang = "it"
-    hints: bool = Field(
+    hints: Flag = Field(
         default=False,
         description="Suggerimenti consentiti: every player may ask for the champion's hint",
     )

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 
 from briscola.apps.server.schemas import printable
+from briscola.apps.server.strict import NO_CONTROL, Flag, whole
 
 __all__ = [
     "MAX_COMPETITORS",
@@ -132,26 +133,34 @@ class ScoreErrorResponse(BaseModel):
     )
 
 
+_Name = Annotated[
+    str,
+    Field(max_length=200, json_schema_extra={"pattern": NO_CONTROL}),
+    AfterValidator(printable),
+]
+"""A sheet's or a competitor's name: at most 200 characters, no control character."""
+
+
 class CreateSheetRequest(_Model):
     """A new sheet. ``competitors``: ``Anna``, a pair ``Anna+Bruno`` (one competitor named
     ``Anna & Bruno``) or a named pair ``Noi=Anna+Bruno``. ``name``: empty for the competitors'
     names."""
 
-    name: Annotated[str, Field(max_length=200), AfterValidator(printable)] = ""
-    competitors: list[Annotated[str, Field(max_length=200), AfterValidator(printable)]] = Field(
-        examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]]
-    )
+    name: _Name = ""
+    competitors: list[_Name] = Field(examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]])
     target: str = Field(default="61", max_length=40, examples=["61", "120", "chiamata", "200"])
     format: str = Field(default="single", max_length=40, examples=["single", "best-of:3"])
-    declarations: bool = False
+    declarations: Flag = False
 
 
-# strict: a JSON number only (``true`` or ``"1"`` is refused, not read as 1)
-_Points = Annotated[StrictInt, Field(ge=-100_000, le=100_000)]
+# strict: a JSON integer only (``12`` or ``12.0``; ``true`` or ``"1"`` is refused, not read as 1)
+_Points = Annotated[StrictInt, Field(ge=-100_000, le=100_000), BeforeValidator(whole)]
 _Who = Annotated[
-    StrictInt, Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position")
+    StrictInt,
+    Field(ge=0, le=MAX_COMPETITORS, description="the competitor's position"),
+    BeforeValidator(whole),
 ]
-_Name = Annotated[str, Field(max_length=200), AfterValidator(printable)]
+_Revision = Annotated[StrictInt, Field(ge=0), BeforeValidator(whole)]
 
 
 class AddChange(_Model):
@@ -234,7 +243,7 @@ class DeclarationsChange(_Model):
     """Allow or forbid declarations (accusi: a deal may then exceed 120 points)."""
 
     op: Literal["declarations"]
-    allowed: bool
+    allowed: Flag
 
 
 class RenameSheetChange(_Model):
@@ -266,7 +275,7 @@ class ApplyRequest(_Model):
     """One change, the revision of the sheet the client shows (``null``: whatever it is), and
     the client's id of the change (optional)."""
 
-    revision: StrictInt | None = Field(default=None, ge=0, examples=[3])
+    revision: _Revision | None = Field(default=None, examples=[3])
     change: AnyChange
     id: str | None = Field(
         default=None,
