@@ -48,6 +48,16 @@ def test_two_limiters_on_one_redis_share_the_count(redis_url: str) -> None:
     assert RateLimiter(Limits(create=Rate(5, 0.001), exempt=())).take("create", "10.0.0.1") is None
 
 
+def test_messages_are_counted_by_each_process(redis_url: str) -> None:
+    """A socket's messages all reach the process serving its table: they are counted there,
+    without a round trip to Redis each."""
+    limits = Limits(message=Rate(2, 0.01), exempt=(), storage=redis_url)
+    one, two = RateLimiter(limits), RateLimiter(limits)
+    assert [one.take("message", "a") for _ in range(2)] == [None, None]
+    assert one.take("message", "a") is not None
+    assert [two.take("message", "a") for _ in range(2)] == [None, None]
+
+
 async def _alternate(apps: list[Any], n: int) -> list[tuple[int, str | None]]:
     """``n`` creates from one client, sent to each app in turn: (status, Retry-After)."""
     clients = [
