@@ -344,12 +344,20 @@ export function placeChip(felt) {
       bottom: Math.max(r.bottom, l.bottom),
     };
   };
-  // on a small felt crowded with seats (tight) the chip and its label keep inside the felt
+  // the chip and its label keep inside the felt's cloth, on every felt (a label past its right
+  // edge was cut to "Brisc… copp…" on a phone once the stock was empty)
   const edge = felt.getBoundingClientRect();
-  const tight = felt.classList.contains("tight");
+  const cloth = {
+    left: edge.left + felt.clientLeft,
+    top: edge.top + felt.clientTop,
+    right: edge.left + felt.clientLeft + felt.clientWidth,
+    bottom: edge.top + felt.clientTop + felt.clientHeight,
+  };
   const inside = (r) =>
-    !tight ||
-    (r.left >= edge.left && r.right <= edge.right && r.top >= edge.top && r.bottom <= edge.bottom);
+    r.left >= cloth.left &&
+    r.right <= cloth.right &&
+    r.top >= cloth.top &&
+    r.bottom <= cloth.bottom;
   const free = () => {
     const r = box(chip);
     const ok = inside(r) && !seats.some((o) => overlaps(r, o, 0));
