@@ -43,10 +43,11 @@ _ERROR = {"model": ErrorResponse}
 router = APIRouter(
     tags=["analysis"],
     responses={
+        400: {**_ERROR, "description": "bad_seat: the seat is not one of the table's"},
         403: {**_ERROR, "description": "A bad token, or hints off at this table"},
         404: {**_ERROR, "description": "No such table or deal"},
         409: {**_ERROR, "description": "The deal is not over, or it is not this seat's turn"},
-        422: {**_ERROR, "description": "A bad seat or request"},
+        422: {**_ERROR, "description": "A request that does not match the API"},
     },
 )
 """The analysis's and the hints' API routes."""
@@ -191,7 +192,7 @@ async def deal_analysis(
     record = GameRecord.from_dict(review["record"])
     players = record.ruleset.players
     if not 0 <= seat < players:
-        raise ApiError(422, "bad_seat", f"seat must be from 0 to {players - 1}, not {seat}")
+        raise ApiError(400, "bad_seat", f"seat must be from 0 to {players - 1}, not {seat}")
     budget = _budget(request)
     cache = _cache(request)
     key = (table_id, number, seat)
