@@ -11,13 +11,15 @@ the wheel into a clean virtual environment outside the checkout, and play with i
    base dependencies, no extra), and its Python runs this script from that folder (``--inside``,
    importing nothing of the checkout): ``briscola --version``; a whole ``play`` against the
    champion by piped moves; a whole game of ``play --tui`` by keys (Textual's headless pilot);
-   ``score``; the champion's move over the engine protocol (docs/protocol.md); ``analyze``;
-   ``briscola serve`` on a free port answering ``/`` and ``/healthz`` (the version in both) and
-   one whole game over its WebSocket, against the champion.
+   every level's first decisions in every preset; ``score``; the champion's move over the engine
+   protocol (docs/protocol.md); ``analyze``; ``briscola serve`` on a free port answering ``/``
+   and ``/healthz`` (the version in both) and one whole game over its WebSocket, against the
+   champion.
 
 ``make test`` runs it (so CI proves it on every submission). It prints each step's seconds; the
-whole takes about two minutes on two cores, most of it pip's install and the first compile of the
-champion's kernels in the new environment. ``--keep`` leaves the temporary folder.
+whole took 270 s on a shared machine of two cores (README.md), most of it pip's install and the
+first compile of the search's kernels in the new environment. ``--keep`` leaves
+the temporary folder.
 """
 
 from __future__ import annotations
@@ -178,6 +180,24 @@ def play_tui() -> None:
     check(app.game.table.status == "over", "the TUI game is not over")
 
 
+def every_level() -> None:
+    """Each level takes the first round's decisions of every preset (the auction's in Briscola
+    chiamata): the search levels' kernels compile and the networks load in the new environment."""
+    from briscola import apply, new_game, observe, preset
+    from briscola.bots import bot_names, make_bot
+    from briscola.core.rules import preset_names
+
+    for game in preset_names():
+        rules = preset(game)
+        for name in bot_names():
+            state = new_game(rules, seed=3)
+            bots = [make_bot(name, seed=seat) for seat in range(rules.players)]
+            for _ in range(rules.players + 1):
+                check(state.turn is not None, f"{game}: the deal ended early")
+                assert state.turn is not None
+                state = apply(state, bots[state.turn].act(observe(state, state.turn)))
+
+
 def score(tmp: Path) -> None:
     db = ["--db", str(tmp / "score.db"), "--lang", "en"]
     briscola("score", "new", "--name", "Sera", "--player", "Anna", "--player", "Bruno", *db)
@@ -323,6 +343,7 @@ def inside(checkout: Path) -> None:
     steps = [
         ("play (line mode, against the champion)", play_line_mode),
         ("play --tui (a whole game by keys, headless)", play_tui),
+        ("every level decides in every preset", every_level),
         ("score", lambda: score(tmp)),
         ("engine (a champion's move)", engine),
         ("analyze", lambda: analyze(tmp)),

@@ -8,18 +8,22 @@ The wheel itself, installed into a clean virtual environment, is scripts/wheel_s
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 import briscola
 from briscola.bots import bot_names
 from briscola.core.record import GameRecord
-from briscola.core.rules import preset
+from briscola.core.rules import preset, preset_names
 from briscola.extras import install_command
 from briscola.i18n import t
 from helpers import random_game
@@ -77,28 +81,30 @@ def test_the_blocker_blocks() -> None:
 LEVELS = """
 from briscola import apply, new_game, observe, preset
 from briscola.bots import bot_names, make_bot
+from briscola.core.rules import preset_names
 for name in bot_names():
-    for game in ("classic", "pairs", "chiamata"):
+    for game in preset_names():
         rules = preset(game)
         state = new_game(rules, seed=3)
         bots = [make_bot(name, seed=seat) for seat in range(rules.players)]
-        for _ in range(4):
+        for _ in range(rules.players + 1):
             state = apply(state, bots[state.turn].act(observe(state, state.turn)))
         print(name, game, len(state.actions))
 """
 
 
 def test_every_level_plays_on_a_plain_install() -> None:
-    """Every level decides in two players, in pairs and in Briscola chiamata's auction: the
-    search levels' kernels and the neural level's network need only the base dependencies."""
+    """Every level takes the first round's decisions of every preset (the auction's in Briscola
+    chiamata): the search levels' kernels and the neural level's networks need only the base
+    dependencies."""
     done = run_without(LEVELS)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split("\n")
     names = bot_names()
     assert {"champion", "neural", "hard"} <= set(names)
     for name in names:
-        for game in ("classic", "pairs", "chiamata"):
-            assert f"{name} {game} 4" in lines
+        for game in preset_names():
+            assert f"{name} {game} {preset(game).players + 1}" in lines
 
 
 def test_the_environments_say_the_rl_extra_and_the_encoding_needs_none() -> None:
@@ -197,3 +203,43 @@ def test_the_extras_hold_no_player_s_library() -> None:
             assert not names(requirements) & base, extra
             assert names(requirements) <= names(extras["dev"]), extra
     assert extras["train"] == ["torch==2.13.0"]  # a range would pull a CUDA build of GBs
+
+
+def _smoke_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("wheel_smoke", ROOT / "scripts/wheel_smoke.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fake_wheel(path: Path, leave_out: str) -> Path:
+    """A zip holding the name of every file under src/briscola and docs' schemas, but one."""
+    src = ROOT / "src"
+    names = {
+        p.relative_to(src).as_posix()
+        for p in (src / "briscola").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    names |= {f"briscola/schemas/{p.name}" for p in (ROOT / "docs").glob("*.schema.json")}
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name in sorted(names - {leave_out}):
+            wheel.writestr(name, "")
+    return path
+
+
+@pytest.mark.parametrize(
+    "leave_out",
+    [
+        "briscola/bots/weights/classic.npz",
+        "briscola/apps/web/cards/Ad.svg",
+        "briscola/i18n/ro.py",
+        "briscola/schemas/protocol.schema.json",
+        "briscola/apps/terminal/tui/styles.tcss",
+    ],
+)
+def test_the_smoke_test_refuses_a_wheel_that_lacks_a_file(tmp_path: Path, leave_out: str) -> None:
+    check_contents = _smoke_script().check_contents
+    check_contents(_fake_wheel(tmp_path / "whole.whl", leave_out=""))  # the whole one passes
+    with pytest.raises(SystemExit, match=re.escape(leave_out)):
+        check_contents(_fake_wheel(tmp_path / "short.whl", leave_out=leave_out))
