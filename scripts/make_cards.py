@@ -1,8 +1,11 @@
 """Draw the project's own Italian-suited cards as SVG: 40 faces and a back.
 
-Run ``python scripts/make_cards.py`` to (re)write ``src/briscola/apps/web/cards/*.svg``
-(``--sheet /tmp/sheet.html`` also writes a page showing them all). Each file is standalone (its
-own symbols), named by the card's text (``Ad.svg`` = Asso di denari), plus ``back.svg``. The
+Run ``python scripts/make_cards.py`` to (re)write ``src/briscola/apps/web/cards/*.svg``, the
+default deck, and the regional decks drawn by ``scripts/regional_cards.py`` (Napoletane,
+Piacentine, French-suited) into ``cards/<deck>/`` (``--sheet /tmp/sheet.html`` also writes a page
+showing the default deck; ``scripts/deck_sheet.py`` renders every deck). Each file is
+standalone (its own symbols), named by the card's text (``Ad.svg`` = Asso di denari), plus
+``back.svg``. The
 drawing is plain geometry, so every card shares one hand: the same pips, the same frame, large
 corner indices that stay legible on a phone.
 

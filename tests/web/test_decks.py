@@ -4,12 +4,18 @@ that deck in the frame without changing the device's choice."""
 
 from __future__ import annotations
 
+import filecmp
 import re
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page
 
 CARD = re.compile(r"/static/cards/(?:(\w+)/)?(\w+)\.svg$")
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = ROOT / "src" / "briscola" / "apps" / "web" / "cards"
 
 
 def decks_drawn(page: Page) -> set[str | None]:
@@ -78,3 +84,21 @@ def test_the_embed_draws_the_deck_its_address_names(
     page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
     page.wait_for_selector(".hand img.card-img")
     assert decks_drawn(page) == {None}  # an unknown name: the device's deck, the default here
+
+
+def test_every_deck_s_pictures_are_what_the_script_draws(tmp_path: Path) -> None:
+    """The committed SVGs of every deck are exactly scripts/make_cards.py's (regenerate, don't
+    edit): 41 files a deck, the default one in cards/ itself."""
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_cards.py"), "--out", str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
+    decks = sorted(d.name for d in tmp_path.iterdir() if d.is_dir())
+    assert decks == ["francesi", "napoletane", "piacentine"]
+    for drawn, kept in [(tmp_path, CARDS)] + [(tmp_path / d, CARDS / d) for d in decks]:
+        names = sorted(f.name for f in drawn.glob("*.svg"))
+        assert len(names) == 41, drawn
+        assert sorted(f.name for f in kept.glob("*.svg")) == names, kept
+        _, differ, errors = filecmp.cmpfiles(drawn, kept, names, shallow=False)
+        assert differ == [] and errors == [], (kept, differ, errors)

@@ -1,32 +1,26 @@
 """Several server processes serving the same tables: a table is played by the process holding its
-lease (:mod:`.leases`); a request or socket for it that reaches another process is tunnelled to
-the owner through Redis pub/sub, unless the table can follow its people.
+lease (:mod:`.leases`), and the reverse proxy in front of them (nginx, written and started by
+``briscola serve --workers N``: :mod:`.workers`) sends every request and socket naming a table
+to one process, by a consistent hash of the table's id (:data:`TABLE_PATH`).
 
-**The table follows its players.** A socket for a table that another process owns asks the owner
-to hand the table over first (:meth:`Cluster.take_over`): when nobody is connected to it there (the
-usual case: the kernel gave the HTTP request that created the table to one process and the
-socket to the other), the owner lets the room go (everything is stored before it is shown, so
-nothing is pending; its tasks are stopped and its lease released) and answers yes; this process
-takes the lease and loads the table from storage, and serves the socket as its own. The tunnel
-stays for the real exception, people of one table on two processes (and for HTTP requests).
+So a process serves only what reaches it: nothing of a connection ever crosses to another
+process. What crosses, over Redis pub/sub, is a table's id and a process's name: when a table's
+request reaches a process while another live process holds the table (the request that created
+it landed elsewhere, the proxy's choice changed as a process died or came back), this one asks
+the holder to hand the table over (:meth:`Cluster.hold`); the holder lets its room go
+(everything is stored before it is shown), closes its sockets with 1012 so that they come back
+through the proxy, and answers; this process takes the lease and loads the table from storage.
+A holder that died answers nothing: its lease expires within :data:`~.leases.LEASE_SECONDS`
+and the table is taken then. A connection that cannot be served within :data:`HOLD_SECONDS`
+is answered as documented, never refused at the handshake: a socket is accepted and closed
+with 1013 (try again), a request gets 503 ``table_moved``.
 
-The tunnel works on ASGI messages: the process that received the connection (the relay)
-publishes its scope and each message the client sends to the owner's channel; the owner runs the
-app on them as on a local connection (the hello, the token check, the room, the limits) and
-publishes each message the app sends back to the relay's channel. So the owner sends each seat
-only that seat's own view, as it does to its own sockets: no full state is ever published, and
-a relay never computes a view. When the owner dies (its liveness key in Redis expires after
-:data:`~briscola.apps.server.leases.LEASE_SECONDS`), the relay closes its sockets with 1012
-(service restart) and answers a pending request 503; the clients reconnect, and the process they
-reach takes the expired lease and loads the table from storage, where everything acknowledged
-is.
+Why Redis and not PostgreSQL's LISTEN/NOTIFY: SQLite, the default database, has no
+notifications, and ``--workers N`` on one machine with SQLite is the common case. The Redis
+started by ``briscola serve --workers N`` requires a password it makes (:mod:`.workers`).
 
-Why Redis and not PostgreSQL's LISTEN/NOTIFY: SQLite, the default database, has no notifications
-at all, and ``--workers N`` on one machine with SQLite is the common case; NOTIFY payloads are
-limited to 8,000 bytes and go through the database's own transaction machinery, which the moves
-already load. Redis is started by ``briscola serve --workers N`` itself (:mod:`.workers`).
-
-Enabled when ``$BRISCOLA_REDIS`` names a Redis server (``redis://host:port/0``).
+Enabled when ``$BRISCOLA_REDIS`` names a Redis server (``redis://:password@host:port/0``, or
+``rediss://`` for TLS).
 """
 
 from __future__ import annotations
@@ -47,10 +41,11 @@ from starlette.requests import Request
 
 from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
 from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.wire import decode, dumps, encode
+from briscola.apps.server.wire import dumps
 from briscola.apps.server.wording import API_PREFIX, request_lang, word
 
-__all__ = ["TABLE_PATH", "Cluster", "ClusterMiddleware", "cluster_from_env"]
+__all__ = ["HOLD_SECONDS", "PROCESS_ENV", "TABLE_PATH", "Cluster", "ClusterMiddleware"]
+__all__ += ["cluster_from_env", "process_id"]
 
 log = logging.getLogger(__name__)
 
@@ -61,128 +56,67 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,100})")
-"""The paths that concern one table (its id in the first group): served by the table's owner."""
+"""The paths that concern one table (its id in the first group): served by the table's holder.
+The proxy's configuration (:func:`~.workers.nginx_config`) hashes the same id."""
 
-SERVICE_RESTART = 1012
-"""The WebSocket close code a relay uses when the owner of its table died: reconnect."""
+TRY_AGAIN = 1013
+"""The WebSocket close code of a socket whose table is moving between processes: reconnect."""
 
-HANDOFF_SECONDS = 3.0
-"""How long a process waits for an owner's answer to a handoff before it tunnels instead."""
+HOLD_SECONDS = LEASE_SECONDS + 1.0
+"""How long a connection waits for its table (a holder's answer, a dead holder's lease to
+expire) before it is told to try again."""
 
-TUNNELLED = "briscola.tunnelled"
-"""The scope key of a connection run for a relay: the owner serves it here, whatever the lease."""
+POLL_SECONDS = 0.05
+"""How often a waiting connection looks at the table's lease again."""
 
-_SCOPE_KEYS = (
-    "type",
-    "asgi",
-    "http_version",
-    "method",
-    "scheme",
-    "path",
-    "raw_path",
-    "query_string",
-    "root_path",
-    "headers",
-    "client",
-    "server",
-    "subprotocols",
-)
+PROCESS_ENV = "BRISCOLA_PROCESS"
+"""A name the ``--workers`` parent gives each process (its lease rows carry it)."""
 
-
-_COUNTS = (
-    "relayed",
-    "served_for_relays",
-    "taken_over",
-    "handed_over",
-    "kept_by_owner",
-    "handoff_timeouts",
-)
-"""What a process counts: connections it relayed to an owner, connections it served for a
-relay, tables it took over from another process and handed over to one, handoffs refused (or
-whose lease a third process took first), and owners that did not answer in time."""
+_COUNTS = ("taken_over", "handed_over", "told_to_retry")
+"""What a process counts: tables it took from another process (that handed it over, or died),
+tables it handed over to one, and connections told to try again (1013, 503) because their table
+did not free in time."""
 
 
 def _channel(process: str) -> str:
     return f"briscola:process:{process}"
 
 
-def _alive_key(process: str) -> str:
-    return f"briscola:alive:{process}"
-
-
-def _disconnect(kind: str) -> Message:
-    if kind == "websocket":
-        return {"type": "websocket.disconnect", "code": 1006}
-    return {"type": "http.disconnect"}
-
-
-class _Outbound:
-    """A connection this process relays to a table's owner."""
-
-    def __init__(self, owner: str, kind: str) -> None:
-        self.owner = owner
-        self.kind = kind
-        self.replies: asyncio.Queue[Message | None] = asyncio.Queue()  # None: it ended
-        self.owner_died = False
-
-
-class _Inbound:
-    """A connection this process serves for a relay."""
-
-    def __init__(self, relay: str, kind: str) -> None:
-        self.relay = relay
-        self.kind = kind
-        self.messages: asyncio.Queue[Message] = asyncio.Queue()
-        self.task: asyncio.Task[None] | None = None
-
-
 class Cluster:
-    """This process among the others: its leases, its Redis channel, its tunnels."""
+    """This process among the others: its leases and its Redis channel of handoffs."""
 
     def __init__(self, redis_url: str, leases: Leases, rooms: Rooms) -> None:
         self.redis_url = redis_url
         self.leases = leases
         self.rooms = rooms
         self.me = leases.owner
-        self.app: ASGIApp | None = None  # the whole app, for the connections run for relays
         self._redis: aioredis.Redis | None = None
         self._pubsub: Any = None
         self._tasks: list[asyncio.Task[None]] = []
-        self._outbound: dict[str, _Outbound] = {}
-        self._inbound: dict[str, _Inbound] = {}
-        self._handoffs: dict[str, asyncio.Future[bool]] = {}  # asked of owners, by request id
+        self._asked: dict[str, asyncio.Future[bool]] = {}  # handoffs asked, by request id
         self._handing: set[asyncio.Task[None]] = set()  # handoffs asked of this process
         self.counts = dict.fromkeys(_COUNTS, 0)
 
     # -- life -------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Connect to Redis, listen on this process's channel, keep the leases and the
-        liveness key renewed."""
+        """Connect to Redis, listen on this process's channel, keep the leases renewed."""
         self._redis = aioredis.from_url(self.redis_url)
-        await self._redis.set(_alive_key(self.me), "1", px=int(LEASE_SECONDS * 1000))
         self._pubsub = self._redis.pubsub()
         await self._pubsub.subscribe(_channel(self.me))
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_alive())]
-        log.info("process %s: serving tables with the others through %s", self.me, "Redis")
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._renew())]
+        log.info("process %s: sharing tables with the others through Redis", self.me)
 
     async def close(self) -> None:
-        """Stop: end the tunnels, give up the leases, leave Redis."""
+        """Stop: give up the leases, leave Redis."""
         for task in [*self._tasks, *self._handing]:
             task.cancel()
-        for conn in list(self._inbound.values()):
-            if conn.task is not None:
-                conn.task.cancel()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for out in self._outbound.values():
-            out.owner_died = True
-            out.replies.put_nowait(None)
         self.leases.release_all()
         if self._redis is not None:
             with contextlib.suppress(Exception):
-                await self._redis.delete(_alive_key(self.me))
                 await self._pubsub.aclose()
                 await self._redis.aclose()
 
@@ -190,54 +124,74 @@ class Cluster:
         assert self._redis is not None, "the cluster is not started"
         await self._redis.publish(_channel(process), dumps(message))
 
-    async def _keep_alive(self) -> None:
-        """Every :data:`RENEW_SECONDS`: the liveness key, the leases of the rooms in memory (a
-        room whose lease another process took leaves), and the peers' liveness."""
-        assert self._redis is not None
+    async def _renew(self) -> None:
+        """Every :data:`RENEW_SECONDS`: renew the leases of the rooms in memory; a room whose
+        lease another process took (this one stalled past it) leaves, its sockets told 1012."""
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             try:
-                await self._redis.set(_alive_key(self.me), "1", px=int(LEASE_SECONDS * 1000))
                 ids = self.rooms.table_ids()
-                lost = set(ids) - self.leases.renew(ids)
-                for table_id in lost:
+                for table_id in set(ids) - self.leases.renew(ids):
                     log.warning("table %s: another process took it over; its room leaves", table_id)
                     await self.rooms.lose(table_id)
-                await self._check_peers()
             except Exception:
                 log.exception("process %s: renewing its leases failed", self.me)
 
-    async def _check_peers(self) -> None:
-        """End the tunnels whose other end's process died."""
-        assert self._redis is not None
-        peers = {c.owner for c in self._outbound.values()} | {
-            c.relay for c in self._inbound.values()
-        }
-        if not peers:
-            return
-        order = sorted(peers)
-        alive = await self._redis.mget([_alive_key(p) for p in order])
-        dead = {p for p, flag in zip(order, alive, strict=True) if flag is None}
-        for out in self._outbound.values():
-            if out.owner in dead and not out.owner_died:
-                out.owner_died = True
-                out.replies.put_nowait(None)
-        for conn in self._inbound.values():
-            if conn.relay in dead:
-                conn.messages.put_nowait(_disconnect(conn.kind))
-
     def health(self) -> dict[str, Any]:
-        """What ``/healthz`` says of the cluster: this process's id, its tunnels open now, and
-        what it counted since it started (:data:`_COUNTS`)."""
-        return {"process": self.me, "relayed_now": len(self._outbound), **self.counts}
+        """What ``/healthz`` says of the cluster: this process's name and its counts."""
+        return {"process": self.me, **self.counts}
 
-    # -- owners -----------------------------------------------------------------------------
+    # -- holding a table --------------------------------------------------------------------
     def owner_elsewhere(self, table_id: str) -> str | None:
         """The other process that holds ``table_id`` now, or None (this one, or nobody)."""
         if table_id in self.rooms.table_ids():
             return None
         owner = self.leases.owner_of(table_id)
         return owner if owner is not None and owner != self.me else None
+
+    async def hold(self, table_id: str) -> bool:
+        """Make this process the one to serve ``table_id``: True at once when no other process
+        holds it; else the holder is asked to hand it over (a live one answers within
+        milliseconds; a dead one's lease expires), and True once its lease is free or taken
+        here. False after :data:`HOLD_SECONDS` (the client is told to try again)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + HOLD_SECONDS
+        asked: str | None = None
+        answer: asyncio.Future[bool] | None = None
+        while (owner := self.owner_elsewhere(table_id)) is not None:
+            if owner != asked:
+                asked, answer = owner, await self._ask(owner, table_id)
+            if loop.time() > deadline:
+                self.counts["told_to_retry"] += 1
+                return False
+            assert answer is not None
+            if answer.done():
+                if answer.result() and self.leases.take(table_id):
+                    self.counts["taken_over"] += 1
+                    return True
+                asked = None  # refused, or a third process took it first: ask again
+                await asyncio.sleep(POLL_SECONDS)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(answer), POLL_SECONDS)
+        if asked is not None:  # its holder let it go (or died): the lease is free now
+            self.counts["taken_over"] += 1
+        return True
+
+    async def _ask(self, owner: str, table_id: str) -> asyncio.Future[bool]:
+        """Ask ``owner`` to hand ``table_id`` over; the future of its answer (never set when
+        the owner is dead: the lease frees instead)."""
+        rid = secrets.token_hex(8)
+        answer = asyncio.get_running_loop().create_future()
+        self._asked[rid] = answer
+        answer.add_done_callback(lambda _: self._asked.pop(rid, None))
+        loop = asyncio.get_running_loop()
+        loop.call_later(HOLD_SECONDS + 1, lambda: answer.done() or answer.cancel())
+        with contextlib.suppress(Exception):  # Redis gone: the lease's expiry decides
+            await self._publish(
+                owner, {"op": "handoff", "id": rid, "from": self.me, "table": table_id}
+            )
+        return answer
 
     # -- the channel ------------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -247,137 +201,39 @@ class Cluster:
             try:
                 self._dispatch(json.loads(item["data"]))
             except Exception:
-                log.exception("process %s: a tunnel message failed", self.me)
+                log.exception("process %s: a message from another process failed", self.me)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
-        op, cid = message["op"], message["conn"]
-        if op == "open":
-            self._open(cid, message["from"], decode(message["scope"]))
-        elif op == "in" and cid in self._inbound:
-            self._inbound[cid].messages.put_nowait(decode(message["msg"]))
-        elif op == "out" and cid in self._outbound:
-            self._outbound[cid].replies.put_nowait(decode(message["msg"]))
-        elif op == "end" and cid in self._outbound:
-            self._outbound[cid].replies.put_nowait(None)
-        elif op == "handoff":
-            task = asyncio.get_running_loop().create_task(self._hand_over(cid, message))
+        op, rid = message["op"], str(message["id"])
+        if op == "handoff":
+            task = asyncio.get_running_loop().create_task(self._hand_over(rid, message))
             self._handing.add(task)
             task.add_done_callback(self._handing.discard)
-        elif op == "handed" and cid in self._handoffs and not self._handoffs[cid].done():
-            self._handoffs[cid].set_result(bool(message["ok"]))
+        elif op == "handed" and rid in self._asked and not self._asked[rid].done():
+            self._asked[rid].set_result(bool(message["ok"]))
 
-    def _open(self, cid: str, relay: str, scope: Scope) -> None:
-        """Serve a relay's connection here."""
-        conn = _Inbound(relay, scope["type"])
-        self._inbound[cid] = conn
-        self.counts["served_for_relays"] += 1
-        conn.task = asyncio.get_running_loop().create_task(self._serve(cid, conn, scope))
-
-    async def _serve(self, cid: str, conn: _Inbound, scope: Scope) -> None:
-        assert self.app is not None, "the cluster has no app"
-
-        async def send(message: Message) -> None:
-            await self._publish(conn.relay, {"op": "out", "conn": cid, "msg": encode(message)})
-
-        scope[TUNNELLED] = True
-        if isinstance(scope.get("client"), list):
-            scope["client"] = tuple(scope["client"])
-        try:
-            await self.app(scope, conn.messages.get, send)
-        except Exception:
-            log.exception("process %s: a connection run for %s failed", self.me, conn.relay)
-        finally:
-            self._inbound.pop(cid, None)
-            with contextlib.suppress(Exception):
-                await self._publish(conn.relay, {"op": "end", "conn": cid})
-
-    # -- handoffs --------------------------------------------------------------------------
-    async def take_over(self, owner: str, table_id: str) -> bool:
-        """Ask ``owner`` to hand ``table_id`` over to this process, which holds a socket of its
-        people: True when this process holds its lease now (the next look-up loads it here),
-        False when the owner keeps it (people connected there), is dead, or does not answer
-        within :data:`HANDOFF_SECONDS` (then the socket is tunnelled)."""
-        assert self._redis is not None, "the cluster is not started"
-        if not await self._redis.exists(_alive_key(owner)):
-            return False  # a dead owner: the tunnel tells the client to try again
-        cid = secrets.token_hex(8)
-        answer = asyncio.get_running_loop().create_future()
-        self._handoffs[cid] = answer
-        request = {"op": "handoff", "conn": cid, "from": self.me, "table": table_id}
-        try:
-            await self._publish(owner, request)
-            handed = await asyncio.wait_for(answer, HANDOFF_SECONDS)
-        except TimeoutError:
-            self.counts["handoff_timeouts"] += 1
-            return False
-        finally:
-            self._handoffs.pop(cid, None)
-        if handed and self.leases.take(table_id):
-            self.counts["taken_over"] += 1
-            log.debug("table %s: taken over from %s", table_id, owner)
-            return True
-        self.counts["kept_by_owner"] += 1
-        return False
-
-    async def _hand_over(self, cid: str, message: dict[str, Any]) -> None:
-        """Answer another process's handoff request: the room let go (yes), or kept (no)."""
-        table_id = str(message["table"])
+    async def _hand_over(self, rid: str, message: dict[str, Any]) -> None:
+        """Answer another process's handoff request: the room let go, its sockets told to
+        reconnect (yes), or kept (no: an unattended match being played out here)."""
+        table_id, asker = str(message["table"]), str(message["from"])
         try:
             handed = await self.rooms.hand_over(table_id)
         except Exception:
-            log.exception("table %s: handing it over to %s failed", table_id, message["from"])
+            log.exception("table %s: handing it over to %s failed", table_id, asker)
             handed = False
         if handed:
             self.counts["handed_over"] += 1
-        await self._publish(message["from"], {"op": "handed", "conn": cid, "ok": handed})
-
-    # -- relays -----------------------------------------------------------------------------
-    async def tunnel(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve a connection by the table's owner: the client's messages go there, its replies
-        come back here."""
-        cid = secrets.token_hex(8)
-        out = _Outbound(owner, scope["type"])
-        self._outbound[cid] = out
-        self.counts["relayed"] += 1
-        shown = {k: scope[k] for k in _SCOPE_KEYS if k in scope}
-        await self._publish(
-            owner, {"op": "open", "conn": cid, "from": self.me, "scope": encode(shown)}
-        )
-        pump = asyncio.get_running_loop().create_task(self._pump(owner, cid, receive))
-        started = False
-        try:
-            while (reply := await out.replies.get()) is not None:
-                started = started or reply["type"] in ("websocket.accept", "http.response.start")
-                await send(reply)
-            if out.owner_died:
-                await _owner_gone(scope, started, send)
-        except Exception:  # the client went away
-            log.debug("a client relayed to %s went away", owner)
-        finally:
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pump
-            self._outbound.pop(cid, None)
-
-    async def _pump(self, owner: str, cid: str, receive: Receive) -> None:
-        """The client's messages to the owner, until it disconnects."""
-        while True:
-            message = await receive()
-            await self._publish(owner, {"op": "in", "conn": cid, "msg": encode(message)})
-            if message["type"] in ("websocket.disconnect", "http.disconnect"):
-                return
+        await self._publish(asker, {"op": "handed", "id": rid, "ok": handed})
 
 
-async def _owner_gone(scope: Scope, started: bool, send: Send) -> None:
-    """Tell a relayed client that the table's owner died: reconnect (1012), or try again
-    (503, in the language the request names: :mod:`.wording`)."""
+async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
+    """Tell a client whose table did not free in time to try again: a socket is accepted and
+    closed with 1013 (a close before accepting reaches the client as HTTP 403, read as a bad
+    token), a request gets 503 ``table_moved`` in the language it names (:mod:`.wording`)."""
     if scope["type"] == "websocket":
-        if started:
-            await send({"type": "websocket.close", "code": SERVICE_RESTART, "reason": "moved"})
-        else:
-            await send({"type": "websocket.close", "code": 1013, "reason": "try again"})
-        return
-    if started:
+        if (await receive())["type"] == "websocket.connect":
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": TRY_AGAIN, "reason": "try again"})
         return
     request = Request(scope)
     said = "the table is moving to another process: try again"
@@ -390,42 +246,35 @@ async def _owner_gone(scope: Scope, started: bool, send: Send) -> None:
 
 
 class ClusterMiddleware:
-    """The ASGI middleware that sends a table's requests and sockets to the table's owner."""
+    """The ASGI middleware that makes this process the table's holder before the app serves a
+    request or socket naming a table."""
 
     def __init__(self, app: ASGIApp, cluster: Cluster) -> None:
         self.app = app
         self.cluster = cluster
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve here, or tunnel to the owner of the table named in the path."""
-        if scope["type"] in ("http", "websocket") and not scope.get(TUNNELLED):
+        if scope["type"] in ("http", "websocket"):
             found = TABLE_PATH.match(scope.get("path", ""))
-            owner = await self._owner(scope["type"], found.group(1)) if found else None
-            if owner is not None:
-                await self.cluster.tunnel(owner, scope, receive, send)
+            if found is not None and not await self.cluster.hold(found.group(1)):
+                await _try_again(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
-    async def _owner(self, kind: str, table_id: str) -> str | None:
-        """The other process that is to serve this connection, or None (this one): a socket
-        asks the table's owner to hand it over first (the table follows its people)."""
-        owner = self.cluster.owner_elsewhere(table_id)
-        if owner is None or kind != "websocket":
-            return owner
-        if await self.cluster.take_over(owner, table_id):
-            return None
-        return self.cluster.owner_elsewhere(table_id)  # kept there, or taken by a third one
-
 
 def process_id() -> str:
-    """A name for this process, unique among the processes sharing a database."""
+    """A name for this process, unique among the processes sharing a database: the one its
+    ``--workers`` parent gave it (``$BRISCOLA_PROCESS``), else made of host, pid and chance."""
+    given = os.environ.get(PROCESS_ENV, "").strip()
+    if given:
+        return given[:100]
     return f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
 
 
-def cluster_from_env(rooms: Rooms) -> Cluster | None:
-    """The cluster this process belongs to when ``$BRISCOLA_REDIS`` is set, else None (one
-    process: no leases, no Redis)."""
-    url = os.environ.get("BRISCOLA_REDIS", "").strip()
+def cluster_from_env(rooms: Rooms, redis_url: str | None = None) -> Cluster | None:
+    """The cluster this process belongs to when a Redis is named (``redis_url``, else
+    ``$BRISCOLA_REDIS``), else None (one process: no leases, no Redis)."""
+    url = (redis_url or os.environ.get("BRISCOLA_REDIS", "")).strip()
     if not url:
         return None
     leases = Leases(rooms.storage.engine, process_id())

@@ -37,11 +37,13 @@ from briscola.apps.server.limits import ServerFull
 
 __all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "Leases", "TableElsewhere"]
 
-LEASE_SECONDS = 5.0
-"""How long a lease lasts after its last renewal: a dead owner's tables are free after it."""
+LEASE_SECONDS = 1.0
+"""How long a lease lasts after its last renewal: a dead owner's tables are free after it (the
+pause a table's people see when its process dies: docs/operations.md measures it)."""
 
-RENEW_SECONDS = 1.0
-"""How often an owner renews its leases (four renewals may be missed before one expires)."""
+RENEW_SECONDS = 0.25
+"""How often an owner renews its leases (three renewals may be missed before one expires; a
+renewal is one UPDATE and one SELECT per 500 tables: docs/operations.md measures its cost)."""
 
 
 class TableElsewhere(ServerFull):

@@ -28,6 +28,13 @@ from briscola.core.text import has_surrogate
 __all__ = ["Room", "RoomLock", "Rooms", "Settings", "card_points", "rate_limited", "refuse_full"]
 
 
+class _Gone:
+    """The storage of a room handed over to another process: any write is refused."""
+
+    def __getattr__(self, name: str) -> object:
+        raise TableElsewhere()
+
+
 class Rooms:
     """The rooms of the tables in play, loaded from storage on first use."""
 
@@ -70,31 +77,41 @@ class Rooms:
         if room is None:
             return
         await room.close()
-        for ws in [w for sockets in room.sockets.values() for w in sockets]:
+        for ws in [w for sockets in room.sockets.values() for w in sockets] + room.flow.watchers:
             with contextlib.suppress(Exception):
                 await ws.close(1012, "moved")
 
-    async def hand_over(self, table_id: str, wait: float = 0.5) -> bool:
-        """Let the table's room leave memory for another process that holds a socket of its
-        people (:mod:`.cluster`): True once it is gone (storage holds all of it, its lease is
-        released, its tasks stopped); False while somebody is connected to it here. A room whose
-        lock is held (a change being stored) is waited for up to ``wait`` seconds; a computer
-        player still thinking for nobody is stopped (the new owner asks it again), except at a
-        match the computers play out alone (``unattended``), which stays."""
-        deadline = time.monotonic() + wait
-        while (room := self._rooms.get(table_id)) is not None:
-            if room.has_connections() or room.pins:
-                return False
-            idle = room.idle_for(time.monotonic()) is not None
-            if not room.lock.users and (idle or not room.table.unattended):
+    async def hand_over(self, table_id: str, wait: float = 1.0) -> bool:
+        """Let the table's room leave memory for another process, the one the proxy now sends
+        its people to (:mod:`.cluster`): True once it is gone (storage holds all of it, since
+        every change is stored before it is shown; its lease released, its tasks stopped, its
+        sockets closed with 1012 so that they reconnect through the proxy). The room's lock is
+        taken first (a change being stored finishes), waiting up to ``wait`` seconds (False
+        after); a change that waited for the lock behind it is never stored, so the new holder
+        alone writes the table. A match the computers play out alone (``unattended``) stays
+        here while it runs (False)."""
+        room = self._rooms.get(table_id)
+        if room is None:
+            if self.leases is not None:
+                self.leases.release(table_id)
+            return True
+        if room.table.unattended and room.idle_for(time.monotonic()) is None:
+            return False
+        try:
+            await asyncio.wait_for(room.lock.__aenter__(), wait)
+        except TimeoutError:
+            return False
+        try:
+            if self._rooms.get(table_id) is room:
+                sockets = [w for group in room.sockets.values() for w in group]
                 self._let_go(room)
                 await room.close()
-                return True
-            if time.monotonic() > deadline:
-                return False
-            await asyncio.sleep(0.02)
-        if self.leases is not None:
-            self.leases.release(table_id)
+                room.storage = room.commits = _Gone()  # type: ignore[assignment]
+                for ws in sockets + room.flow.watchers:
+                    with contextlib.suppress(Exception):
+                        await ws.close(1012, "moved")
+        finally:
+            await room.lock.__aexit__(None, None, None)
         return True
 
     def make_space(self) -> None:
