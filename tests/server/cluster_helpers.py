@@ -86,12 +86,12 @@ class Workers:
         """Until nginx answers and all N server processes do."""
         self.parent.wait_ready(timeout)
         deadline = time.monotonic() + timeout
-        while not self._all_up():
+        while not self.all_up():
             if time.monotonic() > deadline:
                 raise AssertionError("the server processes did not all start")
             time.sleep(0.1)
 
-    def _all_up(self) -> bool:
+    def all_up(self) -> bool:
         servers = self.servers()
         return len(servers) == self.n and all(
             health(port) is not None for _, port in servers.values()
@@ -181,6 +181,8 @@ class Person:
         self.connected = asyncio.Event()  # a state was received
         self.on_state: Callable[[], None] | None = None
         self.playing = True  # False: it watches its states and makes no move
+        self.sockets = 0  # sockets opened so far
+        self.served_on = 0  # the socket (its number) on which the last new move was seen
 
     async def play(self) -> None:
         """Until the match is over."""
@@ -197,6 +199,7 @@ class Person:
     async def one_socket(self) -> None:
         url = self.base.replace("http", "ws") + f"/ws/{self.table_id}"
         async with connect(url, open_timeout=10, close_timeout=1) as ws:
+            self.sockets += 1
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
             acted: set[tuple[int, int]] = set()
             while not self.over.is_set():
@@ -213,6 +216,8 @@ class Person:
         if obs is not None and deal is not None:
             before = self.seen.get(deal, [])
             assert obs["actions"][: len(before)] == before[: len(obs["actions"])], "moves lost"
+            if len(obs["actions"]) > len(before):
+                self.served_on = self.sockets
             if len(obs["actions"]) >= len(before):
                 self.seen[deal] = list(obs["actions"])
         if self.on_state is not None:

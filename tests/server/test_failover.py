@@ -2,8 +2,9 @@
 to a table whose holder was just killed with SIGKILL is never refused at the handshake (HTTP
 403, which a client reads as a bad token): it is accepted, and served as soon as the dead
 holder's lease frees (within a second) or closed with 1013 (try again). A table whose holder
-neither answers nor lets its lease expire is answered 1013 on a socket and 503 ``table_moved``
-on a request, after :data:`~briscola.apps.server.cluster.HOLD_SECONDS`.
+neither answers nor lets its lease expire is answered, after
+:data:`~briscola.apps.server.cluster.HOLD_SECONDS`, ``table_moved`` and 1013 on a socket, 503
+``table_moved`` on a request.
 
 The pause after a kill, measured over many kills: scripts/failover_bench.py.
 """
@@ -29,9 +30,10 @@ from server.cluster_helpers import Person, Workers, missing_programs, until
 pytestmark = pytest.mark.server
 
 
-async def _socket(url: str, token: str) -> tuple[str, Any]:
+async def _socket(url: str, token: str, errors: list[str] | None = None) -> tuple[str, Any]:
     """One socket's fate: ("served", its first state), ("closed", its close code), or
-    ("refused", the HTTP status of a refused handshake)."""
+    ("refused", the HTTP status of a refused handshake); the codes of the errors it was sent
+    go to ``errors``."""
     try:
         async with connect(url, open_timeout=15, close_timeout=1) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -39,6 +41,8 @@ async def _socket(url: str, token: str) -> tuple[str, Any]:
                 message = json.loads(await asyncio.wait_for(ws.recv(), 15))
                 if message["type"] == "state":
                     return "served", message
+                if message["type"] == "error" and errors is not None:
+                    errors.append(message["code"])
     except InvalidStatus as exc:
         return "refused", exc.response.status_code
     except ConnectionClosed as exc:
@@ -90,8 +94,9 @@ async def _held_by_a_ghost(w: Workers) -> None:
             engine.dispose()
         await asyncio.sleep(0.5)  # its holder renews its leases, finds this one gone, lets go
         started = time.monotonic()
-        fate, code = await _socket(f"{w.ws_base}/ws/{table_id}", token)
-        assert (fate, code) == ("closed", 1013)
+        errors: list[str] = []
+        fate, code = await _socket(f"{w.ws_base}/ws/{table_id}", token, errors)
+        assert (fate, code, errors) == ("closed", 1013, ["table_moved"])
         assert time.monotonic() - started >= HOLD_SECONDS - 0.1
         r = http.get(f"{w.base}/api/tables/{table_id}", headers={"Accept-Language": "it"})
         assert r.status_code == 503 and r.json()["code"] == "table_moved", r.text

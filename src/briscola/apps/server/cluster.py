@@ -38,8 +38,10 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from starlette.requests import Request
+from starlette.websockets import WebSocket
 
-from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
+from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases, TableElsewhere
+from briscola.apps.server.refusals import refuse_full
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.wire import dumps
 from briscola.apps.server.wording import API_PREFIX, request_lang, word
@@ -58,9 +60,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,100})")
 """The paths that concern one table (its id in the first group): served by the table's holder.
 The proxy's configuration (:func:`~.workers.nginx_config`) hashes the same id."""
-
-TRY_AGAIN = 1013
-"""The WebSocket close code of a socket whose table is moving between processes: reconnect."""
 
 HOLD_SECONDS = LEASE_SECONDS + 1.0
 """How long a connection waits for its table (a holder's answer, a dead holder's lease to
@@ -125,13 +124,16 @@ class Cluster:
         await self._redis.publish(_channel(process), dumps(message))
 
     async def _renew(self) -> None:
-        """Every :data:`RENEW_SECONDS`: renew the leases of the rooms in memory; a room whose
-        lease another process took (this one stalled past it) leaves, its sockets told 1012."""
+        """Every :data:`RENEW_SECONDS`: renew the leases of the rooms in memory, in a thread (a
+        renewal of 1,000 leases on an SQLite file takes tens of milliseconds, which the event
+        loop does not wait for); a room whose lease another process took (this one stalled past
+        it) leaves, its sockets told 1012."""
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             try:
                 ids = self.rooms.table_ids()
-                for table_id in set(ids) - self.leases.renew(ids):
+                held = await asyncio.to_thread(self.leases.renew, ids)  # the loop goes on
+                for table_id in set(ids) - held:
                     log.warning("table %s: another process took it over; its room leaves", table_id)
                     await self.rooms.lose(table_id)
             except Exception:
@@ -227,13 +229,16 @@ class Cluster:
 
 
 async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
-    """Tell a client whose table did not free in time to try again: a socket is accepted and
-    closed with 1013 (a close before accepting reaches the client as HTTP 403, read as a bad
-    token), a request gets 503 ``table_moved`` in the language it names (:mod:`.wording`)."""
+    """Tell a client whose table did not free in time to try again, in the language it names
+    (:mod:`.wording`): a socket is accepted, sent the error ``table_moved`` and closed with
+    1013 (a close before accepting reaches the client as HTTP 403, read as a bad token), a
+    request gets 503 ``table_moved``."""
     if scope["type"] == "websocket":
-        if (await receive())["type"] == "websocket.connect":
-            await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": TRY_AGAIN, "reason": "try again"})
+        ws = WebSocket(scope, receive, send)
+        await ws.accept()
+        await refuse_full(
+            ws, TableElsewhere(), request_lang(ws.headers, ws.query_params.get("lang"))
+        )
         return
     request = Request(scope)
     said = "the table is moving to another process: try again"
