@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS
+from browsing import MISSING, TIMEOUT_MS, page_errors
 
 from briscola.core.cards import FULL_DECK
 
@@ -221,3 +221,83 @@ def _shots() -> object:
     from pathlib import Path
 
     return Path(os.environ.get("BRISCOLA_SHOTS") or tempfile.mkdtemp())
+
+
+def _readable_analysis() -> dict[str, object]:
+    """A deal's analysis of 20 moves with hindsight: move i plays the i-th card of the deck (Ac,
+    Ad, As, Ab, 2c, …), its best the card from the deck's end; the turning point is move 4."""
+    ratings = ["best", "good", "inaccuracy", "mistake", "blunder", "forced"]
+    deck = [r + s for r in "A234567FCR" for s in "cdsb"]
+
+    def judged(rating: str, win: float, best: str) -> dict[str, object]:
+        best_win = min(1.0, win + 0.1)
+        return {"rating": rating, "win": win, "best": best, "best_win": best_win, "loss": 0.1}
+
+    moves = []
+    for i in range(20):
+        view = judged(ratings[i % 6], 0.2 + 0.03 * i, deck[39 - i])
+        hindsight = judged(ratings[(i + 2) % 6], 0.5, deck[39 - i])
+        move = {"index": 2 * i, "phase": "play", "trick": i + 1, "stock": 0, "played": deck[i]}
+        moves.append({**move, "view": view, "hindsight": hindsight})
+    counts = dict.fromkeys(ratings, 3)
+    return {
+        "moves": moves,
+        "summary": {"accuracy": 80, "counts": counts, "turning_point": 3},
+        "hindsight_summary": {"accuracy": 70, "counts": counts, "turning_point": 2},
+    }
+
+
+# the analysis sheet as the summary opens it, its reply given (no deal to analyse)
+OPEN_ANALYSIS = """async (analysis) => {
+  const m = await import("/static/js/table/analysis.js");
+  window.fetch = async () => ({ok: true, status: 200,
+                               json: async () => ({analysis, phases: {}, ratings: {}})});
+  await m.openAnalysis({tableId: "x", seat: 0, table: {deal: 0}}, 0);
+}"""
+# the room between the move's number and its trick, the most a row's cells reach past the sheet
+MEASURES = """() => {
+  const words = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+                          return r.getBoundingClientRect(); };
+  const row = document.querySelector('#analysis-moves tbody tr');
+  const idx = row.querySelector('.idx'), where = row.querySelector('.where');
+  const sheet = document.querySelector('#analysis .sheet');
+  const pad = parseFloat(getComputedStyle(sheet).paddingRight);
+  const edge = sheet.getBoundingClientRect().right - pad;
+  const cells = [...document.querySelectorAll('#analysis-moves td, #analysis-moves th')]
+    .filter((c) => c.getClientRects().length);
+  return {gap: idx.getClientRects().length ? words(where).left - words(idx).right : null,
+          past: Math.max(...cells.map((c) => c.getBoundingClientRect().right - edge)),
+          scrolls: sheet.scrollWidth > sheet.clientWidth};
+}"""
+
+
+@needs_browser
+def test_the_analysis_reads_well_on_a_desktop_and_a_phone(
+    server: str, contexts: Callable[..., BrowserContext]
+) -> None:
+    """Each card played and each best move on its picture with its full name, the turning point
+    in words, a legend for the chart's two lines, the move's number apart from its trick; on a
+    390 px phone every column (the hindsight's too) within the sheet."""
+    for width, height in ((1366, 768), (390, 844)):
+        page = contexts(width, height, reduced_motion="reduce").new_page()
+        errors = page_errors(page)
+        page.goto(server + "/")
+        page.evaluate(OPEN_ANALYSIS, _readable_analysis())
+        first = page.locator("#analysis-moves tbody tr").first
+        expect(first.locator("td.played")).to_have_text("Asso di coppe")
+        expect(first.locator("td.played img.card-img")).to_have_count(1)
+        expect(first.locator("td.best")).to_have_text("Re di bastoni 30%")
+        expect(page.locator("#analysis-turning")).to_have_text(
+            "Momento decisivo: presa 4, Asso di bastoni invece di Re di coppe."
+        )
+        expect(page.locator("#analysis-legend .legend-item")).to_have_text(
+            ["Quel che si poteva sapere", "Col senno di poi"]
+        )
+        expect(page.locator("#analysis-legend .swatch.dashed")).to_have_count(1)
+        got = page.evaluate(MEASURES)
+        assert got["past"] <= 0.5 and not got["scrolls"], (width, got)
+        if width > 640:
+            assert got["gap"] >= 8, got  # "1" and "1", not "11"
+        else:
+            expect(first.locator("td.rating.hindsight")).to_be_in_viewport()
+        assert not errors, errors

@@ -122,6 +122,18 @@ export function analysisChart(analysis) {
   return svg;
 }
 
+/** What the chart's lines are: the solid one what could be known, the dashed one hindsight. */
+function chartLegend(analysis) {
+  const item = (cls, label) =>
+    h("span", { class: "legend-item" }, h("span", { class: `swatch ${cls}` }), label);
+  return h(
+    "p",
+    { class: "chart-legend", id: "analysis-legend" },
+    item("solid", t("analysis.view")),
+    analysis.hindsight_summary ? item("dashed", t("analysis.hindsight")) : null,
+  );
+}
+
 /** One side's summary line: accuracy and the count of each rating. */
 function summaryLine(label, summary) {
   const counts = Object.entries(summary.counts)
@@ -137,12 +149,19 @@ function summaryLine(label, summary) {
   );
 }
 
-/** The best move, on its card when it is one. */
+/** A move in a cell of the table: a card on its picture with its full name ("Fante di spade"),
+ * a bid or the call in words; `extra` (the best move's win probability) after it. */
+function moveCell(cls, action, extra = "") {
+  const card = isCardCode(action)
+    ? cardImg(action, { cls: "analysis-card", decorative: true })
+    : null;
+  const words = h("span", { class: "move-name" }, actionName(action), extra ? ` ${extra}` : "");
+  return h("td", { class: `move-cell ${cls}` }, h("span", { class: "move" }, card, words));
+}
+
+/** The best move, on its card when it is one, with its win probability. */
 function bestCell(judgement) {
-  const best = judgement.best;
-  const card = isCardCode(best) ? cardImg(best, { cls: "analysis-card" }) : null;
-  if (card) card.style.width = "28px";
-  return h("td", { class: "best" }, card, ` ${best} ${pct(judgement.best_win)}`);
+  return moveCell("best", judgement.best, pct(judgement.best_win));
 }
 
 function ratingCell(judgement, cls) {
@@ -154,17 +173,18 @@ function ratingCell(judgement, cls) {
 /** The table of the moves: played, its win probability, the best move, the ratings. */
 function movesTable(analysis) {
   const head = ["move", "where", "played", "win", "best", "rating"].map((k) =>
-    h("th", {}, t(`analysis.col.${k}`)),
+    h("th", { class: `col-${k}` }, t(`analysis.col.${k}`)),
   );
-  if (analysis.hindsight_summary) head.push(h("th", {}, t("analysis.hindsight")));
+  if (analysis.hindsight_summary)
+    head.push(h("th", { class: "col-hindsight" }, t("analysis.hindsight")));
   const rows = analysis.moves.map((m, i) =>
     h(
       "tr",
       { class: "analysis-move" },
-      h("td", { class: "n" }, String(i + 1)),
+      h("td", { class: "n idx" }, String(i + 1)),
       h("td", { class: "where" }, whereName(m)),
-      h("td", {}, m.played),
-      h("td", { class: "n" }, pct(m.view.win)),
+      moveCell("played", m.played),
+      h("td", { class: "n win" }, pct(m.view.win)),
       bestCell(m.view),
       ratingCell(m.view, "view"),
       m.hindsight ? ratingCell(m.hindsight, "hindsight") : null,
@@ -180,14 +200,23 @@ function movesTable(analysis) {
 
 /** The sheet's contents once the analysis came. */
 export function analysisBody(analysis) {
-  const body = [analysisChart(analysis), summaryLine(t("analysis.view"), analysis.summary)];
+  const body = [
+    analysisChart(analysis),
+    chartLegend(analysis),
+    summaryLine(t("analysis.view"), analysis.summary),
+  ];
   body.push(h("p", { class: "muted" }, t("analysis.view.help")));
   const turning = analysis.summary.turning_point;
   if (turning === null) {
     body.push(h("p", { id: "analysis-turning" }, t("analysis.no_turning")));
   } else {
     const m = analysis.moves[turning];
-    const words = { trick: m.trick, where: whereName(m), played: m.played, best: m.view.best };
+    const words = {
+      trick: m.trick,
+      where: whereName(m),
+      played: actionName(m.played),
+      best: actionName(m.view.best),
+    };
     const key = isBid(m) ? "analysis.turning.bid" : "analysis.turning";
     body.push(h("p", { id: "analysis-turning" }, t(key, words)));
   }
