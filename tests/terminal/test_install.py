@@ -24,7 +24,7 @@ import briscola
 from briscola.bots import bot_names
 from briscola.core.record import GameRecord
 from briscola.core.rules import preset, preset_names
-from briscola.extras import install_command
+from briscola.extras import EXTRAS, install_command
 from briscola.i18n import t
 from helpers import random_game
 
@@ -60,7 +60,7 @@ def run_without(
         [sys.executable, "-c", BLOCKER.format(blocked=blocked) + code],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=120,
         cwd=ROOT,
         env=environ,
     )
@@ -146,6 +146,8 @@ def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "plots",
             ["arena", "simple", "random", "--deals", "1", "--out", "{tmp}/run", "--no-progress"],
         ),
+        # SQLAlchemy imports psycopg for the server's store: the error itself names the extra
+        ("postgres", ["serve", "--port", "1", "--db", "postgresql+psycopg://u:p@127.0.0.1:1/db"]),
     ],
 )
 def test_a_tool_says_which_extra_to_install(
@@ -155,13 +157,14 @@ def test_a_tool_says_which_extra_to_install(
     folder is not made."""
     done = briscola_without(*(a.format(tmp=tmp_path) for a in args), BRISCOLA_LANG=lang)
     expected = t(f"terminal.extras.{extra}", lang, command=install_command(extra))
-    assert (done.returncode, done.stderr.strip(), done.stdout) == (2, expected, "")
+    assert (done.returncode, done.stderr.strip()) == (2, expected)
+    assert "Traceback" not in done.stdout and "Error" not in done.stdout
     assert f"pip install 'briscola[{extra}]'" in expected
     assert not (tmp_path / "run").exists()
 
 
 def test_the_messages_differ_by_language() -> None:
-    for extra in ("train", "ray", "plots", "rl"):
+    for extra in EXTRAS:
         command = install_command(extra)
         it, en = (t(f"terminal.extras.{extra}", lang, command=command) for lang in ("it", "en"))
         assert it != en and command in it and command in en

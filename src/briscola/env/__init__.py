@@ -32,7 +32,7 @@ from briscola.env.encoding import (
     encode,
     index_to_action,
 )
-from briscola.extras import MissingExtra
+from briscola.extras import missing_extra
 
 __all__ = [
     "LAYOUT",
@@ -64,10 +64,10 @@ def __getattr__(name: str) -> Any:
     try:
         module = importlib.import_module(path)
     except ModuleNotFoundError as exc:
-        missing = (exc.name or "").split(".")[0]
-        if extra is None or missing not in ("pettingzoo", "gymnasium"):
+        missing = missing_extra(exc) if extra is not None else None
+        if missing is None:
             raise
-        raise MissingExtra(missing, extra) from exc
+        raise missing from exc
     return module if path.endswith("." + name) else getattr(module, name)
 
 

@@ -615,6 +615,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.extras.rl": (
         "The RL environments need PettingZoo and Gymnasium, which are not installed: {command}"
     ),
+    "terminal.extras.postgres": "PostgreSQL needs psycopg, which is not installed: {command}",
     "terminal.train.error": "Cannot train: {error}",
     "terminal.train.why.players": (
         "{preset}: only games of two sides (two players, or two teams) can be trained"

@@ -637,6 +637,7 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.extras.rl": (
         "Gli ambienti RL richiedono PettingZoo e Gymnasium, che non sono installati: {command}"
     ),
+    "terminal.extras.postgres": "Per PostgreSQL serve psycopg, che non è installato: {command}",
     "terminal.train.error": "Allenamento impossibile: {error}",
     "terminal.train.why.players": (
         "{preset}: si allenano solo giochi a due parti (due giocatori, o due squadre)"

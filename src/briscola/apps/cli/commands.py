@@ -29,7 +29,7 @@ from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import preset_names
-from briscola.extras import MissingExtra
+from briscola.extras import missing_extra
 from briscola.i18n.cli import ENV_VAR, LocalizedGroup, current_lang, t
 
 if TYPE_CHECKING:
@@ -55,12 +55,15 @@ class BriscolaGroup(LocalizedGroup):
         }
 
     def invoke(self, ctx: Context) -> Any:
-        """Run the subcommand; a tool whose extra is not installed says which one to install, in
-        the command line's language, and ends with status 2 (:mod:`briscola.extras`)."""
+        """Run the subcommand; one whose extra is not installed says which one to install, in the
+        command line's language, and ends with status 2 (:mod:`briscola.extras`)."""
         try:
             return super().invoke(ctx)
-        except MissingExtra as exc:
-            typer.echo(exc.text(current_lang()), err=True)
+        except ImportError as exc:
+            missing = missing_extra(exc)
+            if missing is None:
+                raise
+            typer.echo(missing.text(current_lang()), err=True)
             raise typer.Exit(2) from None
 
 
