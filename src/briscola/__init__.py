@@ -6,6 +6,7 @@
 (3, True)
 """
 
+from importlib.metadata import PackageNotFoundError as _NotInstalled
 from importlib.metadata import version as _installed_version
 
 from briscola.core.actions import (
@@ -34,7 +35,10 @@ from briscola.core.observation import Observation, determinize, observe
 from briscola.core.rules import PRESETS, Ruleset, RulesetError, preset
 from briscola.core.state import Trick
 
-__version__: str = _installed_version("briscola")
+try:
+    __version__: str = _installed_version("briscola")
+except _NotInstalled:  # the sources imported from a folder, never installed
+    __version__ = "0+unknown"
 """The installed distribution's version: pyproject.toml's ``version``, its one place (read from
 the package's metadata, so ``briscola --version``, ``/healthz``, the engine's hello and the page
 footer all say the version that was installed)."""
