@@ -56,7 +56,9 @@ def _main_schema(older: bool) -> sa.MetaData:
         return sa.Column("table_id", sa.String(32), sa.ForeignKey("briscola_tables.id"),
                          primary_key=True)  # fmt: skip
 
-    added = [] if older else [sa.Column("damaged", sa.Text), sa.Column("hints", sa.Boolean)]
+    added: list[sa.Column[Any]] = (
+        [] if older else [sa.Column("damaged", sa.Text), sa.Column("hints", sa.Boolean)]
+    )
     sa.Table("briscola_tables", meta, sa.Column("id", sa.String(32), primary_key=True),
              sa.Column("created_at", zone, nullable=False),
              sa.Column("ruleset", sa.Text, nullable=False),
@@ -123,11 +125,23 @@ def _main_database(url: str, older: bool = False) -> None:
             {"table_id": "A", "deal": d, "number": n, "seat": s, "action": a, "at": now}
             for d, n, s, a in progress.actions])  # fmt: skip
         flags = {"at": [1, 4], "autoplay": [1], "ready": []}
-        kept = {"A": {"speed": "veloce", "resigned": "[2]", "seat_flags": json.dumps(flags),
-                      "rematch": "B"},
-                "B": {"rematch_of": "A", "seat_flags": "{not json", "unattended": "over"}}
-        conn.execute(sa.insert(texts), [{"table_id": t, "key": k, "value": v}
-                                        for t, pairs in kept.items() for k, v in pairs.items()])
+        kept = {
+            "A": {
+                "speed": "veloce",
+                "resigned": "[2]",
+                "seat_flags": json.dumps(flags),
+                "rematch": "B",
+            },
+            "B": {"rematch_of": "A", "seat_flags": "{not json", "unattended": "over"},
+        }
+        conn.execute(
+            sa.insert(texts),
+            [
+                {"table_id": t, "key": k, "value": v}
+                for t, pairs in kept.items()
+                for k, v in pairs.items()
+            ],
+        )
     engine.dispose()
 
 
@@ -241,4 +255,3 @@ def test_processes_opening_a_database_together_migrate_it_once(url: str) -> None
     a = storage.load("A")
     storage.close()
     assert a is not None and a.speed == "veloce"
-

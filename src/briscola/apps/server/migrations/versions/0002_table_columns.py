@@ -19,6 +19,7 @@ down_revision: str | None = "0001_baseline"
 branch_labels = None
 depends_on = None
 
+
 def _new() -> list[sa.Column[object]]:
     """The new columns of ``briscola_tables`` (made afresh for each use)."""
     return [
