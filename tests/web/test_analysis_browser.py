@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
-from browsing import MISSING, TIMEOUT_MS, page_errors
+from browsing import MISSING, MY_TURN, TIMEOUT_MS, page_errors
 
 from briscola.core.cards import FULL_DECK
 
@@ -301,3 +301,28 @@ def test_the_analysis_reads_well_on_a_desktop_and_a_phone(
         else:
             expect(first.locator("td.rating.hindsight")).to_be_in_viewport()
         assert not errors, errors
+
+
+@needs_browser
+def test_a_hint_asked_while_a_trick_is_shown_stays(
+    server: str, context: BrowserContext, open_table: Callable[[Page, str], None]
+) -> None:
+    """Asked at the player's turn while the trick just won is still on the felt, the champion's
+    answer stays under the button once the trick has gone (it used to vanish with the bar)."""
+    page = context.new_page()
+    errors = page_errors(page)
+    open_table(page, "classic")
+    deadline = time.monotonic() + 60
+    while not page.evaluate(f"!!document.querySelector('.trick.done') && {MY_TURN}"):
+        assert time.monotonic() < deadline, "the player never won a trick"
+        page.evaluate(
+            """() => { const card = document.querySelector("#hand.live button.card");
+                       if (card && !document.querySelector(".trick.done")) card.click(); }"""
+        )
+        page.wait_for_timeout(30)
+    page.locator("#hint").click()
+    expect(page.locator(".trick.done")).to_have_count(0)  # the felt was drawn again
+    expect(page.locator("#hint-text")).to_contain_text(HINT, timeout=60_000)
+    page.wait_for_timeout(500)
+    expect(page.locator("#hint-text")).to_contain_text(HINT)
+    assert not errors, errors

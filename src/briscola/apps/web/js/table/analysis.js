@@ -311,27 +311,33 @@ export function hintsAllowed(view) {
   return seats.length > 0 && seats.every((seat, i) => i === view.seat || seat.kind === "bot");
 }
 
-/** The "Suggerimento" button, at this seat's turn to play a card where hints are given. */
+/** The "Suggerimento" button, at this seat's turn to play a card where hints are given, and the
+ * champion's answer under it. The answer is kept on the view for the position it was asked at
+ * (`view.hint`), so that the bar, drawn again when a finished trick leaves the felt, keeps it
+ * until a move is made. */
 export function hintButton(view, myTurn) {
   if (!myTurn || !hintsAllowed(view) || !view.token) return null;
-  const ask = async (e) => {
-    const button = e.currentTarget;
-    button.disabled = true;
-    const out = document.getElementById("hint-text") || h("p", { id: "hint-text", role: "status" });
-    out.textContent = t("analysis.hint.working");
-    button.after(out);
+  const at = view.obs?.actions?.length ?? -1; // the position: how many moves so far
+  const kept = view.hint?.at === at ? view.hint : null;
+  const ask = async () => {
+    view.hint = { at, text: t("analysis.hint.working"), best: "", busy: true };
+    view.render();
+    let answer;
     try {
       const r = await fetch(withLang(`/api/tables/${encodeURIComponent(view.tableId)}/hint`), {
         headers: { "X-Seat-Token": view.token },
       });
       const data = await r.json();
-      out.textContent = r.ok ? data.reason[getLang()] : errorText(data?.code, data?.message);
-      out.dataset.best = r.ok ? data.best : "";
+      answer = r.ok
+        ? { text: data.reason[getLang()], best: data.best }
+        : { text: errorText(data?.code, data?.message), best: "" };
     } catch (err) {
-      out.textContent = err.message;
-    } finally {
-      button.disabled = false;
+      answer = { text: err.message, best: "" };
     }
+    if (view.hint?.at !== at) return; // a move was made meanwhile: the answer is stale
+    view.hint = { at, ...answer, busy: false };
+    view.render();
+    document.getElementById("hint")?.focus({ preventScroll: true });
   };
   const attrs = {
     class: "btn btn-ghost btn-small side-btn",
@@ -339,8 +345,12 @@ export function hintButton(view, myTurn) {
     id: "hint",
     "aria-label": t("analysis.hint"),
     title: t("analysis.hint.title"),
+    disabled: Boolean(kept?.busy),
   };
-  return h("button", { ...attrs, onclick: ask }, iconLabel("hint", t("analysis.hint")));
+  const button = h("button", { ...attrs, onclick: ask }, iconLabel("hint", t("analysis.hint")));
+  if (!kept) return button;
+  const out = h("p", { id: "hint-text", role: "status", dataset: { best: kept.best } }, kept.text);
+  return [button, out];
 }
 
 /** The create form's "Suggerimenti consentiti" checkbox (off by default), kept in
