@@ -101,3 +101,42 @@ def test_every_control_of_the_top_bar_is_whole_and_tappable(
             target = page.locator(f".topbar {control}").locator("visible=true").first
             target.click(trial=True, timeout=3000)  # actionability: Playwright's own checks
     assert not errors, errors
+
+
+# the speed menu's room for its chosen words: its width less the words' width (px)
+SPEED_ROOM = """() => {
+  const select = document.querySelector('#speed');
+  const words = document.createElement('span');
+  words.style.font = getComputedStyle(select).font;
+  words.style.whiteSpace = 'pre';
+  words.textContent = select.selectedOptions[0].textContent;
+  document.body.append(words);
+  const room = select.getBoundingClientRect().width - words.getBoundingClientRect().width;
+  words.remove();
+  return room;
+}"""
+
+
+def test_the_top_line_of_an_embed_and_a_lost_connection_collide_nowhere(
+    server: str, contexts: Contexts
+) -> None:
+    """The 800×560 embed in English: "Briscola" and the game's name apart, the speed menu's words
+    whole; on a desktop "Connessione persa" beside the game's name, not over it."""
+    page = contexts(800, 560, reduced_motion="reduce").new_page()
+    errors = page_errors(page)
+    page.goto(f"{server}/embed?preset=pairs&level=simple&lang=en")
+    page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    pieces = page.evaluate(PIECES)
+    assert not _overlaps(pieces), _overlaps(pieces)
+    if page.locator("#speed").is_visible() and "tight" not in (
+        page.locator(".topbar").get_attribute("class") or ""
+    ):
+        assert page.evaluate(SPEED_ROOM) >= 16, page.evaluate(SPEED_ROOM)
+    desk = contexts(1366, 768, reduced_motion="reduce").new_page()
+    desk.goto(f"{server}/embed?preset=chiamata&level=simple&lang=it")
+    desk.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
+    desk.evaluate("(v => { v.connState = 'lost'; v.render(); })(window.briscolaTable)")
+    expect(desk.locator(".topbar .score-chip", has_text="⚠")).to_be_visible()
+    pieces = desk.evaluate(PIECES)
+    assert not _overlaps(pieces), _overlaps(pieces)
+    assert not errors, errors
