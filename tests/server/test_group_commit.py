@@ -10,11 +10,14 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from briscola.apps.server.commits import GroupCommit
 from briscola.apps.server.store import Progress, Storage, StoredTable
+from server_helpers import client_for, start_friends
 
 pytestmark = pytest.mark.server
 
@@ -115,3 +118,50 @@ def test_sqlite_groups_are_written_on_the_loop(storage: SlowStorage) -> None:
         assert not GroupCommit(memory, threaded=True)._threaded
     finally:
         memory.close()
+
+
+def test_every_change_of_a_table_is_a_progress_written_through_the_group_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A join, the start, the speed and a resignation: every UPDATE of a table's row or of a
+    seat runs inside ``save_many`` (the one write path, reached through the group commit), and
+    a resignation's seat and ``resigned`` column are one progress, stored with what follows."""
+    with client_for(tmp_path / "one.db") as client:
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+        batches: list[Progress] = []
+        inside = [0]
+        updates: list[tuple[str, bool]] = []
+
+        def save_many(batch: Sequence[Progress]) -> None:
+            batches.extend(batch)
+            inside[0] += 1
+            try:
+                Storage.save_many(storage, batch)
+            finally:
+                inside[0] -= 1
+
+        def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+            if statement.lstrip().upper().startswith("UPDATE"):
+                updates.append((statement.split()[1], inside[0] > 0))
+
+        monkeypatch.setattr(storage, "save_many", save_many)
+        event.listen(storage.engine, "before_cursor_execute", seen)
+        table_id, _, (host, guest) = start_friends(client, "classic", ("human", "human"))
+        host.send({"type": "speed", "speed": "veloce"})
+        assert host.recv()["speed"] == guest.recv()["speed"] == "veloce"
+        guest.send({"type": "resign"})
+        assert host.recv()["table"]["resigned"] == [1]
+        host.close()
+        guest.close()
+    tables = {name for name, _ in updates}
+    assert tables == {"briscola_tables", "briscola_seats"}  # the joins, start, speed, resign
+    assert all(through for _, through in updates), updates
+    mine = [p for p in batches if p.table_id == table_id]
+    assert any(p.columns == {"speed": "veloce"} for p in mine)
+    resigned = [p for p in mine if p.columns.get("resigned") == [1]]
+    assert len(resigned) == 1 and [(s.seat, s.kind) for s in resigned[0].seats] == [(1, "bot")]
+    stored = Storage(f"sqlite:///{tmp_path / 'one.db'}")
+    table = stored.load(table_id)
+    stored.close()
+    assert table is not None and (table.speed, table.resigned) == ("veloce", [1])
+    assert table.seats[1].kind == "bot"
