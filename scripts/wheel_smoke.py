@@ -17,8 +17,8 @@ the wheel into a clean virtual environment outside the checkout, and play with i
    champion.
 
 ``make test`` runs it (so CI proves it on every submission). It prints each step's seconds; the
-whole took 270 s on a shared machine of two cores (README.md), most of it pip's install and the
-first compile of the search's kernels in the new environment. ``--keep`` leaves
+whole took 148 s to 270 s on a shared machine of two cores (README.md), most of it pip's install
+and the first compile of the search's kernels in the new environment. ``--keep`` leaves
 the temporary folder.
 """
 
