@@ -52,7 +52,7 @@ CASES = 5_000
 """The least number of cases the default run generates."""
 
 LONG_SHARDS = 8
-LONG_EXAMPLES = 700
+LONG_EXAMPLES = 800
 LONG_CASES = 100_000
 """The least number of cases the long run's shards generate together."""
 
