@@ -49,20 +49,8 @@ from briscola.core.cards import format_cards
 if TYPE_CHECKING:
     from briscola.session.table import Seat, Table
 
-__all__ = [
-    "DEFAULT_DB_URL",
-    "Base",
-    "Progress",
-    "Saved",
-    "Storage",
-    "StoredSeat",
-    "StoredTable",
-    "hash_token",
-    "migrate",
-    "open_engine",
-    "resolve_db_url",
-    "token_matches",
-]
+__all__ = ["DEFAULT_DB_URL", "Base", "Progress", "Saved", "Storage", "StoredSeat", "StoredTable",
+           "hash_token", "migrate", "open_engine", "resolve_db_url", "token_matches"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -134,18 +122,8 @@ class ActionRow(Base):
 _TABLES, _SEATS, _DEALS, _ACTIONS = (
     Base.metadata.tables[f"briscola_{name}"] for name in ("tables", "seats", "deals", "actions")
 )
-COLUMNS: Final = tuple(
-    [
-        "damaged",
-        "hints",
-        "speed",
-        "resigned",
-        "rematch_id",
-        "rematch_of",
-        "seat_flags",
-        "played_out",
-    ]
-)
+COLUMNS: Final = ("damaged", "hints", "speed", "resigned", "rematch_id", "rematch_of", "seat_flags",
+                  "played_out")  # fmt: skip
 """The columns of a table's row that a :class:`Progress` may change."""
 
 
