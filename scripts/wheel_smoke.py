@@ -78,7 +78,7 @@ def check_contents(wheel: Path) -> None:
     """Every tracked file of src/briscola, every named one, every docs/*.schema.json."""
     names = set(zipfile.ZipFile(wheel).namelist())
     tracked = run("git", "ls-files", "src/briscola", cwd=ROOT).stdout.split()
-    wanted = {p.removeprefix("src/") for p in tracked} | set(NAMED)
+    wanted = {p.removeprefix("src/") for p in tracked if (ROOT / p).is_file()} | set(NAMED)
     wanted |= {f"briscola/schemas/{p.name}" for p in (ROOT / "docs").glob("*.schema.json")}
     cards = [n for n in names if n.startswith("briscola/apps/web/cards/") and n.endswith(".svg")]
     migrations = ROOT / "src" / "briscola" / "apps" / "server" / "migrations"
