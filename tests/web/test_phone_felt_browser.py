@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from browsing import MISSING, page_errors, served
+from browsing import MISSING, MY_TURN, page_errors, served
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -75,3 +75,41 @@ def test_the_trump_label_is_whole_on_a_phone(
             _empty_the_stock(page)
             assert not page.evaluate(LABELS_CUT), (lang, width, preset, "stock empty")
         assert not errors, errors
+
+
+# Seat i named names[i] (seat 1 a person, so that its avatar shows its initial), every other seat's
+# card in the trick; the trick's name labels and seat 1's avatar
+NAMED_TRICK = """(names) => {
+  const v = window.briscolaTable; const m = structuredClone(v.msg);
+  m.table.seats.forEach((s, i) => { s.name = names[i]; });
+  m.table.seats[1].kind = 'human';
+  const cards = ['Ad', '3c', 'Rs', 'Fb', '7d', '2s'];
+  m.observation.trick = m.table.seats.map((_, i) => [i, cards[i]]).filter(([i]) => i !== m.seat);
+  m.events = []; v.onState(m);
+  return {labels: [...document.querySelectorAll('.trick .played .by')].map(
+            (e) => ({text: e.textContent, title: e.title, cut: e.scrollWidth > e.clientWidth})),
+          avatar: document.querySelector('.seat[data-seat="1"] .avatar').textContent};
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (320, 568)])
+def test_names_on_the_trick_tell_the_players_apart(
+    quick_server: str, contexts: Contexts, width: int, height: int
+) -> None:
+    """Six players, four of them Mar…: each card's label is whole and names one player only (it
+    was "Ma…" for Marco, Matteo and Marta); an emoji opening a name is the avatar's letter."""
+    page = contexts(width, height, reduced_motion="reduce").new_page()
+    errors = page_errors(page)
+    _open(page, quick_server, "six")
+    page.wait_for_function(MY_TURN)
+    names = ["Anna", "😀Bea", "Marco", "Matteo", "Marta", "Mariangela"]
+    got = page.evaluate(NAMED_TRICK, names)
+    labels = got["labels"]
+    assert len(labels) == 5, labels
+    assert not [x for x in labels if x["cut"]], labels
+    shown = [x["text"] for x in labels]
+    assert len(set(shown)) == 5, shown
+    for label in labels:  # each label begins its own player's name, and no other's
+        assert [n for n in names if n.startswith(label["text"])] == [label["title"]], label
+    assert got["avatar"] == "😀", got
+    assert not errors, errors

@@ -158,7 +158,7 @@ export function namePlate(view, s, info, turn) {
     h(
       "span",
       { class: `avatar${info.kind === "bot" ? " bot" : ""}`, "aria-hidden": "true" },
-      info.kind === "bot" ? botIcon() : (name[0] || "?").toUpperCase(),
+      info.kind === "bot" ? botIcon() : initial(name),
     ),
     h(
       "span",
@@ -202,6 +202,17 @@ function pileChip(view, s) {
     h("span", { class: "pile-back", "aria-hidden": "true" }),
     h("span", { class: "pile-n" }, String(n)),
   );
+}
+
+/** A name's first letter for its avatar, whole: an emoji (two UTF-16 halves, or several joined
+ * into one picture) is one letter, not the half that showed as "�". */
+export function initial(name) {
+  if (!name) return "?";
+  const first =
+    typeof Intl !== "undefined" && Intl.Segmenter
+      ? new Intl.Segmenter().segment(name)[Symbol.iterator]().next().value.segment
+      : Array.from(name)[0];
+  return first.toUpperCase();
 }
 
 export function stockAndBriscola(view, obs) {

@@ -171,7 +171,11 @@ export function trickCards(view, obs) {
         dataset: { card, seat: String(seat), rel: String(rel) },
       },
       cardImg(card),
-      h("span", { class: "by" }, view.nameOf(seat)),
+      h(
+        "span",
+        { class: "by", title: view.nameOf(seat), dataset: { short: shortName(view, seat) } },
+        view.nameOf(seat),
+      ),
     );
   });
   const el = h(
@@ -295,8 +299,39 @@ export function fitTrick(view) {
   best = { ...best, x: best.x - inner.left, y: best.y - inner.top };
   view.trickFit = best;
   const el = felt.querySelector(".trick");
-  if (el) placeTrick(el, best);
+  if (el) {
+    placeTrick(el, best);
+    shortenNames(el);
+  }
   return best;
+}
+
+/** A seat's name cut to the fewest letters (two at least) that tell it from every other seat's
+ * ("Marc", "Mart", "Mat" for Marco, Marta and Matteo), the whole name where it is no longer. */
+export function shortName(view, seat) {
+  const letters = (name) => Array.from(name); // an emoji is one letter, not two halves
+  const mine = letters(view.nameOf(seat));
+  const others = [];
+  for (let s = 0; s < view.players; s++) {
+    if (s !== seat) others.push(letters(view.nameOf(s).toLowerCase()));
+  }
+  const lower = mine.map((c) => c.toLowerCase());
+  for (let k = 1; k < mine.length; k++) {
+    const prefix = lower.slice(0, k).join("");
+    if (!others.some((o) => o.slice(0, k).join("") === prefix)) {
+      return mine.slice(0, Math.max(k, 2)).join("");
+    }
+  }
+  return mine.join("");
+}
+
+/** Under each card of the trick, the player's short name where the whole one does not fit (a
+ * cut "Ma…" was Marco, Matteo or Marta alike); the whole name stays its title. */
+function shortenNames(trick) {
+  for (const by of trick.querySelectorAll(".played .by")) {
+    if (by.scrollWidth > by.clientWidth + 0.5 && by.dataset.short)
+      by.textContent = by.dataset.short;
+  }
 }
 
 /** Where nothing fits: a readable trick (34 px down to 26), inside the felt, where it overlaps
