@@ -12,7 +12,7 @@ import {
   t,
 } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
-import { fieldGroup, radioTile } from "../common/form.js";
+import { fieldGroup, nameField, radioTile } from "../common/form.js";
 import {
   api,
   byDifficulty,
@@ -177,23 +177,16 @@ function matchControl() {
 }
 
 function nameControl() {
-  return h(
-    "div",
-    { class: "field" },
-    h("label", { for: "name" }, t("home.name")),
-    h("input", {
-      type: "text",
-      id: "name",
-      maxlength: "24",
-      autocomplete: "nickname",
-      placeholder: t("home.name.placeholder"),
-      value: state.name,
-      oninput: (e) => {
-        state.name = e.target.value;
-        setName(state.name.trim());
-      },
-    }),
-  );
+  return nameField({
+    id: "name",
+    label: t("home.name"),
+    placeholder: t("home.name.placeholder"),
+    value: state.name,
+    onName: (name) => {
+      state.name = name;
+      setName(name.trim());
+    },
+  }).field;
 }
 
 /** The levels made for the chosen game (a level with `presets` plays only those). */

@@ -2,6 +2,7 @@
 // the first free seat and goes to the table.
 import { applyStatic, getLang, hasText, onLangChange, t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
+import { nameField } from "../common/form.js";
 import { api, getName, loadSeat, matchTitle, saveSeat, setName, tableUrl } from "../common/util.js";
 import { pageHead } from "./pagehead.js";
 
@@ -98,11 +99,9 @@ function seatList() {
 
 /** A name, then a seat: the server gives the first free one, and the page goes to the table. */
 function joinForm() {
-  const input = h("input", {
-    type: "text",
+  const { field, input } = nameField({
     id: "join-name",
-    maxlength: "24",
-    autocomplete: "nickname",
+    label: t("home.name"),
     placeholder: t("home.name.placeholder"),
     value: getName(),
   });
@@ -124,7 +123,7 @@ function joinForm() {
   return h(
     "form",
     { onsubmit: join },
-    h("div", { class: "field" }, h("label", { for: "join-name" }, t("home.name")), input),
+    field,
     h(
       "div",
       { class: "actions" },

@@ -19,6 +19,8 @@ export const TABLE_RO = {
   "home.match": "Partidă",
   "home.name": "Numele tău",
   "home.name.placeholder": "Cum te cheamă?",
+  "home.name.limit": "Până la {n} caractere",
+  "home.name.cut": "Cel mult {n} caractere: numele a fost scurtat.",
   "home.seats": "Locuri la masă",
   "home.start.play": "Joacă",
   "home.start.create": "Creează masa",
