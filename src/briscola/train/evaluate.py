@@ -56,7 +56,7 @@ def plot_curve(
     log: Sequence[dict[str, Any]], levels: Sequence[str], path: Path, preset_name: str = "classic"
 ) -> Path:
     """Draw each level's score (with its 95% interval) over the rounds of ``log`` into ``path``
-    (a PNG; needs matplotlib, the ``arena`` extra)."""
+    (a PNG; needs matplotlib, the ``plots`` extra)."""
     import matplotlib
 
     matplotlib.use("Agg")

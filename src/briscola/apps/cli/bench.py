@@ -16,6 +16,7 @@ import typer
 
 from briscola.apps.cli.errors import bad
 from briscola.core.rules import RulesetError, preset
+from briscola.extras import require
 from briscola.i18n.cli import t
 
 __all__ = ["bench"]
@@ -145,6 +146,8 @@ def bench(
     for value, flag in ((plot_path, "--plot"), (first_deal, "--first-deal"), (merge, "--merge")):
         if value is not None and not strength:
             raise _goes_with(flag, "--strength")
+    if plot_path is not None:  # said before the deals are played (briscola.extras)
+        require("matplotlib", "plots")
     if merge is not None:
         _merge(
             merge,
