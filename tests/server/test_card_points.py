@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.schemas import StateMessage
+from briscola.apps.server.protocol import StateMessage
 from server_helpers import Player, client_for
 
 CLASSIC = {"A": 11, "2": 0, "3": 10, "4": 0, "5": 0, "6": 0, "7": 0, "F": 2, "C": 3, "R": 4}

@@ -2,7 +2,9 @@
 WebSocket may be sent, read from the code (the refusals of the message reader, the table's errors,
 the session's and the server's own, the codes the server's socket modules send, and those of the
 errors a socket is refused with); the OpenAPI document says which operations answer 429 and 503,
-and a full server answers 503, never 500."""
+and a full server answers 503, never 500. The WebSocket's messages as protocol.py declares them:
+docs/web-protocol.schema.json is generated from them and current, and docs/web-protocol.md shows
+every message type and lists every event with its fields."""
 
 from __future__ import annotations
 
@@ -15,6 +17,14 @@ import pytest
 from briscola.apps.server.cluster import TABLE_PATH
 from briscola.apps.server.leases import TableElsewhere
 from briscola.apps.server.limits import Limits, ServerFull
+from briscola.apps.server.protocol import (
+    CLIENT_TYPES,
+    SERVER_TYPES,
+    TableEvent,
+    models_of,
+    schema_text,
+    type_of,
+)
 from briscola.apps.server.recovery import DAMAGED
 from server_helpers import TestClient, client_for, hello, recv
 
@@ -22,7 +32,7 @@ pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "briscola" / "apps" / "server"
-SOCKET_MODULES = ["messages", "room", "rooms", "refusals", "sockets", "flow", "watch", "rematch"]
+SOCKET_MODULES = ["protocol", "room", "rooms", "refusals", "sockets", "flow", "watch", "rematch"]
 """The server's modules whose errors go to sockets."""
 
 NOT_ON_SOCKETS = {
@@ -138,3 +148,34 @@ def test_a_full_server_answers_503_on_every_tables_route_never_500(db: Path) -> 
                 reply = client.get(path)
                 assert reply.status_code == 503, (path, reply.text)
                 assert reply.json()["code"] == "server_full" and reply.json()["message"]
+
+
+# -- the WebSocket's messages, declared in protocol.py -------------------------------------------
+def test_the_protocols_json_schema_is_current() -> None:
+    schema = ROOT / "docs" / "web-protocol.schema.json"
+    assert schema.read_text(encoding="utf-8") == schema_text(), (
+        "run: python scripts/gen_protocol_schema.py"
+    )
+
+
+def _websocket_part() -> str:
+    doc = (ROOT / "docs" / "web-protocol.md").read_text()
+    return doc[doc.index("## WebSocket `/ws/{table_id}`") : doc.index("## Running the server")]
+
+
+def test_the_doc_lists_every_event_with_its_fields() -> None:
+    part = _websocket_part()
+    table = part[part.index("**Events**") : part.index("**`error`**")]
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.*?) \|", table, flags=re.M))
+    for model in models_of(TableEvent):
+        kind = type_of(model)
+        assert kind in rows, f"docs/web-protocol.md: the events' table lacks {kind}"
+        for name in model.model_fields:
+            if name != "type":
+                assert f"`{name}`" in rows[kind], (kind, name)
+
+
+def test_the_doc_shows_every_message_type() -> None:
+    part = _websocket_part()
+    for kind in (*CLIENT_TYPES, *SERVER_TYPES):
+        assert f'{{"type": "{kind}"' in part or f"**`{kind}`**" in part, kind

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from briscola.apps.server.schemas import ErrorMessage, StateMessage
+from briscola.apps.server.protocol import ErrorMessage, StateMessage
 from briscola.core.game import Phase, State
 from briscola.core.rules import Ruleset
 from helpers import deal_positions

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from briscola.apps.server.schemas import StateMessage
+from briscola.apps.server.protocol import StateMessage
 from briscola.apps.server.store import StoredTable
 from briscola.core.game import Phase, State
 from briscola.core.rules import Ruleset

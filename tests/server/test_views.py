@@ -11,8 +11,8 @@ from typing import Any
 import orjson
 import pytest
 
+from briscola.apps.server.protocol import PROTOCOL
 from briscola.apps.server.roomparts import card_points
-from briscola.apps.server.schemas import PROTOCOL
 from briscola.apps.server.views import Views
 from briscola.apps.server.wire import dumps
 from briscola.core.rules import preset

@@ -15,7 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from briscola.apps.server.schemas import CLIENT_TYPES
+from briscola.apps.server.protocol import SOCKET_TYPES as CLIENT_TYPES
 
 __all__ = ["LEGAL", "Frame", "frames", "hellos"]
 

@@ -4,9 +4,10 @@ players' speed and the move clock (the room itself is :class:`~briscola.apps.ser
 A :class:`RoomFlow` is one per room. The room asks it for the fields every state message adds
 (:meth:`RoomFlow.fields`), tells it of every change before it is sent (:meth:`RoomFlow.seen`,
 which notes completed tricks and arms the move clock), and has it send the spectators their view
-(:meth:`RoomFlow.tell_watchers`). The messages ``resign``, ``rematch`` and ``speed`` of a seat go
-to :func:`handle`. What the flow keeps across a restart (the speed, the resignations, the
-rematch's table) is stored in columns of the table's row (:meth:`.room.Room.note`).
+(:meth:`RoomFlow.tell_watchers`). A seat's ``resign``, ``rematch`` and ``speed`` are answered by
+:func:`resign`, :func:`rematch` and :func:`speed`. What the flow keeps across a restart (the
+speed, the resignations, the rematch's table) is stored in columns of the table's row
+(:meth:`~briscola.apps.server.room.Room.note`, :mod:`~briscola.apps.server.store`).
 """
 
 from __future__ import annotations
@@ -19,21 +20,23 @@ from typing import TYPE_CHECKING, Any
 from fastapi import WebSocket
 
 from briscola.apps.server.pacing import SPEEDS, MoveClock, Pace
-from briscola.apps.server.schemas import PROTOCOL, RematchMessage, ResignMessage, SpeedMessage
+from briscola.apps.server.protocol import (
+    Peer,
+    RematchMessage,
+    ResignMessage,
+    SpeedMessage,
+    handles,
+)
 from briscola.apps.server.wire import dumps
-from briscola.session.audience import public_view
 from briscola.session.table import OVER, Event, TableError
 
 if TYPE_CHECKING:
-    from briscola.apps.server.rooms import Room, Rooms
+    from briscola.apps.server.rooms import Room
     from briscola.apps.server.store import StoredTable
 
-__all__ = ["FlowMessage", "RoomFlow", "handle", "send_json", "spectator_message"]
+__all__ = ["RoomFlow", "rematch", "resign", "send_json", "spectator_message", "speed"]
 
 log = logging.getLogger(__name__)
-
-FlowMessage = ResignMessage | RematchMessage | SpeedMessage
-"""The messages of a seat that :func:`handle` answers."""
 
 
 class RoomFlow:
@@ -111,38 +114,32 @@ async def send_json(ws: WebSocket, message: dict[str, Any]) -> None:
 
 
 def spectator_message(room: Room, events: Sequence[Event] = ()) -> dict[str, Any]:
-    """The ``state`` message of a spectator: the viewpoint of seat 0, ``spectator`` true, and
-    only what everybody may know (:func:`~briscola.session.audience.public_view`)."""
-    table = room.table
-    return {
-        "type": "state",
-        "protocol": PROTOCOL,
-        "seat": 0,
-        "host": False,
-        "spectator": True,
-        "table": room.info(),
-        "observation": public_view(table.state) if table.state is not None else None,
-        "events": [e.to_dict() for e in events],
-        "invite_url": None,
-        "card_points": room.card_points,
-        **room.flow.fields(room),
-    }
+    """The ``state`` message of a spectator (:meth:`~.views.Views.message` for no seat): only
+    what everybody may know (:func:`~briscola.session.audience.public_view`)."""
+    return room.views.message(room.table, None, room.shared(events))
 
 
-async def handle(rooms: Rooms, room: Room, seat: int, ws: WebSocket, message: FlowMessage) -> None:
-    """A seat's ``resign``, ``rematch`` or ``speed``: act, or explain the refusal."""
+@handles(ResignMessage)
+async def resign(room: Room, peer: Peer, message: ResignMessage) -> None:
+    """A seat's ``resign``: it goes to the computer for good (a refusal is raised)."""
+    async with room.lock:
+        await _resign(room, peer.player)
+
+
+@handles(RematchMessage)
+async def rematch(room: Room, peer: Peer, message: RematchMessage) -> None:
+    """A seat's ``rematch``: its vote (:mod:`~briscola.apps.server.rematch`)."""
     from briscola.apps.server.rematch import vote
 
     async with room.lock:
-        try:
-            if isinstance(message, ResignMessage):
-                await _resign(room, seat)
-            elif isinstance(message, SpeedMessage):
-                await _speed(room, seat, message.speed)
-            else:
-                await vote(rooms, room, seat)
-        except TableError as exc:
-            await room.error(ws, exc.code, exc.message)
+        await vote(peer.rooms, room, peer.player)
+
+
+@handles(SpeedMessage)
+async def speed(room: Room, peer: Peer, message: SpeedMessage) -> None:
+    """A seat's ``speed``: the computer players' speed (the host's to set)."""
+    async with room.lock:
+        await _speed(room, peer.player, message.speed)
 
 
 async def _resign(room: Room, seat: int) -> None:

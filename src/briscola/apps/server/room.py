@@ -20,18 +20,16 @@ from fastapi import WebSocket
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.commits import GroupCommit
 from briscola.apps.server.flow import RoomFlow
-from briscola.apps.server.limits import RateLimiter, client_ip
-from briscola.apps.server.messages import Refusal
-from briscola.apps.server.refusals import for_seat, rate_limited
+from briscola.apps.server.limits import RateLimiter
+from briscola.apps.server.protocol import ActionMessage, NextDealMessage, Peer, handles
+from briscola.apps.server.refusals import Refusal
 from briscola.apps.server.roomparts import MAX_ID, RoomLock, Settings, card_points
-from briscola.apps.server.schemas import ActionMessage, ClientMessage, PingMessage, SyncMessage
 from briscola.apps.server.store import Saved, Storage, StoredSeat, token_matches
 from briscola.apps.server.unattended import mark_played_out
 from briscola.apps.server.views import Shared, Views
 from briscola.apps.server.wire import dumps
-from briscola.apps.server.wording import word
 from briscola.core.text import has_surrogate
-from briscola.session.table import DEAL_OVER, OVER, WAITING, BotRequest, Event, Table, TableError
+from briscola.session.table import DEAL_OVER, OVER, WAITING, BotRequest, Event, Table
 
 __all__ = ["Room"]
 
@@ -168,10 +166,9 @@ class Room:
                 await self._send_text(ws, text)
         await self.flow.tell_watchers(self, events)
 
-    async def error(self, ws: WebSocket, code: str, message: str) -> None:
-        """Send an error to one socket, worded in the table's language (:mod:`.wording`)."""
-        worded = word(code, message, self.lang)
-        await self._send(ws, {"type": "error", "code": code, "message": worded})
+    async def error(self, ws: WebSocket, refusal: Refusal) -> None:
+        """Send an error to one socket, worded in the table's language (:mod:`.refusals`)."""
+        await self._send(ws, refusal.worded(self.lang))
 
     # -- persistence ------------------------------------------------------------------------
     def note(self, *, started: bool = False, seats: Sequence[int] = (), **columns: Any) -> None:
@@ -286,33 +283,18 @@ class Room:
                 self._arm()
 
     # -- messages from a seat ---------------------------------------------------------------
-    async def handle(self, seat: int, ws: WebSocket, message: ClientMessage | Refusal) -> None:
-        """A message from ``seat``'s socket, as :func:`~.messages.read_message` read it (the
-        socket reads each message once): act, answer, or explain the refusal."""
-        wait = self.limiter.take("message", client_ip(ws.scope)) if self.limiter else None
-        if wait is not None:
-            await self._send(ws, rate_limited(wait, self.lang))
-            return
-        if isinstance(message, Refusal):
-            await self.error(ws, message.code, message.message)
-            return
-        if isinstance(message, PingMessage):
-            await self._send(ws, {"type": "pong"})
-            return
-        if isinstance(message, SyncMessage):
-            async with self.lock:
-                await self._send(ws, self.state_message(seat))
-            return
+    @handles(ActionMessage)
+    async def act(self, peer: Peer, message: ActionMessage) -> None:
+        """A seat's ``action``: the table takes it and everybody is told (a refusal is raised,
+        for the socket loop to word)."""
         async with self.lock:
-            try:
-                if isinstance(message, ActionMessage):
-                    events = self.table.submit(seat, message.action)
-                else:
-                    events = self.table.ready(seat)
-            except TableError as exc:
-                await self.error(ws, exc.code, for_seat(exc, seat))
-                return
-            await self.commit(events)
+            await self.commit(self.table.submit(peer.player, message.action))
+
+    @handles(NextDealMessage)
+    async def next_deal(self, peer: Peer, message: NextDealMessage) -> None:
+        """A seat is ready for the next deal (dealt once every person playing is)."""
+        async with self.lock:
+            await self.commit(self.table.ready(peer.player))
 
     # -- computer players -------------------------------------------------------------------
     def kick(self) -> None:

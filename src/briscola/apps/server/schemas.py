@@ -1,5 +1,5 @@
-"""The server's messages as Pydantic models: HTTP bodies (in the OpenAPI document) and WebSocket
-messages (documented in docs/web-protocol.md)."""
+"""The HTTP API's bodies as Pydantic models (in the OpenAPI document). The WebSocket's messages
+are declared in :mod:`~briscola.apps.server.protocol`."""
 
 from __future__ import annotations
 
@@ -12,34 +12,20 @@ from briscola.apps.server.strict import NO_CONTROL, Flag
 from briscola.core.text import has_surrogate
 
 __all__ = [
-    "PROTOCOL",
-    "ActionMessage",
-    "ClientMessage",
     "CreateTableRequest",
     "CreateTableResponse",
-    "ErrorMessage",
     "ErrorResponse",
     "JoinRequest",
     "JoinResponse",
     "LevelsResponse",
-    "NextDealMessage",
     "PersonName",
-    "PingMessage",
     "PlayRequest",
     "PlayResponse",
-    "PongMessage",
     "PresetsResponse",
-    "RematchMessage",
-    "ResignMessage",
     "SeatInfo",
-    "SpeedMessage",
     "StartRequest",
-    "StateMessage",
-    "SyncMessage",
     "TableInfo",
 ]
-
-PROTOCOL = 1
 
 Lang = Literal["it", "en", "ro"]
 
@@ -273,107 +259,3 @@ class TableInfo(BaseModel):
         default=False,
         description="the host allows hints at this table (against the computer they always are)",
     )
-
-
-# -- WebSocket: client to server -----------------------------------------------------------------
-class ActionMessage(_Model):
-    """Take an action, in the text notation (``Ad``, ``declare d``, ``bid 75``, ``call b``)."""
-
-    type: Literal["action"]
-    action: str = Field(max_length=100)
-
-
-class NextDealMessage(_Model):
-    """Between deals: ready for the next deal."""
-
-    type: Literal["next_deal"]
-
-
-class SyncMessage(_Model):
-    """Send me the state again."""
-
-    type: Literal["sync"]
-
-
-class PingMessage(_Model):
-    """Keep-alive; answered by ``pong``."""
-
-    type: Literal["ping"]
-
-
-class ResignMessage(_Model):
-    """Leave the match for good: the seat goes to the computer, the resignation is recorded."""
-
-    type: Literal["resign"]
-
-
-class RematchMessage(_Model):
-    """Once the match is over: ask for a rematch (same rules, seats rotated)."""
-
-    type: Literal["rematch"]
-
-
-class SpeedMessage(_Model):
-    """The host sets the computer players' speed: ``lenta``, ``normale`` or ``veloce``."""
-
-    type: Literal["speed"]
-    speed: str = Field(max_length=20)
-
-
-ClientMessage = Annotated[
-    ActionMessage
-    | NextDealMessage
-    | SyncMessage
-    | PingMessage
-    | ResignMessage
-    | RematchMessage
-    | SpeedMessage,
-    Field(discriminator="type"),
-]
-"""Any message a client may send."""
-
-CLIENT_TYPES = ("action", "next_deal", "sync", "ping", "resign", "rematch", "speed")
-
-
-# -- WebSocket: server to client -----------------------------------------------------------------
-class StateMessage(BaseModel):
-    """This seat's whole view, after every change; ``events`` says what just changed."""
-
-    type: Literal["state"]
-    protocol: int
-    seat: int
-    host: bool
-    table: TableInfo
-    observation: dict[str, Any] | None
-    events: list[dict[str, Any]]
-    invite_url: str | None
-    card_points: dict[str, int] = Field(
-        description="the points of each rank (by its letter) under the table's ruleset"
-    )
-    spectator: bool = Field(default=False, description="true in a spectator's messages")
-    spectators: int = Field(default=0, description="how many watch the table")
-    speed: str = Field(default="normale", description="the computer players' speed")
-    clock: dict[str, Any] | None = Field(
-        default=None, description="the move clock: the seat to act and the seconds left"
-    )
-    rematch: dict[str, Any] | None = Field(
-        default=None, description="once the match is over: the seats that asked, the new table"
-    )
-    watch_url: str | None = Field(default=None, description="the table's spectators' link")
-    trick_hold_ms: int | None = Field(
-        default=None, description="how long a completed trick stays shown (milliseconds)"
-    )
-
-
-class ErrorMessage(BaseModel):
-    """A refused message; the socket stays open."""
-
-    type: Literal["error"]
-    code: str
-    message: str
-
-
-class PongMessage(BaseModel):
-    """The answer to ``ping``."""
-
-    type: Literal["pong"]

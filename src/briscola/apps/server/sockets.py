@@ -4,11 +4,15 @@ spectator, ``/ws/{table_id}/watch`` (no token: only what everybody may see).
 The client's first message is ``{"type": "hello", "token": "..."}``: the token never travels in
 the URL, which proxies and the access log write down. A socket with an unknown table, without a
 hello in time, with a bad token, or with a token in its URL (the old ``?token=`` form) is closed
-with the policy-violation code; every message of a good one goes to its room, which answers or
-explains the refusal. A bug in handling one message is logged and answered with an ``internal``
-error: the player keeps the socket. A seat's ``resign``, ``rematch`` and ``speed`` go to
-:mod:`~briscola.apps.server.flow`, the others to its room; a person who resigned watches from then
-on (and when they come back with their token).
+with the policy-violation code. A person who resigned watches from then on (and when they come
+back with their token).
+
+Every message of a seat's socket and of a spectator's goes through :func:`dispatch`, the one
+place where a message is rate limited (the ``message`` rate of :mod:`.limits`), read
+(:func:`~.protocol.read_message`), given to the handler its type registered
+(:func:`~.protocol.handles`: a spectator may send only those registered for spectators, ``ping``
+and ``sync``), and where a refusal is worded in the table's language (:mod:`.refusals`). A bug in
+handling one message is logged and answered with an ``internal`` error: the socket stays open.
 """
 
 from __future__ import annotations
@@ -17,23 +21,33 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from briscola.apps.server import flow, watch
+from briscola.apps.server import watch
 from briscola.apps.server.buglog import BugLog
+from briscola.apps.server.flow import send_json, spectator_message
 from briscola.apps.server.limits import ServerFull, client_ip
-from briscola.apps.server.messages import read_message
+from briscola.apps.server.protocol import (
+    HelloMessage,
+    Peer,
+    PingMessage,
+    Route,
+    SyncMessage,
+    handlers,
+    handles,
+    read_message,
+)
 from briscola.apps.server.recovery import DamagedTableError
-from briscola.apps.server.refusals import refuse, refuse_full
+from briscola.apps.server.refusals import Refusal, rate_limited, refuse, refuse_full
 from briscola.apps.server.rematch import after_leaving
-from briscola.apps.server.rooms import Room, Rooms, rate_limited
-from briscola.apps.server.schemas import RematchMessage, ResignMessage, SpeedMessage
+from briscola.apps.server.rooms import Room, Rooms
 from briscola.apps.server.wording import request_lang
+from briscola.session.table import TableError
 
-__all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "router"]
+__all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "dispatch", "router"]
 
 POLICY_VIOLATION = 1008
 """The WebSocket close code for an unknown table, a missing token or a bad one."""
@@ -44,10 +58,7 @@ HELLO_TIMEOUT = 10.0
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
 """What a seat token may look like (``secrets.token_urlsafe``); anything else is a bad token."""
 
-_HELLO_KEYS = frozenset({"type", "token"})
-
-FLOW_MESSAGES = (ResignMessage, RematchMessage, SpeedMessage)
-"""A seat's messages about the flow around the game (:func:`briscola.apps.server.flow.handle`)."""
+_HELLO_KEYS = frozenset(HelloMessage.model_fields)
 
 log = logging.getLogger(__name__)
 _BUGS = BugLog(log)  # a client repeating a message the server fails on cannot flood the log
@@ -94,7 +105,7 @@ async def _seat(websocket: WebSocket, room: Room) -> int | None:
     limiter, ip = websocket.app.state.rooms.limiter, client_ip(websocket.scope)
     wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
     if wait is not None:
-        await websocket.send_text(json.dumps(rate_limited(wait, _lang(websocket))))
+        await send_json(websocket, rate_limited(wait).worded(_lang(websocket)))
         await websocket.close(POLICY_VIOLATION, "rate limited")
         return None
     seat = room.seat_for_token(token) if _TOKEN_SHAPE.fullmatch(token) else None
@@ -117,7 +128,7 @@ async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | Non
         room = await rooms.get(table_id)
     except DamagedTableError as exc:  # the policy-violation code: the client does not come back
         close = (POLICY_VIOLATION, "damaged table")
-        await refuse(websocket, exc.code, exc.message, close, _lang(websocket))
+        await refuse(websocket, Refusal(exc.code, exc.message), close, _lang(websocket))
         return None
     except ServerFull as exc:
         await refuse_full(websocket, exc, _lang(websocket))
@@ -148,20 +159,59 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
     try:
         await room.connect(seat, websocket)
         async for text in _texts(websocket, room):
-            try:
-                if websocket in room.flow.watchers:  # resigned meanwhile
-                    await watch.handle(room, websocket, text)
-                    continue
-                message = read_message(text)
-                if isinstance(message, FLOW_MESSAGES):
-                    await flow.handle(rooms, room, seat, websocket, message)
-                else:
-                    await room.handle(seat, websocket, message)
-            except Exception:  # a bug must not cost the player their socket
-                _BUGS.failed("table %s: a message from seat %d failed", table_id, seat)
-                await room.error(websocket, "internal", "the server could not do that")
+            watching = websocket in room.flow.watchers  # resigned meanwhile
+            await dispatch(room, Peer(rooms, websocket, None if watching else seat), text)
     finally:
         await _to_the_end(_leave(rooms, room, seat, websocket))
+
+
+async def dispatch(
+    room: Room,
+    peer: Peer,
+    text: str,
+    read: Callable[[str], Any] = read_message,
+    routes: Mapping[str, Route] = handlers,
+) -> None:
+    """One message of a socket: rate limited, read, given to its type's handler in ``routes``;
+    a refusal (raised or read) is sent to the socket in the table's language. ``read`` and
+    ``routes``: the protocol's (a test gives its own)."""
+    try:
+        wait = room.limiter.take("message", client_ip(peer.ws.scope)) if room.limiter else None
+        if wait is not None:
+            raise rate_limited(wait)
+        message = read(text)
+        if isinstance(message, Refusal):
+            raise message
+        route = routes[message.type]
+        if peer.seat is None and not route.spectators:
+            raise Refusal("spectator", "a spectator can only watch the table")
+        await route.handle(room, peer, message)
+    except TableError as exc:
+        await room.error(peer.ws, Refusal.of_table(exc, peer.seat))
+    except Refusal as refusal:
+        await room.error(peer.ws, refusal)
+    except Exception:  # a bug must not cost the player their socket
+        if peer.seat is None:
+            _BUGS.failed("table %s: a spectator's message failed", room.table_id)
+        else:
+            _BUGS.failed("table %s: a message from seat %d failed", room.table_id, peer.seat)
+        await room.error(peer.ws, Refusal("internal", "the server could not do that"))
+
+
+@handles(PingMessage, spectators=True)
+async def ping(room: Room, peer: Peer, message: PingMessage) -> None:
+    """Keep-alive: answered by ``pong``."""
+    await send_json(peer.ws, {"type": "pong"})
+
+
+@handles(SyncMessage, spectators=True)
+async def sync(room: Room, peer: Peer, message: SyncMessage) -> None:
+    """The socket's ``state`` again (a spectator's, or its seat's)."""
+    async with room.lock:
+        if peer.seat is None:
+            await send_json(peer.ws, spectator_message(room))
+        else:
+            await send_json(peer.ws, room.state_message(peer.seat))
 
 
 async def _leave(rooms: Rooms, room: Room, seat: int, websocket: WebSocket) -> None:
@@ -201,7 +251,7 @@ async def _texts(websocket: WebSocket, room: Room) -> AsyncIterator[str]:
                 try:
                     text = (message.get("bytes") or b"").decode()
                 except UnicodeDecodeError:
-                    await room.error(websocket, "bad_json", "the message is not JSON text")
+                    await room.error(websocket, Refusal("bad_json", "the message is not JSON text"))
                     continue
             yield text
     except WebSocketDisconnect:
@@ -227,11 +277,7 @@ async def _watch(websocket: WebSocket, rooms: Rooms, room: Room) -> None:
     await watch.join(room, websocket)
     try:
         async for text in _texts(websocket, room):
-            try:
-                await watch.handle(room, websocket, text)
-            except Exception:  # a bug must not cost the spectator their socket
-                _BUGS.failed("table %s: a spectator's message failed", room.table_id)
-                await room.error(websocket, "internal", "the server could not do that")
+            await dispatch(room, Peer(rooms, websocket, None), text)
     finally:
         await _to_the_end(_unwatch(rooms, room, websocket))
 

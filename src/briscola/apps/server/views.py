@@ -6,7 +6,9 @@ change's events, the card points and the flow's fields are the same for every se
 :meth:`Views.shared` makes them once per change, already as JSON text (``orjson.Fragment``), and
 :meth:`Views.message` adds each seat's observation; the ruleset's data is made once per table,
 the standing once per deal. The messages are the same, key for key, as ``Table.view`` gives
-(docs/web-protocol.md): only the work of making them changed.
+(docs/web-protocol.md): only the work of making them changed. A spectator's message is made by
+the same :meth:`Views.message`, for no seat (``seat`` None): the public view of the deal
+(:func:`~briscola.session.audience.public_view`), no host, no invitation, ``spectator`` true.
 
 >>> from briscola.core.rules import preset
 >>> from briscola.session.table import Seat, Table
@@ -21,6 +23,9 @@ True
 >>> message = views.message(table, 0, shared, host=True, invite_url=None)
 >>> orjson.loads(orjson.dumps(message))["observation"] == table.observation(0).to_dict()
 True
+>>> watched = orjson.loads(orjson.dumps(views.message(table, None, shared)))
+>>> watched["spectator"], watched["observation"]["hand"], watched["seat"]
+(True, [], 0)
 """
 
 from __future__ import annotations
@@ -32,8 +37,9 @@ from typing import Any
 
 import orjson
 
+from briscola.apps.server.protocol import PROTOCOL
 from briscola.apps.server.roomparts import card_points
-from briscola.apps.server.schemas import PROTOCOL
+from briscola.session.audience import public_view
 from briscola.session.table import Event, Table
 
 __all__ = ["Shared", "Views", "fragment"]
@@ -101,10 +107,32 @@ class Views:
         return Shared(fragment(info, plain), fragment([e.to_dict() for e in events]), flow)
 
     def message(
-        self, table: Table, seat: int, shared: Shared, *, host: bool, invite_url: str | None
+        self,
+        table: Table,
+        seat: int | None,
+        shared: Shared,
+        *,
+        host: bool = False,
+        invite_url: str | None = None,
     ) -> dict[str, Any]:
         """The ``state`` message for ``seat``: the shared parts and only what that seat may
-        know (its observation)."""
+        know (its observation). For a spectator (``seat`` None): what everybody may know, from
+        seat 0's side of the table."""
+        if seat is None:
+            state = table.state
+            return {
+                "type": "state",
+                "protocol": PROTOCOL,
+                "seat": 0,
+                "host": False,
+                "spectator": True,
+                "table": shared.table,
+                "observation": public_view(state) if state is not None else None,
+                "events": shared.events,
+                "invite_url": None,
+                "card_points": self.card_points,
+                **shared.flow,
+            }
         obs = table.observation(seat)
         return {
             "type": "state",

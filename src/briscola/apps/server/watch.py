@@ -1,8 +1,8 @@
 """Spectators of a table: they join by the table's watch link (``/watch/{table_id}``, whose page
 opens the socket ``/ws/{table_id}/watch``), are sent the public view after every change
 (:func:`~briscola.apps.server.flow.spectator_message`), and may only ask for it again (``sync``)
-or ``ping``. Every seat is told how many watch (a ``spectators`` event and the ``spectators``
-field of each state).
+or ``ping`` (the socket loop, :mod:`.sockets`, refuses the rest). Every seat is told how many
+watch (a ``spectators`` event and the ``spectators`` field of each state).
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING
 
 from fastapi import WebSocket
 
-from briscola.apps.server.flow import send_json, spectator_message
-from briscola.apps.server.messages import Refusal, read_message
-from briscola.apps.server.schemas import PingMessage, SyncMessage
 from briscola.session.table import Event
 
 if TYPE_CHECKING:
     from briscola.apps.server.rooms import Room
 
-__all__ = ["MAX_SPECTATORS", "handle", "join", "leave"]
+__all__ = ["MAX_SPECTATORS", "join", "leave"]
 
 MAX_SPECTATORS = 200
 """The most spectators of one table; one more is refused (closed with 1008, ``too many``)."""
@@ -46,17 +43,3 @@ async def leave(room: Room, ws: WebSocket) -> None:
             if not room.has_connections():
                 room.idle_since = time.monotonic()
             await room.broadcast([Event("spectators", {"count": len(room.flow.watchers)})])
-
-
-async def handle(room: Room, ws: WebSocket, text: str) -> None:
-    """A spectator's message: ``ping`` and ``sync`` are answered, anything else refused."""
-    message = read_message(text)
-    if isinstance(message, Refusal):
-        await room.error(ws, message.code, message.message)
-    elif isinstance(message, PingMessage):
-        await send_json(ws, {"type": "pong"})
-    elif isinstance(message, SyncMessage):
-        async with room.lock:
-            await send_json(ws, spectator_message(room))
-    else:
-        await room.error(ws, "spectator", "a spectator can only watch the table")

@@ -1,0 +1,808 @@
+"""The WebSocket protocol, declared once: every message a client sends (:data:`ClientMessage`),
+every message the server sends (:data:`ServerMessage`) and every event a ``state`` carries
+(:data:`TableEvent`), each one pydantic model in a discriminated union on ``type``.
+
+From the unions come the reading of a client's text (:func:`read_message`: one size limit, one
+nesting limit, unknown fields refused alike for every type, refusals that quote an excerpt and
+show the message's shape made from its model), the list of the types (:data:`CLIENT_TYPES`), the
+JSON Schema of docs/web-protocol.schema.json (:func:`json_schema`, written by
+scripts/gen_protocol_schema.py) and the handler map of the socket loop (:func:`handles`: each
+handler registers the message it answers; :mod:`.sockets` dispatches).
+
+>>> read_message('{"type": "ping"}')
+PingMessage(type='ping')
+>>> read_message('{"type": "ping", "x": 1}').message
+"a ping message is {'type': 'ping'}: unknown field 'x'"
+>>> read_message("[" * 10_000).code
+'bad_json'
+>>> read_message('{"type": "hello", "token": "T"}').code  # only a socket's first message
+'unknown_type'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+
+from briscola.apps.server.refusals import Refusal
+from briscola.core.cards import Card as _Card
+from briscola.core.rules import Ruleset as _Ruleset
+from briscola.core.signals import SignalKind
+from briscola.core.state import Phase
+from briscola.core.text import excerpt
+
+if TYPE_CHECKING:
+    from fastapi import WebSocket
+
+    from briscola.apps.server.rooms import Room, Rooms
+
+__all__ = [
+    "CLIENT_TYPES",
+    "MAX_DEPTH",
+    "MAX_FRAME",
+    "PROTOCOL",
+    "SERVER_TYPES",
+    "SOCKET_TYPES",
+    "ClientMessage",
+    "Handler",
+    "Peer",
+    "Reader",
+    "ServerMessage",
+    "SocketMessage",
+    "TableEvent",
+    "example",
+    "handlers",
+    "handles",
+    "json_schema",
+    "read_message",
+    "schema_text",
+    "types_of",
+]
+
+PROTOCOL = 1
+"""The protocol's version, in every ``state``."""
+
+MAX_FRAME = 64 * 1024
+"""The largest message a client may send, in characters (a real one is under 100)."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of a message's JSON (a real one has depth 1)."""
+
+
+class _Strict(BaseModel):
+    """A part of a message: no field that is not declared, in either direction."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- the parts of a state -------------------------------------------------------------------------
+Card = Annotated[str, Field(pattern=r"^[A2-7FCR][cdsb]$", examples=["Ad"])]
+"""A card in the notation: rank (``A 2 3 4 5 6 7 F C R``) and suit (``c d s b``)."""
+
+Suit = Literal["c", "d", "s", "b"]
+Play = tuple[int, Card]
+"""A card played: ``[seat, card]``."""
+
+
+def _json_type(hint: Any) -> Any:
+    """The type of a ruleset field's JSON value (an enum's values, a list of cards)."""
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return Literal[tuple(m.value for m in hint)]
+    if typing.get_origin(hint) is tuple and get_args(hint)[0] is _Card:
+        return list[Card]
+    return hint
+
+
+if TYPE_CHECKING:
+    RulesetData = dict[str, Any]
+else:
+    _HINTS = typing.get_type_hints(_Ruleset)
+    RulesetData = create_model(
+        "Ruleset",
+        __config__=ConfigDict(extra="forbid"),
+        __doc__="The table's rules (``Ruleset.to_dict``: every option, docs/options.md).",
+        **{
+            f.name: (_json_type(_HINTS[f.name]), ...)
+            for f in dataclasses.fields(_Ruleset)
+            if f.init
+        },
+    )
+
+
+class SeatInfo(_Strict):
+    """Public information about a seat."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    bot: str | None
+    joined: bool
+    connected: bool
+    autoplay: bool
+    ready: bool
+
+
+class DealResult(_Strict):
+    """A finished deal's result."""
+
+    seat_points: list[int]
+    team_points: list[int]
+    teams: list[int]
+    winners: list[int]
+    draw: bool
+    replay: bool
+    units: list[int] = Field(description="the settlement per seat in chiamata, else empty")
+
+
+class DealPlayed(_Strict):
+    """A deal of the match."""
+
+    dealer: int
+    counted: bool
+    result: DealResult
+
+
+class Standing(_Strict):
+    """The match's standing."""
+
+    format: str
+    competitors: Literal["teams", "seats"]
+    wins: list[int]
+    points: list[int]
+    deals: list[DealPlayed]
+    winner: int | None
+    over: bool
+
+
+class PublicTable(_Strict):
+    """The table's public information (``GET /api/tables/{id}``): no secrets, no cards."""
+
+    table_id: str
+    preset: str
+    ruleset: RulesetData
+    status: Literal["waiting", "playing", "deal_over", "over"]
+    seats: list[SeatInfo]
+    match: Standing
+    deal: int | None
+    result: DealResult | None
+    resigned: list[int]
+    hints: bool
+
+
+class TrickTaken(_Strict):
+    """A finished trick."""
+
+    leader: int
+    plays: list[Play]
+    winner: int
+
+
+class Declaration(_Strict):
+    """An accuso: Re and Cavallo of ``suit`` shown."""
+
+    seat: int
+    suit: Suit
+    points: int
+
+
+class Exchange(_Strict):
+    """The face-up briscola exchanged."""
+
+    seat: int
+    gave: Card
+    took: Card
+
+
+class Auction(_Strict):
+    """Chiamata's auction: the calls (``[seat, "pass" | bid]``) and its winner."""
+
+    calls: list[tuple[int, str]]
+    winner: int | None
+
+
+class SignalSeen(_Strict):
+    """A partner sign; ``signal`` is its meaning, null for those who may not read it."""
+
+    seat: int
+    trick: int
+    signal: Literal[tuple(k.value for k in SignalKind)] | None  # type: ignore[valid-type]
+
+
+class Observation(_Strict):
+    """What one seat may know of the deal (``Observation.to_dict``), or a spectator
+    (``public_view``: ``seat`` null, no hand, no legal actions)."""
+
+    ruleset: RulesetData
+    seat: int | None
+    dealer: int
+    phase: Literal[tuple(p.value for p in Phase)]  # type: ignore[valid-type]
+    turn: int | None
+    leader: int | None
+    hand: list[Card]
+    briscola: Card | None
+    trump: Suit | None
+    stock: int
+    hand_counts: list[int]
+    trick: list[Play]
+    tricks: list[TrickTaken]
+    declarations: list[Declaration]
+    exchanges: list[Exchange]
+    actions: list[str]
+    other_hands: dict[str, list[Card]]
+    known_cards: dict[str, list[Card]]
+    shown: dict[str, list[Card]]
+    legal: list[str]
+    tricks_visible: bool
+    points: list[int]
+    auction: Auction | None
+    called: Card | None
+    partner: int | None
+    signals: list[SignalSeen]
+
+
+class Clock(_Strict):
+    """The move clock: the seat to act and the seconds it has left."""
+
+    seat: int
+    left: float
+
+
+class RematchVotes(_Strict):
+    """Once the match is over: the seats that asked for the rematch, and its table once made."""
+
+    votes: list[int]
+    table_id: str | None
+
+
+# -- events (in a state's ``events``) -------------------------------------------------------------
+class _Event(_Strict):
+    """Something that happened at the table, public to every seat."""
+
+
+class DealStartedEvent(_Event):
+    """A deal was dealt."""
+
+    type: Literal["deal_started"]
+    deal: int
+    dealer: int
+
+
+class PlayedEvent(_Event):
+    """A card was played."""
+
+    type: Literal["played"]
+    seat: int
+    card: Card
+    action: str
+
+
+class DeclaredEvent(_Event):
+    """An accuso (Re and Cavallo shown)."""
+
+    type: Literal["declared"]
+    seat: int
+    suit: Suit
+    points: int
+    action: str
+
+
+class ExchangedEvent(_Event):
+    """The briscola was exchanged."""
+
+    type: Literal["exchanged"]
+    seat: int
+    gave: Card
+    took: Card
+    action: str
+
+
+class SignalledEvent(_Event):
+    """A partner sign was made (never its meaning)."""
+
+    type: Literal["signalled"]
+    seat: int
+    trick: int
+    action: Literal["signal"]
+
+
+class BidEvent(_Event):
+    """Chiamata: a bid (a rank's letter, or points)."""
+
+    type: Literal["bid"]
+    seat: int
+    bid: str
+    action: str
+
+
+class PassedEvent(_Event):
+    """Chiamata: a pass."""
+
+    type: Literal["passed"]
+    seat: int
+    action: str
+
+
+class CalledEvent(_Event):
+    """Chiamata: the trump named, the called card."""
+
+    type: Literal["called"]
+    seat: int
+    suit: Suit
+    card: Card
+    action: str
+
+
+class RevealedEvent(_Event):
+    """Chiamata: the called card was played; ``seat`` is the partner."""
+
+    type: Literal["revealed"]
+    seat: int
+
+
+class TrickEvent(_Event):
+    """A trick was taken."""
+
+    type: Literal["trick"]
+    winner: int
+    points: int
+    cards: list[Play]
+
+
+class DealOverEvent(_Event):
+    """The deal ended."""
+
+    type: Literal["deal_over"]
+    result: DealResult
+
+
+class MatchOverEvent(_Event):
+    """The match ended (``winner``: a competitor, or null)."""
+
+    type: Literal["match_over"]
+    winner: int | None
+    match: Standing
+
+
+class PresenceEvent(_Event):
+    """A seat's socket connected or left."""
+
+    type: Literal["presence"]
+    seat: int
+    connected: bool
+
+
+class JoinedEvent(_Event):
+    """Somebody took a seat with the invitation."""
+
+    type: Literal["joined"]
+    seat: int
+    name: str
+
+
+class ReadyEvent(_Event):
+    """A seat asked for the next deal."""
+
+    type: Literal["ready"]
+    seat: int
+
+
+class AutoplayEvent(_Event):
+    """A computer took over (or gave back) a disconnected seat."""
+
+    type: Literal["autoplay"]
+    seat: int
+    on: bool
+
+
+class TimedOutEvent(_Event):
+    """The move clock ran out: the stand-in plays this move for ``seat``."""
+
+    type: Literal["timed_out"]
+    seat: int
+
+
+class ResignedEvent(_Event):
+    """A person left the match for good."""
+
+    type: Literal["resigned"]
+    seat: int
+    name: str
+
+
+class SpeedEvent(_Event):
+    """The computer players' speed changed."""
+
+    type: Literal["speed"]
+    seat: int
+    speed: str
+
+
+class SpectatorsEvent(_Event):
+    """A spectator came or went: how many watch now."""
+
+    type: Literal["spectators"]
+    count: int
+
+
+class RematchAskedEvent(_Event):
+    """A seat asked for the rematch."""
+
+    type: Literal["rematch_asked"]
+    seat: int
+
+
+class RematchEvent(_Event):
+    """The rematch started at a new table."""
+
+    type: Literal["rematch"]
+    table_id: str
+
+
+TableEvent = Annotated[
+    DealStartedEvent
+    | PlayedEvent
+    | DeclaredEvent
+    | ExchangedEvent
+    | SignalledEvent
+    | BidEvent
+    | PassedEvent
+    | CalledEvent
+    | RevealedEvent
+    | TrickEvent
+    | DealOverEvent
+    | MatchOverEvent
+    | PresenceEvent
+    | JoinedEvent
+    | ReadyEvent
+    | AutoplayEvent
+    | TimedOutEvent
+    | ResignedEvent
+    | SpeedEvent
+    | SpectatorsEvent
+    | RematchAskedEvent
+    | RematchEvent,
+    Field(discriminator="type"),
+]
+"""Every event a ``state`` may carry (the session's and the server's)."""
+
+
+# -- client to server ----------------------------------------------------------------------------
+class HelloMessage(_Strict):
+    """A seat's first message on its socket: its token (never in the URL)."""
+
+    type: Literal["hello"]
+    token: str = Field(examples=["T"])
+
+
+class ActionMessage(_Strict):
+    """Take an action, in the text notation (``Ad``, ``declare d``, ``bid 75``, ``call b``)."""
+
+    type: Literal["action"]
+    action: str = Field(max_length=100, examples=["Ad"])
+
+
+class NextDealMessage(_Strict):
+    """Between deals: ready for the next deal."""
+
+    type: Literal["next_deal"]
+
+
+class SyncMessage(_Strict):
+    """Send me the state again."""
+
+    type: Literal["sync"]
+
+
+class PingMessage(_Strict):
+    """Keep-alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+class ResignMessage(_Strict):
+    """Leave the match for good: the seat goes to the computer, the resignation is recorded."""
+
+    type: Literal["resign"]
+
+
+class RematchMessage(_Strict):
+    """Once the match is over: ask for a rematch (same rules, seats rotated)."""
+
+    type: Literal["rematch"]
+
+
+class SpeedMessage(_Strict):
+    """The host sets the computer players' speed: ``lenta``, ``normale`` or ``veloce``."""
+
+    type: Literal["speed"]
+    speed: str = Field(max_length=20, examples=["veloce"])
+
+
+SocketMessage = Annotated[
+    ActionMessage
+    | NextDealMessage
+    | SyncMessage
+    | PingMessage
+    | ResignMessage
+    | RematchMessage
+    | SpeedMessage,
+    Field(discriminator="type"),
+]
+"""Every message a socket may send after its hello."""
+
+ClientMessage = Annotated[Union[HelloMessage, SocketMessage], Field(discriminator="type")]  # noqa: UP007
+"""Every message a client may send: the hello first, then any of :data:`SocketMessage`."""
+
+
+# -- server to client ----------------------------------------------------------------------------
+class StateMessage(_Strict):
+    """The socket's whole view, after every change; ``events`` says what just changed."""
+
+    type: Literal["state"]
+    protocol: int
+    seat: int = Field(description="the seat's number (0 in a spectator's)")
+    host: bool
+    table: PublicTable
+    observation: Observation | None = Field(description="null while the table is waiting")
+    events: list[TableEvent]
+    invite_url: str | None = Field(description="the invitation, to the host of a waiting table")
+    card_points: dict[str, int] = Field(
+        description="the points of each rank (by its letter) under the table's ruleset"
+    )
+    spectator: bool = Field(default=False, description="true in a spectator's messages")
+    spectators: int = Field(description="how many watch the table")
+    speed: str = Field(description="the computer players' speed")
+    clock: Clock | None = Field(description="the move clock, at a table of several people")
+    rematch: RematchVotes | None = Field(description="once the match is over")
+    watch_url: str = Field(description="the table's spectators' link")
+    trick_hold_ms: int = Field(description="how long a completed trick stays shown (ms)")
+
+
+class ErrorMessage(_Strict):
+    """A refused message (only to its sender): ``code`` for programs, ``message`` for people,
+    in the table's language."""
+
+    type: Literal["error"]
+    code: str = Field(examples=["not_your_turn"])
+    message: str = Field(examples=["Non tocca a te: aspetta il tuo turno."])
+
+
+class PongMessage(_Strict):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"]
+
+
+class RematchLinkMessage(_Strict):
+    """The rematch started: a person's new seat (a new token in ``url``), or a spectator's
+    watch link."""
+
+    type: Literal["rematch"]
+    table_id: str
+    url: str
+
+
+ServerMessage = Annotated[
+    StateMessage | ErrorMessage | PongMessage | RematchLinkMessage,
+    Field(discriminator="type"),
+]
+"""Every message the server sends on a table's socket."""
+
+
+# -- what the unions give ------------------------------------------------------------------------
+def types_of(union: Any) -> tuple[str, ...]:
+    """The ``type`` of each message of a union (nested unions followed), in its order.
+
+    >>> types_of(ServerMessage)
+    ('state', 'error', 'pong', 'rematch')
+    """
+    return tuple(type_of(model) for model in models_of(union))
+
+
+def models_of(union: Any) -> tuple[type[BaseModel], ...]:
+    """The models of a union of messages (``Annotated`` and nested unions followed)."""
+    args = get_args(union)
+    if typing.get_origin(union) is Annotated:
+        return models_of(args[0])
+    if isinstance(union, type) and issubclass(union, BaseModel):
+        return (union,)
+    return tuple(model for arg in args for model in models_of(arg))
+
+
+def type_of(model: type[BaseModel]) -> str:
+    """The ``type`` a message model declares."""
+    (value,) = get_args(model.model_fields["type"].annotation)
+    return str(value)
+
+
+def example(model: type[BaseModel]) -> dict[str, Any]:
+    """A message of ``model``: its type and the first example of every other field.
+
+    >>> example(ActionMessage)
+    {'type': 'action', 'action': 'Ad'}
+    """
+    out: dict[str, Any] = {"type": type_of(model)}
+    for name, field in model.model_fields.items():
+        if name != "type":
+            out[name] = (field.examples or ["..."])[0]
+    return out
+
+
+CLIENT_TYPES = types_of(ClientMessage)
+"""Every client message's type, ``hello`` first."""
+
+SOCKET_TYPES = types_of(SocketMessage)
+"""The types a socket may send after its hello."""
+
+SERVER_TYPES = types_of(ServerMessage)
+"""Every server message's type."""
+
+
+def json_schema() -> dict[str, Any]:
+    """The protocol's JSON Schema: the client's messages, the server's and the events (what
+    docs/web-protocol.schema.json holds)."""
+    both = TypeAdapter[Any](Union[ClientMessage, ServerMessage]).json_schema()  # type: ignore[arg-type]  # noqa: UP007
+    client, server = both["anyOf"]
+    defs = both["$defs"]
+    events = defs["StateMessage"]["properties"]["events"]
+    table_event = events["items"]
+    events["items"] = {"$ref": "#/$defs/TableEvent"}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"The briscola server's WebSocket protocol, version {PROTOCOL}",
+        "description": "Generated from briscola.apps.server.protocol by "
+        "scripts/gen_protocol_schema.py: do not edit by hand.",
+        "$defs": {
+            **defs,
+            "ClientMessage": client,
+            "ServerMessage": server,
+            "TableEvent": table_event,
+        },
+        "oneOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
+    }
+
+
+def schema_text() -> str:
+    """:func:`json_schema` as the text of docs/web-protocol.schema.json."""
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+# -- reading a client's text ---------------------------------------------------------------------
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets in ``text`` outside strings (an upper bound is enough).
+
+    >>> _depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _field_problem(err: dict[str, Any]) -> str:
+    """One pydantic error in words, quoting at most an excerpt of the field's name."""
+    where = ".".join(str(x) for x in err.get("loc", ())[1:])
+    kind = err.get("type", "")
+    if kind == "extra_forbidden":
+        return f"unknown field {excerpt(where)}"
+    if kind == "missing":
+        return f"missing field {excerpt(where)}"
+    if kind == "string_too_long":
+        return f"{excerpt(where)} is too long"
+    return f"{excerpt(where)}: {err.get('msg', 'invalid')}"
+
+
+class Reader:
+    """Reads a client's text strictly as one of a union's messages (see :func:`read_message`)."""
+
+    def __init__(self, union: Any) -> None:
+        self.adapter: TypeAdapter[Any] = TypeAdapter(union)
+        self.models = {type_of(m): m for m in models_of(union)}
+        self.types = tuple(self.models)
+
+    def read(self, text: str) -> Any:
+        """The message in ``text``, or the :class:`~.refusals.Refusal` that says why not."""
+        if len(text) > MAX_FRAME:
+            return Refusal("too_large", f"a message is at most {MAX_FRAME} characters")
+        brackets = text.count("{") + text.count("[")  # the depth is at most this: mostly no scan
+        if brackets > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+            return Refusal("bad_json", f"a message is nested at most {MAX_DEPTH} levels deep")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return Refusal("bad_json", "the message is not JSON")
+        if not isinstance(data, dict):
+            return Refusal("bad_json", "a message must be a JSON object with a 'type'")
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in self.models:
+            shown = excerpt(kind) if isinstance(kind, str) else type(kind).__name__
+            message = f"unknown message type {shown}: send one of {', '.join(self.types)}"
+            return Refusal("unknown_type", message)
+        try:
+            return self.adapter.validate_python(data)
+        except ValidationError as exc:
+            problems = "; ".join(_field_problem(dict(e)) for e in exc.errors()[:3])
+            shape = example(self.models[kind])
+            return Refusal("bad_message", f"a {kind} message is {shape}: {problems}")
+
+
+_SOCKET = Reader(SocketMessage)
+
+
+def read_message(text: str) -> SocketMessage | Refusal:
+    """The message a seat's or a spectator's socket sent in ``text`` (after its hello), or why
+    it is refused: over :data:`MAX_FRAME` (``too_large``), nested past :data:`MAX_DEPTH`, not
+    JSON or no object (``bad_json``), a type that is not one of :data:`SocketMessage`'s
+    (``unknown_type``), a field missing, unknown or wrong (``bad_message``)."""
+    message: SocketMessage | Refusal = _SOCKET.read(text)
+    return message
+
+
+# -- the handler map -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Peer:
+    """Who sent a message: its socket, its seat (None: a spectator, or a seat that resigned and
+    watches) and the process's rooms."""
+
+    rooms: Rooms
+    ws: WebSocket
+    seat: int | None
+
+    @property
+    def player(self) -> int:
+        """The seat, for a message that only a seat may send (the loop refuses a spectator's)."""
+        assert self.seat is not None, "a spectator's message reached a seat's handler"
+        return self.seat
+
+
+Handler = Callable[["Room", Peer, Any], Awaitable[None]]
+"""A message's handler: ``(room, peer, message)``; it answers, or raises a
+:class:`~.refusals.Refusal` (or a table's ``TableError``) that the socket loop words."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """A message type's handler, and whether spectators may send it."""
+
+    handle: Handler
+    spectators: bool
+
+
+handlers: dict[str, Route] = {}
+"""The handler of each message type after the hello (filled by :func:`handles`)."""
+
+H = TypeVar("H", bound=Handler)
+
+
+def handles(*models: type[BaseModel], spectators: bool = False) -> Callable[[H], H]:
+    """Register the decorated function as the handler of ``models`` (``spectators``: they may
+    send them too, else they are refused with ``spectator``)."""
+
+    def register(handler: H) -> H:
+        for model in models:
+            handlers[type_of(model)] = Route(handler, spectators)
+        return handler
+
+    return register
