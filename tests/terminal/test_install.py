@@ -147,16 +147,18 @@ def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
             ["arena", "simple", "random", "--deals", "1", "--out", "{tmp}/run", "--no-progress"],
         ),
         ("plots", ["bench", "--strength", "--deals", "1", "--plot", "{tmp}/run/strength.png"]),
+        ("plots", ["analyze", "{record}", "--plot", "{tmp}/run/curve.png"]),
         # SQLAlchemy imports psycopg for the server's store: the error itself names the extra
         ("postgres", ["serve", "--port", "1", "--db", "postgresql+psycopg://u:p@127.0.0.1:1/db"]),
     ],
 )
 def test_a_tool_says_which_extra_to_install(
-    extra: str, args: list[str], lang: str, tmp_path: Path
+    extra: str, args: list[str], lang: str, tmp_path: Path, record_file: Path
 ) -> None:
     """In the command line's language, with status 2, no traceback, before any work: the run's
     folder is not made."""
-    done = briscola_without(*(a.format(tmp=tmp_path) for a in args), BRISCOLA_LANG=lang)
+    words = (a.format(tmp=tmp_path, record=record_file) for a in args)
+    done = briscola_without(*words, BRISCOLA_LANG=lang)
     expected = t(f"terminal.extras.{extra}", lang, command=install_command(extra))
     assert (done.returncode, done.stderr.strip()) == (2, expected)
     # nothing else said (serve names its address before its store opens)
@@ -170,16 +172,6 @@ def test_the_messages_differ_by_language() -> None:
         command = install_command(extra)
         it, en = (t(f"terminal.extras.{extra}", lang, command=command) for lang in ("it", "en"))
         assert it != en and command in it and command in en
-
-
-@pytest.mark.parametrize("lang", ["it", "en"])
-def test_the_analysis_curve_says_the_plots_extra(record_file: Path, lang: str) -> None:
-    done = briscola_without(
-        "analyze", str(record_file), "--budget", "2", "--plot", "curve.png", "--lang", lang
-    )
-    assert done.returncode == 2 and "Traceback" not in done.stderr + done.stdout
-    assert t("terminal.analysis.no_matplotlib", lang) in done.stderr
-    assert "pip install 'briscola[plots]'" in done.stderr
 
 
 def test_the_version_is_the_installed_distribution_s() -> None:

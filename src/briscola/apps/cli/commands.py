@@ -29,7 +29,7 @@ from briscola.apps.terminal.i18n import LANGS
 from briscola.bots import UnknownBotError, bot_info, bot_names
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.rules import preset_names
-from briscola.extras import missing_extra
+from briscola.extras import missing_extra, require
 from briscola.i18n.cli import ENV_VAR, LocalizedGroup, current_lang, t
 
 if TYPE_CHECKING:
@@ -209,6 +209,8 @@ def analyze(
 
     if lang not in LANGS:
         raise bad("lang", "--lang", lang=repr(lang))
+    if plot_out is not None:  # said before the analysis runs (briscola.extras)
+        require("matplotlib", "plots")
     console = Console(highlight=False)
     with progress_bar(console, enabled=console.is_terminal) as bar:
         task = bar.add_task(t("analysis.working", lang), total=None)
