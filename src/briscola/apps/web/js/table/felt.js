@@ -4,7 +4,7 @@ import { trickPoints } from "../common/cards.js";
 import { cardName, suitName, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { aidOn, botIcon, cardImg } from "../common/util.js";
-import { shownTrick } from "./trick.js";
+import { nextTrickHidden, shownTrick } from "./trick.js";
 import { openDialog } from "./tableview-info.js";
 import { isWatching } from "./flow.js";
 import { contractLine, contractOf } from "./contract.js";
@@ -306,7 +306,8 @@ export function statusLine(view, obs) {
     obs.phase !== "over" &&
     view.table.status === "playing" &&
     obs.turn !== null &&
-    obs.turn !== undefined
+    obs.turn !== undefined &&
+    !nextTrickHidden(view, obs)
   ) {
     mine = obs.turn === view.seat && !isWatching(view); // a spectator is nobody
     // who takes leads next: "Bruno prende la mano · Tocca a Bruno" would say the name twice

@@ -9,6 +9,7 @@ import { openDialog, tricksButton } from "./tableview-info.js";
 import { hintButton } from "./analysis.js";
 import { iconLabel } from "./icons.js";
 import { signalRow } from "./signals.js";
+import { nextTrickHidden } from "./trick.js";
 
 /** Draw the player's bar and hand, keeping the focus on the card that had it. */
 export function renderMe(view) {
@@ -21,7 +22,11 @@ export function renderMe(view) {
     view.me.replaceChildren();
     return;
   }
-  const myTurn = obs.turn === view.seat && obs.phase === "play" && table.status === "playing";
+  const myTurn =
+    obs.turn === view.seat &&
+    obs.phase === "play" &&
+    table.status === "playing" &&
+    !nextTrickHidden(view, obs); // the lead it answers is not drawn yet
   markDrawn(view, obs.hand);
   const hand = handOf(view, obs, myTurn && !view.pending);
   view.me.replaceChildren(h("div", { class: "me-bar" }, meBar(view, obs, myTurn)), hand);

@@ -147,6 +147,13 @@ export function shownTrick(view, obs) {
   return { plays: obs.trick, done: false, sweeping: false, winner: null };
 }
 
+/** True while the finished trick is still on show but the next one has begun (the computer that
+ * took it has led already): until its lead is drawn, nobody's turn is announced and the hand
+ * waits, so "Tocca a te" never comes before the card it answers. */
+export function nextTrickHidden(view, obs) {
+  return Boolean(obs?.trick?.length) && shownTrick(view, obs).done;
+}
+
 /** The trick's element: each card at its seat's slot, flying in, or sweeping to the winner. */
 export function trickCards(view, obs) {
   const { plays, done, sweeping, winner } = shownTrick(view, obs);
