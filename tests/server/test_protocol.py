@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import anyio
@@ -80,9 +83,46 @@ class Seen:
 
     def check(self, message: dict[str, Any]) -> dict[str, Any]:
         self.messages.add(strictly(message))
+        _record(message)
         self.events |= {e["type"] for e in message.get("events", [])}
         self.count += 1
         return message
+
+
+FIXTURE = Path(__file__).resolve().parents[1] / "js" / "protocol-messages.json"
+"""Real messages of the server, one of each kind (tests/js/protocol.test.js validates them
+against docs/web-protocol.schema.json). Recorded by the whole games below when
+``BRISCOLA_RECORD_PROTOCOL=1``; checked against the server's union on every run."""
+
+_RECORDED: dict[str, dict[str, Any]] = {}
+
+
+def _kind(message: dict[str, Any]) -> str:
+    """What a recorded message stands for: its type, a state's last event, a spectator's."""
+    if message["type"] != "state":
+        return str(message["type"])
+    last = message["events"][-1]["type"] if message["events"] else "none"
+    return f"state:{last}" + (":spectator" if message.get("spectator") else "")
+
+
+def _record(message: dict[str, Any]) -> None:
+    """Keep the first message of its kind (one spectator's state only) in :data:`FIXTURE`."""
+    kind = _kind(message)
+    spectators = kind.endswith(":spectator") and any(k.endswith(":spectator") for k in _RECORDED)
+    if os.environ.get("BRISCOLA_RECORD_PROTOCOL") != "1" or kind in _RECORDED or spectators:
+        return
+    _RECORDED[kind] = json.loads(re.sub(r"#token=[\w-]+", "#token=T", json.dumps(message)))
+    lines = ",\n".join(json.dumps(m, ensure_ascii=False) for m in _RECORDED.values())
+    FIXTURE.write_text(f"[\n{lines}\n]\n", encoding="utf-8")
+
+
+def test_the_recorded_messages_are_the_servers() -> None:
+    recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    kinds = {_kind(m) for m in recorded}
+    assert {"state:none", "state:played", "error", "pong", "rematch"} <= kinds
+    assert {"state:trick", "state:match_over", "state:spectators:spectator"} <= kinds
+    for message in recorded:
+        strictly(message)
 
 
 def _pending(ws: Any, wait: float = 0.5) -> dict[str, Any] | None:
