@@ -9,6 +9,7 @@ launches Debian's Chromium by its path (``make system-deps`` installs it).
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -226,4 +227,36 @@ def test_english_and_a_draw(server: str, phone: BrowserContext) -> None:
     page.locator("#new-game").click()
     expect(page.locator(".sk-game")).to_contain_text("draw")
     expect(page.locator(".sk-trophy-count")).to_have_text(["0", "0"])
+    assert not errors, errors
+
+
+def _pixel(page: Page, x: float, y: float) -> tuple[int, ...]:
+    """The colour painted at (x, y): a screenshot of that one pixel, read from its PNG (one row:
+    a filter byte, which for a lone pixel leaves it as it is, then its red, green and blue)."""
+    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    at, data = 8, b""
+    while at < len(png):
+        size = int.from_bytes(png[at : at + 4], "big")
+        if png[at + 4 : at + 8] == b"IDAT":
+            data += png[at + 8 : at + 8 + size]
+        at += 12 + size
+    return tuple(zlib.decompress(data)[1:4])
+
+
+def test_a_refused_keypad_entry_shows_over_the_keypad(server: str, phone: BrowserContext) -> None:
+    """The keypad is a modal dialog with a dimmed backdrop; the message refusing an empty entry
+    shows over both (it sat behind the backdrop: issue 36, item 13)."""
+    page = phone.new_page()
+    errors = page_errors(page)
+    _create(page, server, ["Anna", "Bruno"])
+    page.locator("#pad-open").click()
+    expect(page.locator("#pad")).to_be_visible()
+    page.locator("#pad-set").click()  # nothing typed
+    toast = page.locator(".toast")
+    expect(toast).to_have_text("Scrivi un numero.")
+    box = toast.bounding_box()
+    assert box is not None
+    # its red left edge (#ff6b5b) bright, not dimmed to a dark brown by the backdrop
+    red = _pixel(page, box["x"] + 2, box["y"] + box["height"] / 2)
+    assert red[0] > 200, red
     assert not errors, errors

@@ -75,11 +75,18 @@ let toastBox = null;
 /** Show a short message at the bottom of the screen (kind: error, info); returns its element. */
 export function toast(message, kind = "error", ms = 4500) {
   if (!toastBox) {
-    toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
+    const attrs = { class: "toasts", role: "status", "aria-live": "polite", popover: "manual" };
+    toastBox = h("div", attrs);
     document.body.append(toastBox);
   }
   const el = h("div", { class: `toast toast-${kind}` }, message);
   toastBox.append(el);
+  // the toasts go to the top of the page's top layer, over a modal dialog and its dimmed
+  // backdrop (the score keeper's keypad) opened before them
+  if (typeof toastBox.showPopover === "function") {
+    if (toastBox.matches(":popover-open")) toastBox.hidePopover();
+    toastBox.showPopover();
+  }
   setTimeout(() => el.classList.add("out"), ms - 400);
   setTimeout(() => el.remove(), ms);
   return el;
