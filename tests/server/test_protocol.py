@@ -29,8 +29,8 @@ from briscola.apps.server.protocol import (
     Reader,
     Route,
     ServerMessage,
+    Strict,
     TableEvent,
-    _Strict,
     example,
     handlers,
     models_of,
@@ -238,7 +238,7 @@ def test_a_message_the_server_would_not_send_is_refused_by_the_union() -> None:
 
 
 # -- a message added by the recipe ----------------------------------------------------------------
-class WaveMessage(_Strict):
+class WaveMessage(Strict):
     """A toy message: wave at the table with one hand."""
 
     type: Literal["wave"]

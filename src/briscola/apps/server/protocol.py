@@ -56,6 +56,7 @@ __all__ = [
     "Reader",
     "ServerMessage",
     "SocketMessage",
+    "Strict",
     "TableEvent",
     "example",
     "handlers",
@@ -76,8 +77,9 @@ MAX_DEPTH = 32
 """The deepest nesting of a message's JSON (a real one has depth 1)."""
 
 
-class _Strict(BaseModel):
-    """A part of a message: no field that is not declared, in either direction."""
+class Strict(BaseModel):
+    """A message, or a part of one: no field that is not declared, in either direction (what a
+    new message's model derives from)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -116,7 +118,7 @@ else:
     )
 
 
-class SeatInfo(_Strict):
+class SeatInfo(Strict):
     """Public information about a seat."""
 
     seat: int
@@ -129,7 +131,7 @@ class SeatInfo(_Strict):
     ready: bool
 
 
-class DealResult(_Strict):
+class DealResult(Strict):
     """A finished deal's result."""
 
     seat_points: list[int]
@@ -141,7 +143,7 @@ class DealResult(_Strict):
     units: list[int] = Field(description="the settlement per seat in chiamata, else empty")
 
 
-class DealPlayed(_Strict):
+class DealPlayed(Strict):
     """A deal of the match."""
 
     dealer: int
@@ -149,7 +151,7 @@ class DealPlayed(_Strict):
     result: DealResult
 
 
-class Standing(_Strict):
+class Standing(Strict):
     """The match's standing."""
 
     format: str
@@ -161,7 +163,7 @@ class Standing(_Strict):
     over: bool
 
 
-class PublicTable(_Strict):
+class PublicTable(Strict):
     """The table's public information (``GET /api/tables/{id}``): no secrets, no cards."""
 
     table_id: str
@@ -176,7 +178,7 @@ class PublicTable(_Strict):
     hints: bool
 
 
-class TrickTaken(_Strict):
+class TrickTaken(Strict):
     """A finished trick."""
 
     leader: int
@@ -184,7 +186,7 @@ class TrickTaken(_Strict):
     winner: int
 
 
-class Declaration(_Strict):
+class Declaration(Strict):
     """An accuso: Re and Cavallo of ``suit`` shown."""
 
     seat: int
@@ -192,7 +194,7 @@ class Declaration(_Strict):
     points: int
 
 
-class Exchange(_Strict):
+class Exchange(Strict):
     """The face-up briscola exchanged."""
 
     seat: int
@@ -200,14 +202,14 @@ class Exchange(_Strict):
     took: Card
 
 
-class Auction(_Strict):
+class Auction(Strict):
     """Chiamata's auction: the calls (``[seat, "pass" | bid]``) and its winner."""
 
     calls: list[tuple[int, str]]
     winner: int | None
 
 
-class SignalSeen(_Strict):
+class SignalSeen(Strict):
     """A partner sign; ``signal`` is its meaning, null for those who may not read it."""
 
     seat: int
@@ -215,7 +217,7 @@ class SignalSeen(_Strict):
     signal: Literal[tuple(k.value for k in SignalKind)] | None  # type: ignore[valid-type]
 
 
-class Observation(_Strict):
+class Observation(Strict):
     """What one seat may know of the deal (``Observation.to_dict``), or a spectator
     (``public_view``: ``seat`` null, no hand, no legal actions)."""
 
@@ -247,14 +249,14 @@ class Observation(_Strict):
     signals: list[SignalSeen]
 
 
-class Clock(_Strict):
+class Clock(Strict):
     """The move clock: the seat to act and the seconds it has left."""
 
     seat: int
     left: float
 
 
-class RematchVotes(_Strict):
+class RematchVotes(Strict):
     """Once the match is over: the seats that asked for the rematch, and its table once made."""
 
     votes: list[int]
@@ -262,7 +264,7 @@ class RematchVotes(_Strict):
 
 
 # -- events (in a state's ``events``) -------------------------------------------------------------
-class _Event(_Strict):
+class _Event(Strict):
     """Something that happened at the table, public to every seat."""
 
 
@@ -474,51 +476,51 @@ TableEvent = Annotated[
 
 
 # -- client to server ----------------------------------------------------------------------------
-class HelloMessage(_Strict):
+class HelloMessage(Strict):
     """A seat's first message on its socket: its token (never in the URL)."""
 
     type: Literal["hello"]
     token: str = Field(examples=["T"])
 
 
-class ActionMessage(_Strict):
+class ActionMessage(Strict):
     """Take an action, in the text notation (``Ad``, ``declare d``, ``bid 75``, ``call b``)."""
 
     type: Literal["action"]
     action: str = Field(max_length=100, examples=["Ad"])
 
 
-class NextDealMessage(_Strict):
+class NextDealMessage(Strict):
     """Between deals: ready for the next deal."""
 
     type: Literal["next_deal"]
 
 
-class SyncMessage(_Strict):
+class SyncMessage(Strict):
     """Send me the state again."""
 
     type: Literal["sync"]
 
 
-class PingMessage(_Strict):
+class PingMessage(Strict):
     """Keep-alive; answered by ``pong``."""
 
     type: Literal["ping"]
 
 
-class ResignMessage(_Strict):
+class ResignMessage(Strict):
     """Leave the match for good: the seat goes to the computer, the resignation is recorded."""
 
     type: Literal["resign"]
 
 
-class RematchMessage(_Strict):
+class RematchMessage(Strict):
     """Once the match is over: ask for a rematch (same rules, seats rotated)."""
 
     type: Literal["rematch"]
 
 
-class SpeedMessage(_Strict):
+class SpeedMessage(Strict):
     """The host sets the computer players' speed: ``lenta``, ``normale`` or ``veloce``."""
 
     type: Literal["speed"]
@@ -542,7 +544,7 @@ ClientMessage = Annotated[Union[HelloMessage, SocketMessage], Field(discriminato
 
 
 # -- server to client ----------------------------------------------------------------------------
-class StateMessage(_Strict):
+class StateMessage(Strict):
     """The socket's whole view, after every change; ``events`` says what just changed."""
 
     type: Literal["state"]
@@ -565,7 +567,7 @@ class StateMessage(_Strict):
     trick_hold_ms: int = Field(description="how long a completed trick stays shown (ms)")
 
 
-class ErrorMessage(_Strict):
+class ErrorMessage(Strict):
     """A refused message (only to its sender): ``code`` for programs, ``message`` for people,
     in the table's language."""
 
@@ -574,13 +576,13 @@ class ErrorMessage(_Strict):
     message: str = Field(examples=["Non tocca a te: aspetta il tuo turno."])
 
 
-class PongMessage(_Strict):
+class PongMessage(Strict):
     """The answer to ``ping``."""
 
     type: Literal["pong"]
 
 
-class RematchLinkMessage(_Strict):
+class RematchLinkMessage(Strict):
     """The rematch started: a person's new seat (a new token in ``url``), or a spectator's
     watch link."""
 
