@@ -110,3 +110,26 @@ def test_a_match_summary_shows_every_row_of_the_standing(
     expect(page.locator("#summary .standing tbody tr")).to_have_count(2)
     _rows_all_shown(page, "best-of:3")
     assert not errors, errors
+
+
+def test_the_deal_review_calls_the_player_tu(quick_server: str, contexts: Contexts) -> None:
+    """A person who gave no name is «Giocatore 1» to the server; the deal's review, opened from
+    their browser, calls them «Tu» (issue 36, item 14), and says «Prendi tu» for their tricks."""
+    page = contexts(1366, 768, reduced_motion="reduce").new_page()
+    errors = page_errors(page)
+    _open(page, quick_server, {"preset": "classic"})
+    assert page.evaluate("window.briscolaTable.table.seats[0].name") == "Giocatore 1"
+    _play_to_the_summary(page)
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    page.goto(f"{quick_server}/review/{table_id}/0")
+    rows = page.locator(".review-hands tbody tr")
+    expect(rows.first.locator("td").first).to_have_text("Tu")
+    expect(page.locator(".review-hands")).not_to_contain_text("Giocatore")
+    for _ in range(20):  # to a trick the player took
+        if page.locator('.review-hands tr.winner[data-seat="0"]').count():
+            expect(page.locator("#review-took")).to_contain_text("Prendi tu")
+            break
+        page.locator("#review-next").click()
+    else:
+        raise AssertionError("the player took no trick")
+    assert not errors, errors

@@ -15,6 +15,23 @@ let data = null;
 let problem = null;
 let step = 0;
 
+// a name the server gives a person who gave none ("Giocatore 1"), in any of its languages
+const PLAIN = /^(Giocatore|Player|Jucătorul) \d+$/;
+
+/** True when this browser sat at `seat` of the table under review (its seat saved there). */
+function isMine(seat) {
+  return loadSeat(tableId)?.seat === seat;
+}
+
+/** A seat's name: this browser's own "Tu" (with the name it gave, if any), the others' names, a
+ * seat without one "Posto N" in the page's language (not the server's "Giocatore 1"). */
+function seatName(seat) {
+  const name = data.seats[seat];
+  const plain = !name || PLAIN.test(name);
+  if (isMine(seat)) return plain ? t("table.you") : `${t("table.you")} (${name})`;
+  return plain ? t("table.seat", { n: seat + 1 }) : name;
+}
+
 function gameTitle(name) {
   return hasText(`game.${name}`) ? t(`game.${name}`) : name;
 }
@@ -75,7 +92,7 @@ function hands(s) {
     h(
       "tr",
       { dataset: { seat: String(seat) }, class: seat === s.winner ? "winner" : "" },
-      h("td", {}, data.seats[seat] || t("table.seat", { n: seat + 1 })),
+      h("td", {}, seatName(seat)),
       h(
         "td",
         {},
@@ -111,7 +128,7 @@ function render() {
   }
   const s = data.steps[step];
   const rules = data.record.ruleset;
-  const taker = data.seats[s.winner] || t("table.seat", { n: s.winner + 1 });
+  const taker = seatName(s.winner);
   const url = new URL(data.review_url, location.origin).href;
   const share = async () => {
     await copyText(url);
@@ -145,7 +162,9 @@ function render() {
     h(
       "p",
       { class: "trick-caption", id: "review-took" },
-      t("review.took", { name: taker, n: s.points }),
+      isMine(s.winner)
+        ? t("review.took.me", { n: s.points })
+        : t("review.took", { name: taker, n: s.points }),
       " · ",
       t("review.stock", { n: s.stock }),
     ),

@@ -36,6 +36,7 @@ export const FLOW_RO = {
   "review.prev": "Levata precedentă",
   "review.next": "Levata următoare",
   "review.took": "Ia {name} · puncte: {n}",
+  "review.took.me": "Iei tu · puncte: {n}",
   "review.stock": "În pachet: {n}",
   "review.taken": "puncte luate",
   "review.share": "Copiază linkul",
