@@ -201,12 +201,29 @@ def _hint(error: click_errors.BadParameter) -> str:
     return " / ".join(repr(x) for x in hint)
 
 
+# Options a player reaches for under another name: the name typed, the command's own option
+# (``briscola play --level x`` means ``--opponent x``; Click's suggestions, spelled near the word
+# typed, were ``--help, --seed``).
+_MEANT = {"--level": "--opponent", "--bot": "--opponent", "--livello": "--opponent"}
+
+
+def _possible(error: click_errors.NoSuchOption) -> list[str]:
+    """The options to suggest: the one meant where the word typed is a known other name of an
+    option the command has, else Click's, spelled near it."""
+    meant = _MEANT.get(error.option_name)
+    command = error.ctx.command if error.ctx is not None else None
+    if meant and command is not None and any(meant in p.opts for p in command.params):
+        return [meant]
+    return sorted(error.possibilities or ())
+
+
 def error_text(error: click_errors.ClickException) -> str:
     """A command-line error's message in the current language, from its type and fields."""
     if isinstance(error, click_errors.NoSuchOption):
         text = t("no_such_option", name=error.option_name)
-        if error.possibilities:
-            text += " " + t("possible", options=", ".join(sorted(error.possibilities)))
+        possible = _possible(error)
+        if possible:
+            text += " " + t("possible", options=", ".join(possible))
         return text
     if isinstance(error, click_errors.MissingParameter):
         param = error.param
