@@ -5,6 +5,7 @@ import { SUITS, sortRanks } from "../common/cards.js";
 import { cardName, rankName, suitName, t } from "../common/i18n.js";
 import { copyText, h, shareLink, toast } from "../common/dom.js";
 import { botIcon, cardImg, matchTitle } from "../common/util.js";
+import { prefsSection } from "./prefs.js";
 
 /** A bid as the auction shows it: "passa", "2 a 75", or the rank's name. */
 function bidText(bid) {
@@ -338,7 +339,8 @@ function dialogContent(view) {
     if (view.ruleset.partners_show_first) items.push("showfirst");
     if (view.ruleset.partnership === "called") items.push("chiamata");
     const list = items.map((k) => h("li", {}, t(`rules.${k}`)));
-    return [t("rules.title"), h("ul", { class: "rules" }, list)];
+    const prefs = prefsSection(() => view.render());
+    return [t("rules.title"), [h("ul", { class: "rules" }, list), prefs]];
   }
   const title = view.ruleset.partnership === "none" ? t("table.mytricks") : t("table.ourtricks");
   const mine = view.teamOf(view.seat);

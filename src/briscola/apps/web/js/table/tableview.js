@@ -13,6 +13,7 @@ import { closedText } from "./closing.js";
 import { auctionPanel, callPanel, dialogSheet, waitingRoom } from "./panels.js";
 import { dealSummary } from "./summary.js";
 import { fitBar, focusSoon, renderSide, renderTop } from "./tableview-info.js";
+import { applyCardSize, holdPref } from "./prefs.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
 import { flowEvent, isWatching, onRematch, renderFlowTop, watcherBar } from "./flow.js";
 import { signalText } from "./signals.js";
@@ -61,6 +62,7 @@ class TableView {
 
   start() {
     this.root.classList.add("app");
+    applyCardSize(); // this device's size of the hand's cards (prefs.js)
     if (this.compact) this.root.classList.add("embed");
     this.topbar = h("header", { class: "topbar" });
     this.felt = h("section", { class: "felt felt-bg", "aria-label": t("table.label") });
@@ -207,8 +209,11 @@ class TableView {
     this.render();
   }
 
-  /** How long a completed trick stays on show (the server's setting, else the client's). */
+  /** How long a completed trick stays on show: this device's choice (prefs.js), else the
+   * server's setting, else the client's. */
   get holdMs() {
+    const mine = holdPref();
+    if (mine !== null) return mine;
     const ms = this.msg?.trick_hold_ms;
     return Number.isFinite(ms) && ms >= 0 ? ms : TRICK_HOLD_MS;
   }
