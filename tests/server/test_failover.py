@@ -12,6 +12,7 @@ The pause after a kill, measured over many kills: scripts/failover_bench.py.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -36,7 +37,8 @@ async def _socket(url: str, token: str, errors: list[str] | None = None) -> tupl
     go to ``errors``."""
     try:
         async with connect(url, open_timeout=15, close_timeout=1) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            with contextlib.suppress(ConnectionClosed):  # a refusal may come before the hello
+                await ws.send(json.dumps({"type": "hello", "token": token}))
             while True:
                 message = json.loads(await asyncio.wait_for(ws.recv(), 15))
                 if message["type"] == "state":

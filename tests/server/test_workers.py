@@ -26,7 +26,7 @@ import httpx
 import pytest
 
 from briscola.apps.server.cluster import TABLE_PATH
-from briscola.apps.server.workers import TABLE_MAP, nginx_site
+from briscola.apps.server.workers import TABLE_MAP, local_redis, nginx_site
 from server.cluster_helpers import (
     Person,
     Watcher,
@@ -148,13 +148,18 @@ def test_a_table_made_on_one_process_is_handed_to_the_one_nginx_routes_it_to(
     tmp_path: Path,
 ) -> None:
     """A table made on the process nginx does not send its id to is handed over (by its id
-    alone, over Redis) at its first request through nginx, and played there to its end."""
-    w = Workers(2, f"sqlite:///{tmp_path / 'h.db'}", tmp_path / "h.log", "--log-level", "warning")
-    try:
-        w.wait_ready()
-        counts = asyncio.run(_handed_over(w))
-    finally:
-        w.stop()
+    alone, over Redis) at its first request through nginx, and played there to its end. The
+    Redis is named (``--redis URL``, its password in the URL): the parent starts none."""
+    with local_redis() as url:
+        assert url.startswith("redis://:") and "@127.0.0.1:" in url  # a password
+        db = f"sqlite:///{tmp_path / 'h.db'}"
+        w = Workers(2, db, tmp_path / "h.log", "--log-level", "warning", "--redis", url)
+        try:
+            w.wait_ready()
+            assert w.pids("redis-server") == [] and w.redis_url() == url
+            counts = asyncio.run(_handed_over(w))
+        finally:
+            w.stop()
     assert counts == {"taken_over": 1, "handed_over": 1}, counts
     assert "Traceback" not in (tmp_path / "h.log").read_text()
 

@@ -45,7 +45,7 @@ async def healthz(request: Request) -> dict[str, Any]:
     """The server is up: its tables in memory, and its computer players' pool (workers,
     decisions waiting, the share of their budget the search levels get now)."""
     rooms: Rooms = request.app.state.rooms
-    cluster = getattr(request.app.state, "cluster", None)  # several processes: its tunnels
+    cluster = getattr(request.app.state, "cluster", None)  # several processes: its handoffs
     extra = {"cluster": cluster.health()} if cluster is not None else {}
     health = {"status": "ok", "version": __version__, "tables": len(rooms)}
     return {**health, **rooms.pool.health(), **extra}

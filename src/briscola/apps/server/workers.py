@@ -195,7 +195,7 @@ def nginx_site(ports: Sequence[int], host: str, port: int) -> str:
     nginx listening on ``host:port``: a request or socket whose path names a table goes to one
     process by a consistent hash of the table's id (any other, to any process). The client's
     address is sent as ``X-Forwarded-For``, replacing whatever the client sent."""
-    servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=1s;\n" for p in ports)
+    servers = "".join(f"    server 127.0.0.1:{p} max_fails=0;\n" for p in ports)
     listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return f"""map $uri $briscola_table {{
     {TABLE_MAP} $briscola_id;
