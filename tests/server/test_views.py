@@ -1,5 +1,6 @@
 """The state messages made once per change (apps/server/views.py) are, key for key, the ones
-made from ``Table.view`` for each seat, over whole matches, and a name no UTF-8 can hold is
+made from ``Table.view`` for each seat, over whole matches; a spectator's, made by the same
+builder for no seat, is the public view of the deal as before; a name no UTF-8 can hold is
 still sent (escaped)."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from briscola.apps.server.roomparts import card_points
 from briscola.apps.server.views import Views
 from briscola.apps.server.wire import dumps
 from briscola.core.rules import preset
+from briscola.session.audience import public_view
 from briscola.session.table import Event, Seat, Table
 
 FLOW = {"spectators": 0, "speed": "normal"}
@@ -71,6 +73,41 @@ def test_every_seats_message_is_the_one_made_from_its_view(name: str) -> None:
         from_view(table, s, events) for s in range(len(seats))
     ]
     assert checked > 2 * 40 // ruleset.players  # more than one deal's moves
+
+
+def spectators(views: Views, table: Table, events: list[Event]) -> dict[str, Any]:
+    shared = views.shared("t", table, events, hints=False, flow=FLOW)
+    return dict(json.loads(dumps(views.message(table, None, shared))))
+
+
+def from_public_view(table: Table, events: list[Event]) -> dict[str, Any]:
+    """A spectator's message as the server made it before (flow.spectator_message)."""
+    return {
+        **from_view(table, 0, events),
+        "host": False,
+        "spectator": True,
+        "observation": public_view(table.state) if table.state is not None else None,
+    }
+
+
+@pytest.mark.parametrize("name", ["classic", "chiamata"])
+def test_a_spectators_message_is_the_public_view_by_the_same_builder(name: str) -> None:
+    ruleset = preset(name)
+    table = Table(ruleset, [Seat.human(f"P{i}") for i in range(ruleset.players)], seed=3)
+    views = Views(table)
+    rng = random.Random(5)
+    assert spectators(views, table, []) == from_public_view(table, [])  # waiting: no deal yet
+    events = table.start()
+    while table.status == "playing":
+        message = spectators(views, table, events)
+        assert message == from_public_view(table, events)
+        assert message["observation"]["hand"] == [] and message["observation"]["legal"] == []
+        turn = table.to_act()
+        assert turn is not None
+        obs = table.observation(turn)
+        assert obs is not None
+        events = table.submit(turn, str(rng.choice(obs.legal)))
+    assert spectators(views, table, events) == from_public_view(table, events)
 
 
 def test_a_name_no_utf8_can_hold_is_sent_escaped() -> None:
