@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -26,7 +28,7 @@ import httpx
 import pytest
 
 from briscola.apps.server.cluster import TABLE_PATH
-from briscola.apps.server.workers import TABLE_MAP, local_redis, nginx_site
+from briscola.apps.server.workers import TABLE_MAP, local_redis, nginx_program, nginx_site
 from server.cluster_helpers import (
     Person,
     Watcher,
@@ -179,6 +181,27 @@ def test_nginx_routes_the_paths_the_server_reads_as_a_table() -> None:
     assert "server 127.0.0.1:9001" in site and "server 127.0.0.1:9002" in site
     assert "listen 0.0.0.0:9000;" in site
     assert "proxy_set_header X-Forwarded-For $remote_addr;" in site  # never the client's own
+
+
+def test_the_printed_nginx_configuration_is_one_nginx_takes(tmp_path: Path) -> None:
+    """``briscola serve --print-nginx-config`` prints the ``http`` part for processes on
+    PORT+1 ... PORT+N; put in an ``http`` block, nginx's own check (``nginx -t``) passes."""
+    command = [sys.executable, "-m", "briscola", "serve", "--print-nginx-config"]
+    printed = subprocess.run(
+        [*command, "--workers", "3", "--port", "9100"], capture_output=True, text=True, check=True
+    ).stdout
+    assert printed == nginx_site([9101, 9102, 9103], "127.0.0.1", 9100)
+    conf = tmp_path / "nginx.conf"
+    temps = "".join(f"{k}_temp_path {tmp_path}/{k};\n" for k in ("client_body", "proxy"))
+    conf.write_text(f"pid {tmp_path}/nginx.pid;\nevents {{}}\nhttp {{\n{temps}{printed}}}\n")
+    program = nginx_program()
+    assert program is not None
+    check = subprocess.run(
+        [program, "-t", "-p", str(tmp_path), "-c", str(conf), "-e", f"{tmp_path}/error.log"],
+        capture_output=True,
+        text=True,
+    )
+    assert check.returncode == 0 and "syntax is ok" in check.stderr, check.stderr
 
 
 def _alive(pids: list[int]) -> list[int]:
