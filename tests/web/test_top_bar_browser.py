@@ -38,6 +38,9 @@ PIECES = """() => {
 }"""
 
 
+NEXT_FRAME = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def _overlaps(pieces: list[dict[str, float | str]]) -> list[str]:
     out = []
     for i, a in enumerate(pieces):
@@ -83,6 +86,7 @@ def test_every_control_of_the_top_bar_is_whole_and_tappable(
     errors = page_errors(page)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(NEXT_FRAME)  # the page's resize handled (the bar fitted), as before a paint
         for shown in ("#flow-clock", "#flow-spectators", ".score-chip.compact", "#speed"):
             expect(page.locator(f".topbar {shown}")).to_be_visible()
         pieces = page.evaluate(PIECES)
