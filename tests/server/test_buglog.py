@@ -8,21 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from briscola.apps.server.rooms import Room
+from briscola.apps.server.protocol import Peer, Route, handlers
+from briscola.apps.server.room import Room
 from server_helpers import Player, client_for, make_table
 
 
 def test_a_repeated_failure_is_answered_each_time_and_logged_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def broken(self: Room, seat: int, ws: object, text: str) -> None:
+    async def broken(room: Room, peer: Peer, message: object) -> None:
         raise RuntimeError("a bug")
 
     with client_for(tmp_path / "b.db") as c:
         table_id, tokens, _ = make_table(c, "classic", ["human", "bot"])
         me = Player(c, table_id, 0, tokens[0][1])
         me.connect()
-        monkeypatch.setattr(Room, "handle", broken)
+        monkeypatch.setitem(handlers, "ping", Route(broken, spectators=True))
         with caplog.at_level(logging.ERROR, logger="briscola.apps.server.sockets"):
             for _ in range(50):
                 me.send({"type": "ping"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from briscola.apps.server.rematch import rotated_seats
+from briscola.apps.server.room import rotated_seats
 from briscola.core.rules import preset
 from briscola.session.table import Seat, Table
 from server_helpers import Player, TestClient, client_for, connect_all, make_table

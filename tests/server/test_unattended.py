@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server import unattended
+from briscola.apps.server import rooms as unattended
 from briscola.apps.server.limits import Limits
 from briscola.apps.server.recovery import table_from_stored
+from briscola.apps.server.rooms import Resumer
 from briscola.apps.server.store import Progress, Storage
-from briscola.apps.server.unattended import Resumer
 from server_helpers import Player, TestClient, client_for, make_table, start_friends
 
 

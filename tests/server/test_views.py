@@ -13,8 +13,7 @@ import orjson
 import pytest
 
 from briscola.apps.server.protocol import PROTOCOL
-from briscola.apps.server.roomparts import card_points
-from briscola.apps.server.views import Views
+from briscola.apps.server.views import Views, card_points
 from briscola.apps.server.wire import dumps
 from briscola.core.rules import preset
 from briscola.session.audience import public_view
@@ -81,7 +80,7 @@ def spectators(views: Views, table: Table, events: list[Event]) -> dict[str, Any
 
 
 def from_public_view(table: Table, events: list[Event]) -> dict[str, Any]:
-    """A spectator's message as the server made it before (flow.spectator_message)."""
+    """A spectator's message as the server made it before (the old flow.spectator_message)."""
     return {
         **from_view(table, 0, events),
         "host": False,

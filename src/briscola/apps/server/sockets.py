@@ -26,9 +26,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from briscola.apps.server import watch
 from briscola.apps.server.buglog import BugLog
-from briscola.apps.server.flow import send_json, spectator_message
 from briscola.apps.server.limits import ServerFull, client_ip
 from briscola.apps.server.protocol import (
     HelloMessage,
@@ -42,8 +40,8 @@ from briscola.apps.server.protocol import (
 )
 from briscola.apps.server.recovery import DamagedTableError
 from briscola.apps.server.refusals import Refusal, rate_limited, refuse, refuse_full
-from briscola.apps.server.rematch import after_leaving
-from briscola.apps.server.rooms import Room, Rooms
+from briscola.apps.server.room import Room, send_json
+from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.wording import request_lang
 from briscola.session.table import TableError
 
@@ -159,7 +157,7 @@ async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
     try:
         await room.connect(seat, websocket)
         async for text in _texts(websocket, room):
-            watching = websocket in room.flow.watchers  # resigned meanwhile
+            watching = websocket in room.watchers  # resigned meanwhile
             await dispatch(room, Peer(rooms, websocket, None if watching else seat), text)
     finally:
         await _to_the_end(_leave(rooms, room, seat, websocket))
@@ -209,18 +207,18 @@ async def sync(room: Room, peer: Peer, message: SyncMessage) -> None:
     """The socket's ``state`` again (a spectator's, or its seat's)."""
     async with room.lock:
         if peer.seat is None:
-            await send_json(peer.ws, spectator_message(room))
+            await send_json(peer.ws, room.spectator_message())
         else:
             await send_json(peer.ws, room.state_message(peer.seat))
 
 
 async def _leave(rooms: Rooms, room: Room, seat: int, websocket: WebSocket) -> None:
     """A seat's socket is gone: the room forgets it (and may let the table go)."""
-    if websocket in room.flow.watchers:
-        await watch.leave(room, websocket)
+    if websocket in room.watchers:
+        await room.unwatch(websocket)
     else:
         await room.disconnect(seat, websocket)
-        after_leaving(rooms, room)  # those still here may all have asked for the rematch
+        room.after_leaving(rooms)  # those still here may all have asked for the rematch
     rooms.forget_if_finished(room)
 
 
@@ -274,7 +272,7 @@ async def watch_endpoint(websocket: WebSocket, table_id: str) -> None:
 
 async def _watch(websocket: WebSocket, rooms: Rooms, room: Room) -> None:
     """Serve one spectator's socket until it closes."""
-    await watch.join(room, websocket)
+    await room.watch(websocket)
     try:
         async for text in _texts(websocket, room):
             await dispatch(room, Peer(rooms, websocket, None), text)
@@ -283,5 +281,5 @@ async def _watch(websocket: WebSocket, rooms: Rooms, room: Room) -> None:
 
 
 async def _unwatch(rooms: Rooms, room: Room, websocket: WebSocket) -> None:
-    await watch.leave(room, websocket)
+    await room.unwatch(websocket)
     rooms.forget_if_finished(room)

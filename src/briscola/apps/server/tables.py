@@ -246,7 +246,7 @@ def _new_room(
         hints=hints,
     )  # fmt: skip
     storage.create_table(row)
-    room = Room(table_id, table, stored, invite, storage, settings, lang, hints=hints)
+    room = rooms.room(table, row)
     rooms.add(room)
     return room
 

@@ -38,11 +38,27 @@ from typing import Any
 import orjson
 
 from briscola.apps.server.protocol import PROTOCOL
-from briscola.apps.server.roomparts import card_points
+from briscola.core.cards import Card, Rank, Suit
+from briscola.core.rules import Ruleset
 from briscola.session.audience import public_view
 from briscola.session.table import Event, Table
 
-__all__ = ["Shared", "Views", "fragment"]
+__all__ = ["Shared", "Views", "card_points", "fragment"]
+
+
+def card_points(ruleset: Ruleset) -> dict[str, int]:
+    """The points of each rank (by its letter) under ``ruleset``: what a client counts a trick by
+    (in every state message).
+
+    >>> from briscola.core.rules import preset
+    >>> card_points(preset("classic"))
+    {'A': 11, '2': 0, '3': 10, '4': 0, '5': 0, '6': 0, '7': 0, 'F': 2, 'C': 3, 'R': 4}
+    >>> inverted = card_points(preset("classic", inversion=True))
+    >>> inverted["7"], inverted["3"]
+    (10, 0)
+    """
+    suit = next(iter(Suit))
+    return {rank.letter: ruleset.points_of(Card(suit, rank)) for rank in Rank}
 
 
 def fragment(value: Any, plain: Callable[[], Any] | None = None) -> orjson.Fragment:

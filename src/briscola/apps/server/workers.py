@@ -365,13 +365,13 @@ def serve_workers(
     (SIGINT, SIGTERM), sharing the database ``db_url`` and the Redis ``redis_url`` (None: a
     local one, started and stopped here); ``env``: settings for the processes (``BRISCOLA_*``
     variables)."""
-    from briscola.apps.server.app import create_app
     from briscola.apps.server.leases import Leases
+    from briscola.apps.server.store import Storage
 
-    app = create_app(db_url)  # the schema, made once here before the processes race to make it
-    Leases(app.state.storage.engine, "setup")
-    url = app.state.storage.url
-    app.state.storage.close()
+    storage = Storage(db_url)  # the schema, made once here before the processes race to make it
+    Leases(storage.engine, "setup")
+    url = storage.url
+    storage.close()
     spec = {"log_config": log_config, "log_level": log_level, "ws_max_size": ws_max_size}
     stopping: list[int] = []
     previous = signal.signal(signal.SIGTERM, lambda sig, _: stopping.append(sig))
