@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import briscola
-from briscola.apps.server.botnames import NAMES
 from briscola.apps.server.schemas import PresetsResponse, TableInfo
+from briscola.apps.server.tables import NAMES
 from server_helpers import TestClient, client_for, make_table
 
 

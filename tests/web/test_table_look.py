@@ -114,7 +114,7 @@ def test_a_played_card_is_tilted_and_flies_in_from_its_side(
 
 
 def test_the_long_name_is_longer_than_any_computers() -> None:
-    from briscola.apps.server.botnames import NAMES
+    from briscola.apps.server.tables import NAMES
 
     assert len(LONG_NAME) > max(len(name) for name in NAMES)
 

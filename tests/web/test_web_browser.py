@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 from browsing import MISSING, TIMEOUT_MS, page_errors
 
-from briscola.apps.server.botnames import NAMES
+from briscola.apps.server.tables import NAMES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page

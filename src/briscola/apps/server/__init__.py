@@ -48,7 +48,7 @@ def serve(settings: Settings | None = None) -> None:
     from briscola.apps.server.logfilter import log_config
     from briscola.apps.server.settings import Settings
 
-    settings = (settings or Settings.load()).replace(tune_gc=True)  # gctune.py
+    settings = (settings or Settings.load()).replace(tune_gc=True)  # workers.tune_gc
     uvicorn.run(
         create_app(settings),
         host=settings.host,

@@ -24,14 +24,13 @@ from briscola.apps.server.api_wording import word_errors
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import ApiError, add_error_handlers
-from briscola.apps.server.gctune import tune_gc
 from briscola.apps.server.limits import Limits
 from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
-from briscola.apps.server.workers import end_with_supervisor
+from briscola.apps.server.workers import end_with_supervisor, tune_gc
 
 __all__ = ["ApiError", "create_app", "default_static_dir"]
 

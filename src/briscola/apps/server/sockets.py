@@ -21,12 +21,12 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from briscola.apps.server.buglog import BugLog
 from briscola.apps.server.limits import ServerFull, client_ip
 from briscola.apps.server.protocol import (
     HelloMessage,
@@ -45,7 +45,7 @@ from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.wording import request_lang
 from briscola.session.table import TableError
 
-__all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "dispatch", "router"]
+__all__ = ["HELLO_TIMEOUT", "POLICY_VIOLATION", "BugLog", "dispatch", "router"]
 
 POLICY_VIOLATION = 1008
 """The WebSocket close code for an unknown table, a missing token or a bad one."""
@@ -59,6 +59,58 @@ _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
 _HELLO_KEYS = frozenset(HelloMessage.model_fields)
 
 log = logging.getLogger(__name__)
+
+
+class BugLog:
+    """A bug's traceback logged without flooding the log: one traceback per kind of failure in a
+    while, and a count of the ones left out. A client that keeps sending a message the server
+    fails on would otherwise write a full traceback per message (about 1.5 MB/s from one
+    socket): the first failure of each kind (its message template) is written with its
+    traceback, then at most one line per ``every`` seconds that counts the failures since; after
+    a quiet spell (nothing left out) the next one has its traceback.
+
+    >>> clock = iter([0.0, 1.0, 2.0, 12.5, 30.0]).__next__
+    >>> bugs = BugLog(logging.getLogger("doctest"), every=10.0, clock=clock)
+    >>> [bugs.failed("seat %d failed", 1) for _ in range(5)]
+    ['traceback', 'dropped', 'dropped', 'counted', 'traceback']
+    """
+
+    def __init__(
+        self,
+        logger: logging.Logger,
+        every: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.logger = logger
+        self.every = every
+        self.clock = clock
+        self._last: dict[str, float] = {}  # kind -> when its last line was written
+        self._dropped: dict[str, int] = {}
+
+    def failed(self, message: str, *args: object) -> str:
+        """Log the exception being handled as ``message % args``; what was written:
+        ``traceback`` (the first of its kind, or after a quiet spell), ``counted`` (one line
+        with the number of failures since the last line) or ``dropped`` (nothing)."""
+        now = self.clock()
+        last = self._last.get(message)
+        dropped = self._dropped.get(message, 0)
+        if last is not None and now - last < self.every:
+            self._dropped[message] = dropped + 1
+            return "dropped"
+        self._last[message] = now
+        self._dropped[message] = 0
+        if last is None or not dropped:
+            self.logger.exception(message, *args)
+            return "traceback"
+        self.logger.error(
+            message + " (again: %d times in %.0f s; traceback left out)",
+            *args,
+            dropped + 1,
+            now - last,
+        )
+        return "counted"
+
+
 _BUGS = BugLog(log)  # a client repeating a message the server fails on cannot flood the log
 
 

@@ -8,14 +8,15 @@ seats) so that every refusal is a clear ``{"code", "message"}``.
 from __future__ import annotations
 
 import json
+import random
 import secrets
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from starlette.exceptions import HTTPException
 
 from briscola.apps.server import catalog
-from briscola.apps.server.botnames import computer_names
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.limits import client_ip, retry_after
 from briscola.apps.server.rooms import Room, Rooms
@@ -39,7 +40,7 @@ from briscola.core.text import excerpt
 from briscola.i18n import t
 from briscola.session.table import Event, Seat, Table, TableError
 
-__all__ = ["router"]
+__all__ = ["NAMES", "computer_names", "router"]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorResponse, "description": "A bad request"},
@@ -157,6 +158,41 @@ def _seat_levels(specs: list[str], ruleset: Ruleset) -> list[str | None]:
 
 def _seat_url(table_id: str, seat: int, token: str) -> str:
     return f"/table/{table_id}?seat={seat}#token={token}"
+
+
+NAMES = (
+    "Giulia",
+    "Marco",
+    "Chiara",
+    "Luca",
+    "Sofia",
+    "Matteo",
+    "Elena",
+    "Paolo",
+    "Francesca",
+    "Giorgio",
+    "Anna",
+    "Davide",
+    "Marta",
+    "Stefano",
+    "Lucia",
+    "Antonio",
+)
+"""The names the computer players take, one per seat (more than any table has seats)."""
+
+
+def computer_names(levels: Sequence[str | None], rng: random.Random | None = None) -> list[str]:
+    """A name for each computer seat (``levels``: a seat's level, ``None`` for a person, who gets
+    ``""``): different Italian first names, drawn at random, so that a table of three reads
+    "Giulia, Marco" rather than "Sensato 1, Sensato 2" (the client shows the level beside the name).
+
+    >>> names = computer_names([None, "simple", "simple", "medium"], random.Random(4))
+    >>> names[0], len(set(names[1:])), all(n in NAMES for n in names[1:])
+    ('', 3, True)
+    """
+    drawn = (rng or random.Random()).sample(NAMES, sum(level is not None for level in levels))
+    names = iter(drawn)
+    return ["" if level is None else next(names) for level in levels]
 
 
 router = APIRouter(tags=["tables"], responses=_ERRORS)
