@@ -187,9 +187,10 @@ class StoredTable:
     rematch_id: str | None = None
     rematch_of: str | None = None
     seat_flags: dict[str, Any] | None = None
-    """The seats' autoplay and ready flags, kept when the room left memory (:mod:`.seatflags`)."""
+    """The seats' autoplay and ready flags, kept when the room left memory
+    (:meth:`.room.Room.keep_flags`)."""
     played_out: bool = False
-    """Its unattended match is over (:mod:`.unattended`)."""
+    """Its unattended match is over (:class:`.rooms.Resumer`)."""
 
     def columns(self) -> dict[str, Any]:
         """The table's own row (not its seats or deals), the ruleset as JSON text."""
