@@ -650,7 +650,7 @@ SERVER_TYPES = types_of(ServerMessage)
 def json_schema() -> dict[str, Any]:
     """The protocol's JSON Schema: the client's messages, the server's and the events (what
     docs/web-protocol.schema.json holds)."""
-    both = TypeAdapter[Any](Union[ClientMessage, ServerMessage]).json_schema()  # type: ignore[arg-type]  # noqa: UP007
+    both = TypeAdapter[Any](Union[ClientMessage, ServerMessage]).json_schema()  # type: ignore[arg-type, unused-ignore]  # noqa: UP007
     client, server = both["anyOf"]
     defs = both["$defs"]
     events = defs["StateMessage"]["properties"]["events"]
