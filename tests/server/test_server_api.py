@@ -66,6 +66,11 @@ def test_presets_list_every_preset_with_options_and_defaults(client: TestClient)
     assert options["exchange"]["default"] == "none"
     assert "removed" in {o["name"] for o in by_name["three"]["options"]}
     assert "single" in [m["name"] for m in body["match_formats"]]
+    # "two deals to 120", the match the seeds name first, is offered next to a single deal
+    second = body["match_formats"][1]
+    assert second["name"] == "points:120"
+    assert second["title"] == {"it": "Due smazzate a 120", "en": "Two deals to 120",
+                               "ro": "Două mâini la 120"}  # fmt: skip
 
 
 def test_every_option_value_makes_a_table(client: TestClient) -> None:

@@ -1085,6 +1085,7 @@ MESSAGES: Final[dict[str, str]] = {
     "matches.best-of:5": "Best of 5",
     "matches.first-to:2": "First to 2 deals",
     "matches.first-to:3": "First to 3 deals",
+    "matches.points:120": "Two deals to 120",
     "matches.points:240": "First to 240 points",
     "matches.deals:5": "Five deals (totals)",
     # == web: the pages the server words itself (apps/server/pages.py error_page)

@@ -1180,6 +1180,7 @@ MESSAGES: Final[dict[str, str]] = {
     "matches.best-of:5": "Al meglio di 5",
     "matches.first-to:2": "Chi vince 2 smazzate",
     "matches.first-to:3": "Chi vince 3 smazzate",
+    "matches.points:120": "Due smazzate a 120",
     "matches.points:240": "A 240 punti",
     "matches.deals:5": "Cinque smazzate (somma)",
     # == web: the pages the server words itself (apps/server/pages.py error_page)

@@ -116,6 +116,7 @@ MESSAGES: Final[dict[str, str]] = {
     "matches.best-of:5": "Cel mai bun din 5",
     "matches.first-to:2": "Primul la 2 mâini",
     "matches.first-to:3": "Primul la 3 mâini",
+    "matches.points:120": "Două mâini la 120",
     "matches.points:240": "La 240 de puncte",
     "matches.deals:5": "Cinci mâini (punctele adunate)",
     # the score keeper's words that its web pages show (its refusals, the changes undone and

@@ -17,6 +17,7 @@ DEFAULT_LEVEL: Final = "simple"
 # The usual match formats; their titles are ``matches.<format>`` in the catalogs (briscola.i18n).
 _MATCHES: Final = (
     "single",
+    "points:120",  # "due smazzate a 120", the common match the seeds name first
     "best-of:3",
     "best-of:5",
     "first-to:2",
