@@ -151,7 +151,8 @@ def test_the_server_catalog_and_the_bots_are_worded_in_both_languages() -> None:
     for item in levels()["levels"]:
         words += [item["title"], item["description"]]
     # 8 bots offered: neural too, not the frozen baseline champion-v1
-    assert len(words) == len(PRESETS) * 2 + 7 + 8 * 2
+    assert len(words) == len(PRESETS) * 2 + len(match_formats()) + 8 * 2
+    assert len(match_formats()) == 8  # points:120 among them (issue 36)
     for word in words:
         assert set(word) == set(WEB_LANGS)  # Romanian too: tests/i18n/test_romanian.py
         for text in word.values():
