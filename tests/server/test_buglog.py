@@ -24,7 +24,7 @@ def test_a_repeated_failure_is_answered_each_time_and_logged_once(
         me = Player(c, table_id, 0, tokens[0][1])
         me.connect()
         monkeypatch.setitem(handlers, "ping", Route(broken, spectators=True))
-        with caplog.at_level(logging.ERROR, logger="briscola.apps.server.sockets"):
+        with caplog.at_level(logging.ERROR, logger="briscola.apps.server.app"):
             for _ in range(50):
                 me.send({"type": "ping"})
                 assert me.recv()["code"] == "internal"

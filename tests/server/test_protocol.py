@@ -19,6 +19,7 @@ import anyio
 import pytest
 from pydantic import Field, TypeAdapter
 
+from briscola.apps.server.app import dispatch
 from briscola.apps.server.protocol import (
     CLIENT_TYPES,
     SOCKET_TYPES,
@@ -37,7 +38,6 @@ from briscola.apps.server.protocol import (
     type_of,
 )
 from briscola.apps.server.refusals import Refusal
-from briscola.apps.server.sockets import dispatch
 from server.test_spectators import Spectator
 from server_helpers import Player, TestClient, connect_all, make_table, players_of
 

@@ -1,38 +1,83 @@
-"""The ASGI application: the HTTP API, the WebSocket of each seat, and the web client's pages.
+"""The ASGI application: the HTTP API, the WebSocket of each seat and spectator (the socket
+loop), and the web client's pages.
 
-:func:`create_app` puts together the tables' routes (:mod:`.tables`), the seats' WebSocket
-(:mod:`.sockets`), the pages (:mod:`.pages`) and the score keeper (:mod:`.scores`) over one
-database. The protocol is described in docs/web-protocol.md; the HTTP API also by
-``/openapi.json``.
+:func:`create_app` puts together the tables' routes (:mod:`.tables`), the sockets (here), the
+pages (:mod:`.pages`) and the score keeper (:mod:`.scores`) over one database. The protocol is
+described in docs/web-protocol.md; the HTTP API also by ``/openapi.json``.
+
+**The sockets**: the WebSocket of each seat, ``/ws/{table_id}`` (the token in the first
+message), and of each spectator, ``/ws/{table_id}/watch`` (no token: only what everybody may
+see).
+
+The client's first message is ``{"type": "hello", "token": "..."}``: the token never travels in
+the URL, which proxies and the access log write down. A socket with an unknown table, without a
+hello in time, with a bad token, or with a token in its URL (the old ``?token=`` form) is closed
+with the policy-violation code. A person who resigned watches from then on (and when they come
+back with their token).
+
+Every message of a seat's socket and of a spectator's goes through :func:`dispatch`, the one
+place where a message is rate limited (the ``message`` rate of :mod:`.limits`), read
+(:func:`~.protocol.read_message`), given to the handler its type registered
+(:func:`~.protocol.handles`: a spectator may send only those registered for spectators, ``ping``
+and ``sync``), and where a refusal is worded in the table's language (:mod:`.refusals`). A bug in
+handling one message is logged and answered with an ``internal`` error: the socket stays open.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 import os
-from collections.abc import AsyncIterator
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
-from briscola.apps.server import analysis_api, catalog, review, scores, sockets, tables
+from briscola.apps.server import analysis_api, catalog, review, scores, tables
 from briscola.apps.server.api_wording import word_errors
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import ApiError, add_error_handlers
-from briscola.apps.server.limits import Limits
+from briscola.apps.server.limits import Limits, ServerFull, client_ip
 from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
+from briscola.apps.server.protocol import (
+    HelloMessage,
+    Peer,
+    PingMessage,
+    Route,
+    SyncMessage,
+    handlers,
+    handles,
+    read_message,
+)
+from briscola.apps.server.recovery import DamagedTableError
+from briscola.apps.server.refusals import Refusal, rate_limited, refuse, refuse_full
+from briscola.apps.server.room import Room, send_json
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
+from briscola.apps.server.wording import request_lang
 from briscola.apps.server.workers import end_with_supervisor, tune_gc
+from briscola.session.table import TableError
 
-__all__ = ["ApiError", "create_app", "default_static_dir"]
+__all__ = [
+    "HELLO_TIMEOUT",
+    "POLICY_VIOLATION",
+    "ApiError",
+    "BugLog",
+    "create_app",
+    "default_static_dir",
+    "dispatch",
+]
 
 
 _server = APIRouter()
@@ -60,6 +105,296 @@ async def get_presets() -> dict[str, Any]:
 async def get_levels() -> dict[str, Any]:
     """The computer players."""
     return catalog.levels()
+
+
+POLICY_VIOLATION = 1008
+"""The WebSocket close code for an unknown table, a missing token or a bad one."""
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new socket has to send its ``hello`` before it is closed."""
+
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
+"""What a seat token may look like (``secrets.token_urlsafe``); anything else is a bad token."""
+
+_HELLO_KEYS = frozenset(HelloMessage.model_fields)
+
+log = logging.getLogger(__name__)
+
+
+class BugLog:
+    """A bug's traceback logged without flooding the log: one traceback per kind of failure in a
+    while, and a count of the ones left out. A client that keeps sending a message the server
+    fails on would otherwise write a full traceback per message (about 1.5 MB/s from one
+    socket): the first failure of each kind (its message template) is written with its
+    traceback, then at most one line per ``every`` seconds that counts the failures since; after
+    a quiet spell (nothing left out) the next one has its traceback.
+
+    >>> clock = iter([0.0, 1.0, 2.0, 12.5, 30.0]).__next__
+    >>> bugs = BugLog(logging.getLogger("doctest"), every=10.0, clock=clock)
+    >>> [bugs.failed("seat %d failed", 1) for _ in range(5)]
+    ['traceback', 'dropped', 'dropped', 'counted', 'traceback']
+    """
+
+    def __init__(
+        self,
+        logger: logging.Logger,
+        every: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.logger = logger
+        self.every = every
+        self.clock = clock
+        self._last: dict[str, float] = {}  # kind -> when its last line was written
+        self._dropped: dict[str, int] = {}
+
+    def failed(self, message: str, *args: object) -> str:
+        """Log the exception being handled as ``message % args``; what was written:
+        ``traceback`` (the first of its kind, or after a quiet spell), ``counted`` (one line
+        with the number of failures since the last line) or ``dropped`` (nothing)."""
+        now = self.clock()
+        last = self._last.get(message)
+        dropped = self._dropped.get(message, 0)
+        if last is not None and now - last < self.every:
+            self._dropped[message] = dropped + 1
+            return "dropped"
+        self._last[message] = now
+        self._dropped[message] = 0
+        if last is None or not dropped:
+            self.logger.exception(message, *args)
+            return "traceback"
+        self.logger.error(
+            message + " (again: %d times in %.0f s; traceback left out)",
+            *args,
+            dropped + 1,
+            now - last,
+        )
+        return "counted"
+
+
+_BUGS = BugLog(log)  # a client repeating a message the server fails on cannot flood the log
+
+
+_sockets = APIRouter()
+"""The seats' WebSocket route; it finds the tables in the app's ``state.rooms``."""
+
+
+async def _hello_token(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message, or None (the socket is then closed here)."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+    except TimeoutError:
+        await websocket.close(POLICY_VIOLATION, "missing token")
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    raw = message.get("text")
+    if raw is None:
+        raw = (message.get("bytes") or b"").decode(errors="replace")
+    try:
+        hello = json.loads(raw)
+    except (ValueError, RecursionError):
+        hello = None
+    if not isinstance(hello, dict) or hello.get("type") != "hello" or set(hello) - _HELLO_KEYS:
+        await websocket.close(POLICY_VIOLATION, "expected hello")
+        return None
+    token = hello.get("token")
+    if not isinstance(token, str) or not token:
+        await websocket.close(POLICY_VIOLATION, "missing token")
+        return None
+    return token
+
+
+async def _seat(websocket: WebSocket, room: Room) -> int | None:
+    """The seat this socket speaks for, from its hello, or None (the socket is then closed)."""
+    if "token" in websocket.query_params:
+        await websocket.close(POLICY_VIOLATION, "token in URL")
+        return None
+    token = await _hello_token(websocket)
+    if token is None:
+        return None
+    limiter, ip = websocket.app.state.rooms.limiter, client_ip(websocket.scope)
+    wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
+    if wait is not None:
+        await send_json(websocket, rate_limited(wait).worded(_lang(websocket)))
+        await websocket.close(POLICY_VIOLATION, "rate limited")
+        return None
+    seat = room.seat_for_token(token) if _TOKEN_SHAPE.fullmatch(token) else None
+    if seat is None:
+        limiter.charge("guess", ip)
+        await websocket.close(POLICY_VIOLATION, "bad token")
+    return seat
+
+
+def _lang(websocket: WebSocket) -> str | None:
+    """The language the socket's request names (``?lang=``, ``Accept-Language``), or None: what
+    it is told before its table is known."""
+    return request_lang(websocket.headers, websocket.query_params.get("lang"))
+
+
+async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | None:
+    """The table's room, or None when the socket was told why there is none and closed (an
+    unknown table, a damaged one, a full server)."""
+    try:
+        room = await rooms.get(table_id)
+    except DamagedTableError as exc:  # the policy-violation code: the client does not come back
+        close = (POLICY_VIOLATION, "damaged table")
+        await refuse(websocket, Refusal(exc.code, exc.message), close, _lang(websocket))
+        return None
+    except ServerFull as exc:
+        await refuse_full(websocket, exc, _lang(websocket))
+        return None
+    if room is None:
+        await websocket.close(POLICY_VIOLATION, "unknown table")
+    return room
+
+
+@_sockets.websocket("/ws/{table_id}")
+async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
+    """A seat's connection to its table (see docs/web-protocol.md)."""
+    rooms: Rooms = websocket.app.state.rooms
+    await websocket.accept()
+    room = await _room(websocket, rooms, table_id)
+    if room is None:
+        return
+    room.pins += 1  # the room stays in memory while its hello is awaited
+    try:
+        seat = await _seat(websocket, room)
+    finally:
+        room.pins -= 1
+    if seat is None:
+        return
+    if seat in room.table.resigned:  # a person who resigned comes back as a spectator
+        await _watch(websocket, rooms, room)
+        return
+    try:
+        await room.connect(seat, websocket)
+        async for text in _texts(websocket, room):
+            watching = websocket in room.watchers  # resigned meanwhile
+            await dispatch(room, Peer(rooms, websocket, None if watching else seat), text)
+    finally:
+        await _to_the_end(_leave(rooms, room, seat, websocket))
+
+
+async def dispatch(
+    room: Room,
+    peer: Peer,
+    text: str,
+    read: Callable[[str], Any] = read_message,
+    routes: Mapping[str, Route] = handlers,
+) -> None:
+    """One message of a socket: rate limited, read, given to its type's handler in ``routes``;
+    a refusal (raised or read) is sent to the socket in the table's language. ``read`` and
+    ``routes``: the protocol's (a test gives its own)."""
+    try:
+        wait = room.limiter.take("message", client_ip(peer.ws.scope)) if room.limiter else None
+        if wait is not None:
+            raise rate_limited(wait)
+        message = read(text)
+        if isinstance(message, Refusal):
+            raise message
+        route = routes[message.type]
+        if peer.seat is None and not route.spectators:
+            raise Refusal("spectator", "a spectator can only watch the table")
+        await route.handle(room, peer, message)
+    except TableError as exc:
+        await room.error(peer.ws, Refusal.of_table(exc, peer.seat))
+    except Refusal as refusal:
+        await room.error(peer.ws, refusal)
+    except Exception:  # a bug must not cost the player their socket
+        if peer.seat is None:
+            _BUGS.failed("table %s: a spectator's message failed", room.table_id)
+        else:
+            _BUGS.failed("table %s: a message from seat %d failed", room.table_id, peer.seat)
+        await room.error(peer.ws, Refusal("internal", "the server could not do that"))
+
+
+@handles(PingMessage, spectators=True)
+async def ping(room: Room, peer: Peer, message: PingMessage) -> None:
+    """Keep-alive: answered by ``pong``."""
+    await send_json(peer.ws, {"type": "pong"})
+
+
+@handles(SyncMessage, spectators=True)
+async def sync(room: Room, peer: Peer, message: SyncMessage) -> None:
+    """The socket's ``state`` again (a spectator's, or its seat's)."""
+    async with room.lock:
+        if peer.seat is None:
+            await send_json(peer.ws, room.spectator_message())
+        else:
+            await send_json(peer.ws, room.state_message(peer.seat))
+
+
+async def _leave(rooms: Rooms, room: Room, seat: int, websocket: WebSocket) -> None:
+    """A seat's socket is gone: the room forgets it (and may let the table go)."""
+    if websocket in room.watchers:
+        await room.unwatch(websocket)
+    else:
+        await room.disconnect(seat, websocket)
+        room.after_leaving(rooms)  # those still here may all have asked for the rematch
+    rooms.forget_if_finished(room)
+
+
+_CLEANING: set[asyncio.Task[None]] = set()
+"""Clean-ups going on after their socket's task was cancelled (kept from the collector)."""
+
+
+async def _to_the_end(cleanup: Coroutine[Any, Any, None]) -> None:
+    """Run a socket's clean-up to its end even when the socket's task is cancelled (a server
+    stopping, a test client leaving) while the clean-up waits for its room's lock (a move being
+    stored): a room must never keep a socket that is gone, or it is never idle again."""
+    task = asyncio.ensure_future(cleanup)
+    _CLEANING.add(task)
+    task.add_done_callback(_CLEANING.discard)
+    await asyncio.shield(task)
+
+
+async def _texts(websocket: WebSocket, room: Room) -> AsyncIterator[str]:
+    """The socket's messages as text, until it closes (a binary one that is no UTF-8 is
+    answered with an error and skipped)."""
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                try:
+                    text = (message.get("bytes") or b"").decode()
+                except UnicodeDecodeError:
+                    await room.error(websocket, Refusal("bad_json", "the message is not JSON text"))
+                    continue
+            yield text
+    except WebSocketDisconnect:
+        return
+
+
+@_sockets.websocket("/ws/{table_id}/watch")
+async def watch_endpoint(websocket: WebSocket, table_id: str) -> None:
+    """A spectator's connection: no token, no seat, only what everybody may see."""
+    rooms: Rooms = websocket.app.state.rooms
+    await websocket.accept()
+    if "token" in websocket.query_params:
+        await websocket.close(POLICY_VIOLATION, "token in URL")
+        return
+    room = await _room(websocket, rooms, table_id)
+    if room is None:
+        return
+    await _watch(websocket, rooms, room)
+
+
+async def _watch(websocket: WebSocket, rooms: Rooms, room: Room) -> None:
+    """Serve one spectator's socket until it closes."""
+    await room.watch(websocket)
+    try:
+        async for text in _texts(websocket, room):
+            await dispatch(room, Peer(rooms, websocket, None), text)
+    finally:
+        await _to_the_end(_unwatch(rooms, room, websocket))
+
+
+async def _unwatch(rooms: Rooms, room: Room, websocket: WebSocket) -> None:
+    await room.unwatch(websocket)
+    rooms.forget_if_finished(room)
 
 
 def create_app(
@@ -138,7 +473,7 @@ def create_app(
     add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
     app.include_router(_server)
     app.include_router(tables.router)
-    app.include_router(sockets.router)
+    app.include_router(_sockets)
     app.include_router(review.router)
     app.include_router(analysis_api.router)  # the analysis and hints (issue 15)
     app.include_router(review.flow_pages(web))

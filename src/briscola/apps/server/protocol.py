@@ -7,7 +7,7 @@ nesting limit, unknown fields refused alike for every type, refusals that quote 
 show the message's shape made from its model), the list of the types (:data:`CLIENT_TYPES`), the
 JSON Schema of docs/web-protocol.schema.json (:func:`json_schema`, written by
 scripts/gen_protocol_schema.py) and the handler map of the socket loop (:func:`handles`: each
-handler registers the message it answers; :mod:`.sockets` dispatches).
+handler registers the message it answers; :mod:`.app` dispatches).
 
 >>> read_message('{"type": "ping"}')
 PingMessage(type='ping')
