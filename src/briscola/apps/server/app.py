@@ -51,11 +51,8 @@ from briscola.apps.server.pages import default_static_dir, install_error_pages, 
 from briscola.apps.server.protocol import (
     HelloMessage,
     Peer,
-    PingMessage,
     Route,
-    SyncMessage,
     handlers,
-    handles,
     read_message,
 )
 from briscola.apps.server.recovery import DamagedTableError
@@ -306,22 +303,6 @@ async def dispatch(
         else:
             _BUGS.failed("table %s: a message from seat %d failed", room.table_id, peer.seat)
         await room.error(peer.ws, Refusal("internal", "the server could not do that"))
-
-
-@handles(PingMessage, spectators=True)
-async def ping(room: Room, peer: Peer, message: PingMessage) -> None:
-    """Keep-alive: answered by ``pong``."""
-    await send_json(peer.ws, {"type": "pong"})
-
-
-@handles(SyncMessage, spectators=True)
-async def sync(room: Room, peer: Peer, message: SyncMessage) -> None:
-    """The socket's ``state`` again (a spectator's, or its seat's)."""
-    async with room.lock:
-        if peer.seat is None:
-            await send_json(peer.ws, room.spectator_message())
-        else:
-            await send_json(peer.ws, room.state_message(peer.seat))
 
 
 async def _leave(rooms: Rooms, room: Room, seat: int, websocket: WebSocket) -> None:

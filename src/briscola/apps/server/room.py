@@ -8,8 +8,8 @@ Each connected seat is sent only its own view after every change, each spectator
 before it is sent (:meth:`Room.note` then :meth:`Room.store`: the group commit,
 :mod:`~briscola.apps.server.commits`). The messages a seat sends are answered by the methods
 registered with :func:`~briscola.apps.server.protocol.handles`: ``action``, ``next_deal``,
-``resign``, ``rematch`` and ``speed``. The rooms of a process are
-:class:`~briscola.apps.server.rooms.Rooms`.
+``resign``, ``rematch`` and ``speed``, and (a spectator's too) ``ping`` and ``sync``. The rooms
+of a process are :class:`~briscola.apps.server.rooms.Rooms`.
 
 **Spectators** join by the table's watch link (``/watch/{table_id}``, whose page opens the socket
 ``/ws/{table_id}/watch``), are sent the public view after every change, and may only ask for it
@@ -49,9 +49,11 @@ from briscola.apps.server.protocol import (
     ActionMessage,
     NextDealMessage,
     Peer,
+    PingMessage,
     RematchMessage,
     ResignMessage,
     SpeedMessage,
+    SyncMessage,
     handles,
 )
 from briscola.apps.server.refusals import Refusal
@@ -470,6 +472,20 @@ class Room:
         """A seat is ready for the next deal (dealt once every person playing is)."""
         async with self.lock:
             await self.commit(self.table.ready(peer.player))
+
+    @handles(PingMessage, spectators=True)
+    async def ping(self, peer: Peer, message: PingMessage) -> None:
+        """Keep-alive (a seat's or a spectator's): answered by ``pong``."""
+        await send_json(peer.ws, {"type": "pong"})
+
+    @handles(SyncMessage, spectators=True)
+    async def sync(self, peer: Peer, message: SyncMessage) -> None:
+        """The socket's ``state`` again (a spectator's, or its seat's)."""
+        async with self.lock:
+            if peer.seat is None:
+                await send_json(peer.ws, self.spectator_message())
+            else:
+                await send_json(peer.ws, self.state_message(peer.seat))
 
     @handles(ResignMessage)
     async def resign(self, peer: Peer, message: ResignMessage) -> None:
