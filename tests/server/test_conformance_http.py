@@ -52,7 +52,7 @@ CASES = 5_000
 """The least number of cases the default run generates."""
 
 LONG_SHARDS = 8
-LONG_EXAMPLES = 800
+LONG_EXAMPLES = 1_000
 LONG_CASES = 100_000
 """The least number of cases the long run's shards generate together."""
 
@@ -115,8 +115,8 @@ def conforms(db: Path, seed: int, examples: int) -> Run:
         result = run(db, seed, examples)
     took = time.perf_counter() - started
     print(
-        f"seed {seed}: {result.cases} cases, {len(result.operations)} operations, {took:.0f} s; "
-        f"statuses {sorted(result.statuses.items())}"
+        f"seed {seed}: {result.cases} cases, {len(result.operations)} operations, {took:.0f} s, "
+        f"{len(result.failures)} failures; statuses {sorted(result.statuses.items())}"
     )
     assert not result.errors, result.errors[:5]
     assert not result.failures, f"{len(result.failures)} failures: " + "\n".join(
