@@ -2,7 +2,8 @@
 
 Every ``import`` in ``src/briscola`` (at the top of a module or inside a function: a lazy import
 is still a dependency) is read with :mod:`ast`. ``briscola.core`` may import only itself and the
-standard library; the phase modules only the state types; core has no import cycle; and each
+standard library; the phase modules only the state types; core has no import cycle, nor has any
+other package among its modules (but the known ones listed, each with its reason); and each
 layer imports only the layers below it (docs/engine.md, "Layout").
 """
 
