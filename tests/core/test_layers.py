@@ -24,16 +24,40 @@ PACKAGE = SRC / "briscola"
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "i18n": set(),  # the message catalogs: every layer but core may use them
+    # which extra a tool needs, said in the user's language when it is missing (issue 38)
+    "extras": {"i18n"},
     "fast": {"core", "i18n"},
     "bots": {"core", "fast", "i18n"},
     "session": {"core", "bots", "i18n"},
-    "env": {"core", "fast", "bots", "i18n"},
+    "env": {"core", "fast", "bots", "i18n", "extras"},
     "analysis": {"core", "fast", "bots", "i18n"},  # post-game analysis and hints (issue 15)
     "scorekeeper": {"i18n", "core"},  # core.text: numbers and excerpts read strictly
-    "apps": {"core", "fast", "bots", "session", "env", "scorekeeper", "analysis", "root", "i18n"},
-    "tools": {"core", "fast", "bots", "session", "env", "apps", "analysis", "root", "i18n"},
+    "apps": {
+        "core",
+        "fast",
+        "bots",
+        "session",
+        "env",
+        "scorekeeper",
+        "analysis",
+        "root",
+        "i18n",
+        "extras",
+    },
+    "tools": {
+        "core",
+        "fast",
+        "bots",
+        "session",
+        "env",
+        "apps",
+        "analysis",
+        "root",
+        "i18n",
+        "extras",
+    },
     # training the neural level (issue 16): plays in the fast core, measures in the arena
-    "train": {"core", "fast", "bots", "env", "tools", "root", "i18n"},
+    "train": {"core", "fast", "bots", "env", "tools", "root", "i18n", "extras"},
     "root": {"core", "i18n"},  # briscola/__init__.py: the public names (today all from core)
 }
 # The imports that cross a layer upward, and why: the neural level's input is the RL
