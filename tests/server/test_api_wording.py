@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from briscola.apps.server.errors import API_WORDED
 from briscola.apps.server.limits import Limits, Rate
-from briscola.apps.server.wording import API_WORDED
 from briscola.i18n import WEB_LANGS, t
 from server_helpers import Player, TestClient, client_for, hello, make_table, recv
 

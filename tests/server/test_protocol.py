@@ -28,6 +28,7 @@ from briscola.apps.server.protocol import (
     Peer,
     PingMessage,
     Reader,
+    Refusal,
     Route,
     ServerMessage,
     Strict,
@@ -37,7 +38,6 @@ from briscola.apps.server.protocol import (
     models_of,
     type_of,
 )
-from briscola.apps.server.refusals import Refusal
 from server.test_spectators import Spectator
 from server_helpers import Player, TestClient, connect_all, make_table, players_of
 

@@ -13,8 +13,7 @@ import orjson
 import pytest
 
 from briscola.apps.server.protocol import PROTOCOL
-from briscola.apps.server.views import Views, card_points
-from briscola.apps.server.wire import dumps
+from briscola.apps.server.views import Views, card_points, dumps
 from briscola.core.rules import preset
 from briscola.session.audience import public_view
 from briscola.session.table import Event, Seat, Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from briscola.apps.server.wording import WORDED, word
+from briscola.apps.server.errors import WORDED, word
 from briscola.i18n import WEB_LANGS, t
 from server.fuzzing import WS_CODES
 from server_helpers import Player, TestClient

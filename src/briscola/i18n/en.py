@@ -1098,7 +1098,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.error.not_found.text": "There is nothing at this address: the link may be incomplete.",
     "web.error.home": "To the home page",
     "web.error.language": "English",
-    # the table's errors (WebSocket) in the table's language (apps/server/wording.py)
+    # the table's errors (WebSocket) in the table's language (apps/server/errors.py)
     "web.ws_error.bad_json": "The message cannot be read: it is not JSON.",
     "web.ws_error.too_large": "The message is too long.",
     "web.ws_error.unknown_type": "The table does not know this kind of message.",
@@ -1120,7 +1120,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.spectator": "A spectator cannot play.",
     "web.ws_error.internal": "The server could not do that (an error of its own).",
     # the table API's HTTP errors and a socket's refusals before its table is loaded, in the
-    # request's language (apps/server/wording.py, api_wording.py)
+    # request's language (apps/server/errors.py)
     "web.ws_error.server_full": "The server is full: try again in a few minutes.",
     "web.ws_error.table_moved": "The table is moving to another process of the server: try again.",
     "web.api_error.unknown_preset": "There is no such game.",

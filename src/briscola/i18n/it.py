@@ -1193,7 +1193,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.error.not_found.text": "A questo indirizzo non c'è niente: forse il link è incompleto.",
     "web.error.home": "Alla pagina iniziale",
     "web.error.language": "Italiano",
-    # errori del tavolo (WebSocket) nella lingua del tavolo (apps/server/wording.py)
+    # errori del tavolo (WebSocket) nella lingua del tavolo (apps/server/errors.py)
     "web.ws_error.bad_json": "Il messaggio non si legge: non è JSON.",
     "web.ws_error.too_large": "Il messaggio è troppo lungo.",
     "web.ws_error.unknown_type": "Il tavolo non conosce questo tipo di messaggio.",
@@ -1215,7 +1215,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.spectator": "Chi guarda non può giocare.",
     "web.ws_error.internal": "Il server non è riuscito a farlo (un suo errore).",
     # the table API's HTTP errors and a socket's refusals before its table is loaded, in the
-    # request's language (apps/server/wording.py, api_wording.py)
+    # request's language (apps/server/errors.py)
     "web.ws_error.server_full": "Il server è al completo: riprova tra qualche minuto.",
     "web.ws_error.table_moved": "Il tavolo sta passando a un altro processo del server: riprova.",
     "web.api_error.unknown_preset": "Questo gioco non esiste.",

@@ -217,7 +217,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.error.not_found.text": "La această adresă nu e nimic: poate linkul e incomplet.",
     "web.error.home": "La pagina principală",
     "web.error.language": "Română",
-    # the table's errors (WebSocket) in the table's language (apps/server/wording.py)
+    # the table's errors (WebSocket) in the table's language (apps/server/errors.py)
     "web.ws_error.bad_json": "Mesajul nu poate fi citit: nu este JSON.",
     "web.ws_error.too_large": "Mesajul este prea lung.",
     "web.ws_error.unknown_type": "Masa nu cunoaște acest fel de mesaj.",
@@ -239,7 +239,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.spectator": "Un spectator nu poate juca.",
     "web.ws_error.internal": "Serverul nu a putut face asta (o eroare a sa).",
     # the table API's HTTP errors and a socket's refusals before its table is loaded, in the
-    # request's language (apps/server/wording.py, api_wording.py)
+    # request's language (apps/server/errors.py)
     "web.ws_error.server_full": "Serverul este plin: încearcă din nou peste câteva minute.",
     "web.ws_error.table_moved": "Masa trece la un alt proces al serverului: încearcă din nou.",
     "web.api_error.unknown_preset": "Acest joc nu există.",

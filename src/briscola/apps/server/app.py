@@ -19,7 +19,7 @@ Every message of a seat's socket and of a spectator's goes through :func:`dispat
 place where a message is rate limited (the ``message`` rate of :mod:`.limits`), read
 (:func:`~.protocol.read_message`), given to the handler its type registered
 (:func:`~.protocol.handles`: a spectator may send only those registered for spectators, ``ping``
-and ``sync``), and where a refusal is worded in the table's language (:mod:`.refusals`). A bug in
+and ``sync``), and where a refusal is worded in the table's language (:mod:`.protocol`). A bug in
 handling one message is logged and answered with an ``internal`` error: the socket stays open.
 """
 
@@ -42,27 +42,28 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
 from briscola.apps.server import analysis_api, catalog, review, scores, tables
-from briscola.apps.server.api_wording import word_errors
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
-from briscola.apps.server.errors import ApiError, add_error_handlers
+from briscola.apps.server.errors import ApiError, add_error_handlers, request_lang, word_errors
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
 from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
 from briscola.apps.server.protocol import (
     HelloMessage,
     Peer,
+    Refusal,
     Route,
     handlers,
+    rate_limited,
     read_message,
+    refuse,
+    refuse_full,
 )
 from briscola.apps.server.recovery import DamagedTableError
-from briscola.apps.server.refusals import Refusal, rate_limited, refuse, refuse_full
 from briscola.apps.server.room import Room, send_json
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
-from briscola.apps.server.wording import request_lang
 from briscola.apps.server.workers import end_with_supervisor, tune_gc
 from briscola.session.table import TableError
 

@@ -40,11 +40,11 @@ import redis.asyncio as aioredis
 from starlette.requests import Request
 from starlette.websockets import WebSocket
 
+from briscola.apps.server.errors import API_PREFIX, request_lang, word
 from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases, TableElsewhere
-from briscola.apps.server.refusals import refuse_full
+from briscola.apps.server.protocol import refuse_full
 from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.wire import dumps
-from briscola.apps.server.wording import API_PREFIX, request_lang, word
+from briscola.apps.server.views import dumps
 
 __all__ = ["HOLD_SECONDS", "PROCESS_ENV", "TABLE_PATH", "Cluster", "ClusterMiddleware"]
 __all__ += ["cluster_from_env", "process_id"]
@@ -230,7 +230,7 @@ class Cluster:
 
 async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
     """Tell a client whose table did not free in time to try again, in the language it names
-    (:mod:`.wording`): a socket is accepted, sent the error ``table_moved`` and closed with
+    (:mod:`.errors`): a socket is accepted, sent the error ``table_moved`` and closed with
     1013 (a close before accepting reaches the client as HTTP 403, read as a bad token), a
     request gets 503 ``table_moved``."""
     if scope["type"] == "websocket":

@@ -1,28 +1,79 @@
-"""The server's HTTP errors: every one is ``{"code", "message"}`` (and any extra fields), with a
-message a person understands.
+"""The server's errors and their words in the user's language (a socket's refusal, the
+:class:`~.protocol.Refusal`, is worded here too). Every HTTP error is ``{"code", "message"}``
+(and any extra fields), with a message a person understands.
 
 >>> import asyncio, json
 >>> err = ApiError(404, "not_found", "there is no table 'x'")
 >>> reply = asyncio.run(api_error_reply(None, err))
 >>> reply.status_code, json.loads(reply.body)
 (404, {'code': 'not_found', 'message': "there is no table 'x'"})
+
+The errors a table's sockets are sent, worded in the table's language, and the table API's
+HTTP errors, worded in the request's.
+
+The ``message`` of every WebSocket ``error`` that a seat or a spectator of a table is sent is a
+sentence in the table's ``lang`` (Italian, English or Romanian: the catalogs' keys
+``web.ws_error.<code>``), the words a person reads; its ``code`` is the same in every language,
+for programs. What the server knows in more detail (which field of a message is wrong, why the
+rules refuse a move) a person does not need: the web client only offers what may be sent, and a
+program reads the code.
+
+>>> word("not_your_turn", "it is seat 1's turn, not yours (you are seat 0)", "it")
+'Non tocca a te: aspetta il tuo turno.'
+>>> word("rate_limited", "too many messages: wait 2 s", "ro", seconds=2)
+'Prea multe mesaje: așteaptă 2 s.'
+>>> word("no_such_code", "as the server said it", "it")
+'as the server said it'
+
+The errors of the table API's HTTP requests, and a socket's refusals before its table is
+loaded (a full server, a table moving to another process, a damaged one, a hello over its
+rate), are worded in the **request's** language (:func:`request_lang`: ``?lang=``, else the
+first of the web client's languages in ``Accept-Language``; the score keeper reads it the same
+way), from the catalogs' keys ``web.api_error.<code>`` and ``web.ws_error.<code>``. A request
+that names no language (a program) gets the server's own words: English, with every detail.
+
+>>> request_lang({"accept-language": "ro-RO,ro;q=0.9,en;q=0.8"}, None)
+'ro'
+>>> request_lang({"accept-language": "de-DE"}, "it"), request_lang({}, "xx")
+('it', None)
+>>> word("server_full", "the server is full", "en", prefix=API_PREFIX, n=40)
+'The server is full (40 tables in play): try again in a few minutes.'
+
+The table API's HTTP errors in the caller's language (:func:`word_errors`).
+
+Every error of a request to the table API (``/api/play``, ``/api/tables`` and each table's
+routes under it) keeps its status, code and other fields; its ``message`` is the catalog's
+sentence (``web.api_error.<code>``) in the language the request names (``?lang=``, else
+``Accept-Language``), and the server's own words (English, with every detail) when it names
+none. :func:`word_errors` wraps each error handler of the app so; the score
+keeper's errors, already in the request's language, and every other path are left as they are.
 """
 
 from __future__ import annotations
 
+import inspect
+import json
 import logging
 import re
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
 
 from briscola.apps.server.limits import ServerFull
 from briscola.apps.server.schemas import ErrorResponse
+from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
 
 __all__ = [
+    "API_PREFIX",
+    "API_WORDED",
+    "PREFIX",
+    "TABLE_API",
+    "WORDED",
     "ApiError",
     "add_error_handlers",
     "api_error_reply",
@@ -30,8 +81,110 @@ __all__ = [
     "http_error_reply",
     "internal_error_reply",
     "invalid_request_reply",
+    "request_lang",
     "server_full_reply",
+    "word",
+    "word_errors",
+    "worded_reply",
 ]
+
+PREFIX: Final = "web.ws_error."
+"""The catalog keys of the errors' words: ``web.ws_error.<code>``."""
+
+WORDED: Final = frozenset(
+    key.removeprefix(PREFIX) for key in CATALOGS[DEFAULT_LANG] if key.startswith(PREFIX)
+)
+"""The error codes worded in each language (every code a table's socket may be sent)."""
+
+
+API_PREFIX: Final = "web.api_error."
+"""The catalog keys of the table API's HTTP errors: ``web.api_error.<code>``."""
+
+API_WORDED: Final = frozenset(
+    key.removeprefix(API_PREFIX) for key in CATALOGS[DEFAULT_LANG] if key.startswith(API_PREFIX)
+)
+"""The HTTP error codes worded in each language."""
+
+_WORDED: Final = {PREFIX: WORDED, API_PREFIX: API_WORDED}
+
+
+def word(
+    code: str, message: str, lang: str | None, *, prefix: str = PREFIX, **facts: object
+) -> str:
+    """The message of the error ``code`` in ``lang``, filled with ``facts`` (``seconds`` for
+    ``rate_limited``, ``n`` for ``server_full``); ``message`` (the server's own words) for a
+    code or language that the catalogs do not word. ``prefix``: the socket errors' keys
+    (:data:`PREFIX`) or the HTTP errors' (:data:`API_PREFIX`)."""
+    if lang not in WEB_LANGS or code not in _WORDED.get(prefix, frozenset()):
+        return message
+    try:
+        return t(prefix + code, lang, **facts)
+    except KeyError:  # a fact the sentence needs is not known here
+        return message
+
+
+def request_lang(headers: Mapping[str, str], asked: str | None) -> str | None:
+    """The language a request names: ``asked`` (its ``?lang=``) when it is one of the web
+    client's, else the first of them in its ``Accept-Language`` header; None when neither
+    names one."""
+    if asked in WEB_LANGS:
+        return asked
+    for part in headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in WEB_LANGS:
+            return code
+    return None
+
+
+TABLE_API = re.compile(r"/api/(play|tables)(/|$)")
+"""The paths of the table API."""
+
+Handler = Callable[[Request, Any], Response | Awaitable[Response]]
+
+
+def _facts(exc: Exception, reply: Response) -> dict[str, object]:
+    """What a sentence may name: the seconds to wait, the tables a full server holds."""
+    facts: dict[str, object] = {"seconds": reply.headers.get("retry-after", "1")}
+    if isinstance(exc, ServerFull):
+        facts["n"] = exc.limit
+    return facts
+
+
+def worded_reply(request: Request, exc: Exception, reply: Response) -> Response:
+    """``reply`` (an error's ``{code, message}``) with its message in the request's language,
+    for a request to the table API that names one; else ``reply`` itself."""
+    lang = request_lang(request.headers, request.query_params.get("lang"))
+    if lang is None or not TABLE_API.match(request.url.path):
+        return reply
+    try:
+        body = json.loads(bytes(reply.body))
+    except ValueError:
+        return reply
+    if not isinstance(body, dict) or not isinstance(body.get("code"), str):
+        return reply
+    message = str(body.get("message", ""))
+    body["message"] = word(body["code"], message, lang, prefix=API_PREFIX, **_facts(exc, reply))
+    headers = {k: v for k, v in reply.headers.items() if k.lower() != "content-length"}
+    return JSONResponse(body, status_code=reply.status_code, headers=headers)
+
+
+def _worded(handler: Handler) -> Handler:
+    async def reply(request: Request, exc: Any) -> Response:
+        answer = handler(request, exc)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        return worded_reply(request, exc, answer)
+
+    reply.__doc__ = handler.__doc__
+    return reply
+
+
+def word_errors(app: FastAPI) -> None:
+    """Make every error handler of ``app`` word the table API's errors in the request's
+    language (call it once the handlers are added)."""
+    for key, handler in list(app.exception_handlers.items()):
+        app.exception_handlers[key] = _worded(handler)
+
 
 log = logging.getLogger(__name__)
 

@@ -17,6 +17,21 @@ PingMessage(type='ping')
 'bad_json'
 >>> read_message('{"type": "hello", "token": "T"}').code  # only a socket's first message
 'unknown_type'
+
+The errors a table's socket is sent: each a :class:`Refusal` that carries its code and the
+facts its sentence needs, worded once, as it is sent (:meth:`Refusal.worded`), in the table's
+language (a socket refused before its table is loaded: the language its request names, see
+:func:`~.errors.request_lang`). The sentences are the catalogs' ``web.ws_error.<code>``; a
+socket that names no language is sent the server's own words (English, with the details).
+
+>>> Refusal("rate_limited", "too many messages: wait 2 s", seconds=2).worded("it")
+{'type': 'error', 'code': 'rate_limited', 'message': 'Troppi messaggi: aspetta 2 s.'}
+>>> Refusal("bad_json", "the message is not JSON").worded(None)["message"]
+'the message is not JSON'
+>>> from briscola.session.table import TableError
+>>> refusal = Refusal.of_table(TableError("not_your_turn", "it is seat 1's turn, not seat 0's"), 0)
+>>> refusal.message
+"it is seat 1's turn, not yours (you are seat 0)"
 """
 
 from __future__ import annotations
@@ -31,7 +46,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_a
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
-from briscola.apps.server.refusals import Refusal
 from briscola.core.cards import Card as _Card
 from briscola.core.rules import Ruleset as _Ruleset
 from briscola.core.signals import SignalKind
@@ -42,6 +56,11 @@ if TYPE_CHECKING:
     from fastapi import WebSocket
 
     from briscola.apps.server.rooms import Room, Rooms
+from fastapi import WebSocket
+
+from briscola.apps.server.errors import word
+from briscola.apps.server.limits import ServerFull, retry_after
+from briscola.session.table import TableError
 
 __all__ = [
     "CLIENT_TYPES",
@@ -50,10 +69,12 @@ __all__ = [
     "PROTOCOL",
     "SERVER_TYPES",
     "SOCKET_TYPES",
+    "TRY_AGAIN_LATER",
     "ClientMessage",
     "Handler",
     "Peer",
     "Reader",
+    "Refusal",
     "ServerMessage",
     "SocketMessage",
     "Strict",
@@ -62,10 +83,75 @@ __all__ = [
     "handlers",
     "handles",
     "json_schema",
+    "rate_limited",
     "read_message",
+    "refuse",
+    "refuse_full",
     "schema_text",
     "types_of",
 ]
+
+TRY_AGAIN_LATER = 1013
+"""The WebSocket close code of a server that is full."""
+
+
+class Refusal(Exception):
+    """A message refused, or a socket: its ``code`` (the same in every language, for programs),
+    the server's own words (``message``) and the facts its sentence needs (``params``)."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(code, message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, {self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Refusal) and (self.code, self.message, self.params) == (
+            other.code,
+            other.message,
+            other.params,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.message))
+
+    @classmethod
+    def of_table(cls, exc: TableError, seat: int | None) -> Refusal:
+        """A table's refusal as said to the seat itself."""
+        message = exc.message
+        if exc.code == "not_your_turn" and seat is not None:
+            message = message.replace(f"not seat {seat}'s", f"not yours (you are seat {seat})")
+        return cls(exc.code, message)
+
+    def worded(self, lang: str | None) -> dict[str, Any]:
+        """The ``error`` message, its sentence in ``lang`` (the server's words for None)."""
+        message = word(self.code, self.message, lang, **self.params)
+        return {"type": "error", "code": self.code, "message": message}
+
+
+async def refuse(
+    ws: WebSocket, refusal: Refusal, close: tuple[int, str], lang: str | None = None
+) -> None:
+    """Tell a new socket why it is refused, in the language its request names (``lang``), and
+    close it with ``close`` (code, reason)."""
+    await ws.send_text(json.dumps(refusal.worded(lang)))  # rare: the standard library
+    await ws.close(*close)
+
+
+async def refuse_full(ws: WebSocket, exc: ServerFull, lang: str | None = None) -> None:
+    """Tell a new socket that the server holds as many tables as it may (or that its table is
+    moving to another process), and close it."""
+    await refuse(ws, Refusal(exc.code, str(exc)), (TRY_AGAIN_LATER, "server full"), lang)
+
+
+def rate_limited(wait: float) -> Refusal:
+    """A client over its rate: it may try again after ``wait`` s."""
+    seconds = retry_after(wait)
+    return Refusal("rate_limited", f"too many messages: wait {seconds} s", seconds=seconds)
+
 
 PROTOCOL = 1
 """The protocol's version, in every ``state``."""
@@ -725,7 +811,7 @@ class Reader:
         self.types = tuple(self.models)
 
     def read(self, text: str) -> Any:
-        """The message in ``text``, or the :class:`~.refusals.Refusal` that says why not."""
+        """The message in ``text``, or the :class:`Refusal` that says why not."""
         if len(text) > MAX_FRAME:
             return Refusal("too_large", f"a message is at most {MAX_FRAME} characters")
         brackets = text.count("{") + text.count("[")  # the depth is at most this: mostly no scan
@@ -781,7 +867,7 @@ class Peer:
 
 Handler = Callable[["Room", Peer, Any], Awaitable[None]]
 """A message's handler: ``(room, peer, message)``; it answers, or raises a
-:class:`~.refusals.Refusal` (or a table's ``TableError``) that the socket loop words."""
+:class:`Refusal` (or a table's ``TableError``) that the socket loop words."""
 
 
 @dataclass(frozen=True)

@@ -50,13 +50,13 @@ from briscola.apps.server.protocol import (
     NextDealMessage,
     Peer,
     PingMessage,
+    Refusal,
     RematchMessage,
     ResignMessage,
     SpeedMessage,
     SyncMessage,
     handles,
 )
-from briscola.apps.server.refusals import Refusal
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
     Saved,
@@ -66,8 +66,7 @@ from briscola.apps.server.store import (
     hash_token,
     token_matches,
 )
-from briscola.apps.server.views import Shared, Views, card_points
-from briscola.apps.server.wire import dumps
+from briscola.apps.server.views import Shared, Views, card_points, dumps
 from briscola.core.text import has_surrogate
 from briscola.session.table import (
     DEAL_OVER,
@@ -318,7 +317,7 @@ class Room:
         self.clock.arm(self.table, timeout, expire, active=self.humans_connected())
 
     async def error(self, ws: WebSocket, refusal: Refusal) -> None:
-        """Send an error to one socket, worded in the table's language (:mod:`.refusals`)."""
+        """Send an error to one socket, worded in the table's language (:mod:`.protocol`)."""
         await self._send(ws, refusal.worded(self.lang))
 
     # -- persistence ------------------------------------------------------------------------

@@ -14,8 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 
-from briscola.apps.server.schemas import printable
-from briscola.apps.server.strict import NO_CONTROL, Flag, whole
+from briscola.apps.server.schemas import NO_CONTROL, Flag, printable, whole
 
 __all__ = [
     "MAX_COMPETITORS",

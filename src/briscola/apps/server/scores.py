@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from briscola.apps.server.errors import ApiError, api_error_reply
+from briscola.apps.server.errors import ApiError, api_error_reply, request_lang
 from briscola.apps.server.pages import html_page, web_templates
 from briscola.apps.server.score_schemas import (
     MAX_COMPETITORS,
@@ -52,7 +52,6 @@ from briscola.apps.server.score_schemas import (
     TargetChange,
     UndoChange,
 )
-from briscola.apps.server.wording import request_lang
 from briscola.scorekeeper import Competitor, ScoreError, Sheet
 from briscola.scorekeeper.export import csv_text
 from briscola.scorekeeper.messages import DEFAULT_LANG, t
@@ -87,7 +86,7 @@ class ScoreApiError(ApiError):
 # -- helpers ------------------------------------------------------------------------------------
 def _lang(request: Request, lang: str | None) -> str:
     """The request's language (one of the web client's): ``?lang=``, else the first known one in
-    Accept-Language (:func:`~.wording.request_lang`), else the default."""
+    Accept-Language (:func:`~.errors.request_lang`), else the default."""
     return request_lang(request.headers, lang) or DEFAULT_LANG
 
 
