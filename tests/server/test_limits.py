@@ -80,6 +80,17 @@ def test_creating_tables_past_the_rate_is_a_429(db: Path) -> None:
         rate_limited(client.post("/api/tables", json={}))
         rate_limited(client.post("/api/play", json={}))
         assert client.get("/api/presets").status_code == 200  # reading is not limited
+        # the OpenAPI document says the header every 429 carries (issue 40)
+        document = client.get("/openapi.json").json()
+        limited = [
+            op["responses"]["429"]
+            for ops in document["paths"].values()
+            for op in ops.values()
+            if "429" in op["responses"]
+        ]
+        assert len(limited) >= 4
+        for response in limited:
+            assert response["headers"]["Retry-After"]["schema"]["type"] == "integer"
 
 
 def test_guessing_invitation_codes_is_limited_even_for_the_right_code(db: Path) -> None:

@@ -58,6 +58,12 @@ _RATE: dict[int | str, dict[str, Any]] = {
         "model": ErrorResponse,
         "description": "rate_limited: too many requests from this client; Retry-After says "
         "how many seconds to wait",
+        "headers": {
+            "Retry-After": {
+                "description": "whole seconds to wait before trying again (at least 1)",
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        },
     },
 }
 
