@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import briscola
-from briscola.apps.server.schemas import PresetsResponse, TableInfo
+from briscola.apps.server.protocol import PublicTable
+from briscola.apps.server.schemas import PresetsResponse
 from briscola.apps.server.tables import NAMES
 from server_helpers import TestClient, client_for, make_table
 
@@ -111,7 +112,7 @@ def test_play_now_makes_a_started_table(client: TestClient) -> None:
     assert body["seat"] == 0 and len(body["token"]) >= 20
     assert body["url"] == f"/table/{body['table_id']}?seat=0#token={body['token']}"
     info = client.get(f"/api/tables/{body['table_id']}").json()
-    TableInfo.model_validate(info)
+    PublicTable.model_validate(info)  # strictly: no field the document does not say
     assert info["status"] == "playing" and info["deal"] == 0
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
     assert info["seats"][0]["name"] == "Zoe" and info["seats"][1]["bot"] == "random"
@@ -233,7 +234,7 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
     ):
         assert path in doc["paths"], path
     schemas = doc["components"]["schemas"]
-    for name in ("PlayRequest", "PlayResponse", "TableInfo", "ErrorResponse", "JoinRequest"):
+    for name in ("PlayRequest", "PlayResponse", "PublicTable", "ErrorResponse", "JoinRequest"):
         assert name in schemas
 
 

@@ -47,9 +47,7 @@ __all__ = [
     "PlayRequest",
     "PlayResponse",
     "PresetsResponse",
-    "SeatInfo",
     "StartRequest",
-    "TableInfo",
     "WholeNumber",
     "whole",
 ]
@@ -267,46 +265,3 @@ class StartRequest(_Model):
 
     token: Secret
     fill: Short = "simple"
-
-
-class SeatInfo(BaseModel):
-    """Public information about a seat."""
-
-    seat: int
-    kind: Literal["human", "bot"]
-    name: str
-    bot: str | None
-    joined: bool
-    connected: bool
-    autoplay: bool
-    ready: bool
-
-
-class MatchInfo(BaseModel):
-    """The match's standing."""
-
-    format: str
-    competitors: Literal["teams", "seats"]
-    wins: list[int]
-    points: list[int]
-    deals: list[dict[str, Any]]
-    winner: int | None
-    over: bool
-
-
-class TableInfo(BaseModel):
-    """``GET /api/tables/{id}``: public information, no secrets, no cards."""
-
-    table_id: str
-    preset: str
-    ruleset: dict[str, Any]
-    status: Literal["waiting", "playing", "deal_over", "over"]
-    seats: list[SeatInfo]
-    match: MatchInfo
-    deal: int | None
-    result: dict[str, Any] | None
-    resigned: list[int] = Field(default_factory=list, description="the seats that resigned")
-    hints: bool = Field(
-        default=False,
-        description="the host allows hints at this table (against the computer they always are)",
-    )

@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 from briscola.apps.server import catalog
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.limits import client_ip, retry_after
+from briscola.apps.server.protocol import PublicTable
 from briscola.apps.server.rooms import Room, Rooms
 from briscola.apps.server.schemas import (
     CreateTableRequest,
@@ -29,7 +30,6 @@ from briscola.apps.server.schemas import (
     PlayRequest,
     PlayResponse,
     StartRequest,
-    TableInfo,
 )
 from briscola.apps.server.store import StoredSeat, StoredTable, hash_token
 from briscola.bots import UnknownBotError, bot_info
@@ -377,7 +377,7 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
     return JoinResponse(table_id=table_id, seat=seat, token=token, url=url)
 
 
-@router.post("/api/tables/{table_id}/start", response_model=TableInfo, responses=_RATE)
+@router.post("/api/tables/{table_id}/start", response_model=PublicTable, responses=_RATE)
 async def start(
     table_id: str, req: StartRequest, rooms: RoomsOf, request: Request
 ) -> dict[str, Any]:
@@ -409,7 +409,7 @@ async def start(
         return room.info()
 
 
-@router.get("/api/tables/{table_id}", response_model=TableInfo)
+@router.get("/api/tables/{table_id}", response_model=PublicTable)
 async def get_table(table_id: str, rooms: RoomsOf) -> dict[str, Any]:
     """Public information about a table: seats, status, standing. No secrets, no cards."""
     room = await _room(rooms, table_id)
