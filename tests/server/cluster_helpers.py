@@ -20,7 +20,7 @@ from websockets.asyncio.client import connect
 
 from briscola.apps.server.leases import Leases
 from briscola.apps.server.workers import nginx_program
-from briscola.tools.bench.serve_process import ServeProcess, process_tree
+from briscola.tools.bench.serve_process import ServeProcess, health, process_tree
 
 try:  # the store's module (issue 35 part 4 renames storage.py to store.py)
     from briscola.apps.server.store import Storage, StoredTable
@@ -149,22 +149,6 @@ def stored(db_url: str, table_id: str) -> StoredTable:
         storage.close()
     assert table is not None, f"table {table_id} is not stored"
     return table
-
-
-def health(port: int) -> dict[str, Any] | None:
-    """A loopback server's ``/healthz``, or None."""
-    import http.client
-
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-    try:
-        conn.request("GET", "/healthz")
-        reply = conn.getresponse()
-        body = json.loads(reply.read())
-        return body if reply.status == 200 and isinstance(body, dict) else None
-    except (OSError, ValueError):
-        return None
-    finally:
-        conn.close()
 
 
 class Person:

@@ -21,7 +21,22 @@ from pathlib import Path
 
 from briscola.tools.bench.crash_server import free_port
 
-__all__ = ["ServeProcess", "process_tree"]
+__all__ = ["ServeProcess", "health", "process_tree"]
+
+
+def health(port: int, timeout: float = 0.5) -> dict[str, object] | None:
+    """The ``/healthz`` answer of a server on a loopback ``port``, or None while it does not
+    answer 200."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", "/healthz")
+        reply = conn.getresponse()
+        body = json.loads(reply.read())
+        return body if reply.status == 200 and isinstance(body, dict) else None
+    except (OSError, ValueError):
+        return None
+    finally:
+        conn.close()
 
 
 class ServeProcess:
@@ -64,16 +79,7 @@ class ServeProcess:
 
     def health(self) -> dict[str, object] | None:
         """The server's ``/healthz`` answer, or None while it does not answer 200."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=0.5)
-        try:
-            conn.request("GET", "/healthz")
-            reply = conn.getresponse()
-            body = json.loads(reply.read())
-            return body if reply.status == 200 and isinstance(body, dict) else None
-        except (OSError, ValueError):
-            return None
-        finally:
-            conn.close()
+        return health(self.port)
 
     def wait_ready(self, timeout: float = 180.0, *, bots: bool = False) -> None:
         """Wait until the server answers (and, with ``bots``, until its computer players'
