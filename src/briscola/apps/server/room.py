@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any
 from fastapi import WebSocket
 
 from briscola.apps.server.botpool import BotPool
-from briscola.apps.server.commits import GroupCommit
 from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.pacing import SPEEDS, MoveClock, Pace
 from briscola.apps.server.protocol import (
@@ -59,6 +58,7 @@ from briscola.apps.server.protocol import (
 )
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
+    GroupCommit,
     Saved,
     Storage,
     StoredSeat,

@@ -29,13 +29,12 @@ import time
 from collections.abc import Iterator, Sequence
 
 from briscola.apps.server.botpool import BotPool
-from briscola.apps.server.commits import GroupCommit
 from briscola.apps.server.leases import Leases, TableElsewhere
 from briscola.apps.server.limits import RateLimiter, ServerFull
 from briscola.apps.server.recovery import DamagedTableError, Recovery
 from briscola.apps.server.room import MAX_ID, Room
 from briscola.apps.server.settings import Settings
-from briscola.apps.server.store import Storage, StoredTable
+from briscola.apps.server.store import GroupCommit, Storage, StoredTable
 from briscola.core.text import has_surrogate
 from briscola.session.table import OVER, Table
 

@@ -49,8 +49,9 @@ from briscola.core.cards import format_cards
 if TYPE_CHECKING:
     from briscola.session.table import Seat, Table
 
-__all__ = ["DEFAULT_DB_URL", "Base", "Progress", "Saved", "Storage", "StoredSeat", "StoredTable",
-           "hash_token", "migrate", "open_engine", "resolve_db_url", "token_matches"]  # fmt: skip
+__all__ = ["DEFAULT_DB_URL", "Base", "GroupCommit", "Progress", "Saved", "Storage", "StoredSeat",
+           "StoredTable", "hash_token", "migrate", "open_engine", "resolve_db_url",
+           "token_matches"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -503,3 +504,6 @@ def _drop_nul(
     """PostgreSQL: text cannot hold the NUL character, so it is dropped from what is written
     (a name with one would otherwise fail with an error; SQLite keeps it)."""
     return statement, _without_nul(parameters)
+
+
+from briscola.apps.server.commits import GroupCommit  # noqa: E402 (folded in here next)
