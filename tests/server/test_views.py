@@ -1,5 +1,6 @@
 """The state messages made once per change (apps/server/views.py) are, key for key, the ones
-made from ``Table.view`` for each seat, over whole matches; a spectator's, made by the same
+made the plain way for each seat (the table's public information and the seat's observation,
+made again for each), over whole matches; a spectator's, made by the same
 builder for no seat, is the public view of the deal as before; a name no UTF-8 can hold is
 still sent (escaped)."""
 
@@ -16,21 +17,23 @@ from briscola.apps.server.protocol import PROTOCOL
 from briscola.apps.server.views import Views, card_points, dumps
 from briscola.core.rules import preset
 from briscola.session.audience import public_view
-from briscola.session.table import Event, Seat, Table
+from briscola.session.events import Event
+from briscola.session.table import Seat, Table
 
 FLOW = {"spectators": 0, "speed": "normal"}
 
 
 def from_view(table: Table, seat: int, events: list[Event]) -> dict[str, Any]:
-    """The message as the server made it before, every part made again for each seat."""
-    view = table.view(seat)
+    """The message made the plain way, every part made again for each seat from the table: its
+    public information and the seat's own observation."""
+    obs = table.observation(seat)
     return {
         "type": "state",
         "protocol": PROTOCOL,
         "seat": seat,
         "host": seat == 0,
-        "table": {"table_id": "t", **view["table"], "hints": False},
-        "observation": view["observation"],
+        "table": {"table_id": "t", **table.public_info(), "hints": False},
+        "observation": obs.to_dict() if obs is not None else None,
         "events": [e.to_dict() for e in events],
         "invite_url": None,
         "card_points": card_points(table.ruleset),

@@ -53,7 +53,7 @@ def test_waiting_table_refuses_actions_and_views_have_no_observation() -> None:
     assert table.status == "waiting" and table.deal_number is None
     assert code_of(table.submit, 0, "Ad") == "not_started"
     assert code_of(table.ready, 0) == "not_started"
-    assert table.view(0)["observation"] is None
+    assert table.observation(0) is None
     assert table.public_info()["seats"][1]["kind"] == "bot"
 
 
@@ -215,9 +215,10 @@ def test_views_are_observations_of_the_seat() -> None:
     state = table.state
     assert state is not None
     for seat in range(4):
-        view = table.view(seat)
-        assert view["observation"] == observe(state, seat).to_dict()
-        assert "deck" not in view["table"] and "hands" not in view["table"]
+        obs = table.observation(seat)
+        assert obs is not None and obs.to_dict() == observe(state, seat).to_dict()
+    info = table.public_info()
+    assert "deck" not in info and "hands" not in info
 
 
 @pytest.mark.parametrize("name", ["classic", "pairs", "chiamata", "three"])

@@ -11,6 +11,7 @@ from briscola.core.game import new_game
 from briscola.core.observation import public_cards
 from briscola.core.rules import preset
 from briscola.session.audience import public_view
+from briscola.session.events import PlayedEvent, TimedOutEvent
 from briscola.session.table import Seat, Table, TableError
 
 
@@ -63,8 +64,8 @@ def test_a_stand_in_moves_once_for_a_person_out_of_time() -> None:
     seat = table.to_act()
     assert seat is not None
     events = table.stand_in_move()
-    assert events[0].to_dict() == {"type": "timed_out", "seat": seat}
-    assert events[1].type == "played" and events[1].data["seat"] == seat
+    assert events[0] == TimedOutEvent(seat=seat)
+    assert isinstance(events[1], PlayedEvent) and events[1].seat == seat
     assert not table.seats[seat].is_bot and not table.seats[seat].autoplay
     assert table.to_act() == 1 - seat
 

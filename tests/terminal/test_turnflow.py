@@ -17,6 +17,7 @@ from briscola.apps.common import build_ruleset
 from briscola.apps.terminal.game import GameOptions, TerminalGame
 from briscola.core.match import Match, MatchFormat
 from briscola.core.rules import preset
+from briscola.session.events import DealStartedEvent
 from briscola.session.table import Event, Seat, Table
 
 
@@ -89,13 +90,13 @@ def test_the_terminal_tells_the_events_a_table_gives_for_the_same_game(
     seats[seat].autoplay = human_bot is not None
     table = Table(rules, seats, fmt, seed, dealer=dealer, stand_in=human_bot or "random")
     events = replay_on_a_table(table, seat, human_actions(game.table, seat))
-    assert [e.to_dict() for e in game.events] == [e.to_dict() for e in events]
+    assert game.events == events
     # and each event the human is told about is told once, in the human's words
     played = [e for e in events if e.type == "played"]
     assert len(re.findall(r"^(?:You play|\S+ plays) ", out, re.M)) == len(played)
     deals = [e for e in events if e.type == "deal_started"]
     assert len(re.findall(r"^=== Deal \d+ · dealer: ", out, re.M)) == len(deals)
-    assert deals[0].data["dealer"] == dealer
+    assert isinstance(deals[0], DealStartedEvent) and deals[0].dealer == dealer
 
 
 def test_a_seed_gives_the_same_deals_as_before_the_table() -> None:

@@ -23,7 +23,7 @@ import logging
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 from briscola.session.botturn import BotFactory, BotRequest, decision_seed
-from briscola.session.events import Event
+from briscola.session.events import Event, TimedOutEvent
 from briscola.session.seats import TableError
 from briscola.session.turns import Turns
 
@@ -57,7 +57,7 @@ class ComputerTurns(Turns):
         seat = self.to_act()
         if seat is None:
             raise TableError("no_one_to_act", "nobody is to act now")
-        return [Event("timed_out", {"seat": seat}), *self._computer_move(seat)]
+        return [TimedOutEvent(seat=seat), *self._computer_move(seat)]
 
     def run_bots(self, limit: int = 10_000) -> list[Event]:
         """Let computer players move until a person is to act (or the deal ends)."""

@@ -3,7 +3,8 @@
 A :class:`Table` is a session without I/O. It holds a :class:`~briscola.core.match.Match` and the
 current deal's :class:`~briscola.core.game.State`, and it is the only place that sees the whole
 state: people and bots get per-seat views (:func:`~briscola.core.observation.observe`) and nothing
-more. Every change returns a list of :class:`Event` (public facts: a card played, a trick taken...).
+more. Every change returns a list of events (:data:`~briscola.session.events.Event`: public facts,
+a card played, a trick taken...).
 The same table runs the server's games and the terminal game, so both tell the same events in the
 same order. The turn flow is in :mod:`briscola.session.turns`, the computer players in
 :mod:`briscola.session.computers`, seats and errors in :mod:`briscola.session.seats`, events and
@@ -42,7 +43,14 @@ from briscola.core.match import MatchFormat
 from briscola.core.rules import Ruleset
 from briscola.session.botturn import BotRequest
 from briscola.session.computers import BotFactory, ComputerTurns
-from briscola.session.events import DealLog, Event, result_from_dict, result_to_dict
+from briscola.session.events import (
+    AutoplayEvent,
+    DealLog,
+    Event,
+    PresenceEvent,
+    ReadyEvent,
+    ResignedEvent,
+)
 from briscola.session.seats import DEAL_OVER, OVER, PLAYING, WAITING, Seat, TableError
 
 __all__ = [
@@ -57,8 +65,6 @@ __all__ = [
     "Seat",
     "Table",
     "TableError",
-    "result_from_dict",
-    "result_to_dict",
 ]
 
 
@@ -83,7 +89,7 @@ class Table(ComputerTurns):
             raise TableError("not_a_person", f"seat {seat} is a computer player's")
         self.seats[seat] = Seat.computer(self.stand_in, s.name)
         self.resigned.append(seat)
-        return [Event("resigned", {"seat": seat, "name": s.name}), *self._maybe_next_deal()]
+        return [ResignedEvent(seat=seat, name=s.name), *self._maybe_next_deal()]
 
     def ready(self, seat: int) -> list[Event]:
         """Between deals, ``seat`` asks for the next deal; it is dealt once every person playing
@@ -92,7 +98,7 @@ class Table(ComputerTurns):
         if status != DEAL_OVER:
             raise TableError("deal_not_over", "the deal is still being played")
         self.seats[seat].ready = True
-        return [Event("ready", {"seat": seat}), *self._maybe_next_deal()]
+        return [ReadyEvent(seat=seat), *self._maybe_next_deal()]
 
     def all_ready(self) -> bool:
         """True when every seat that must say so has asked for the next deal."""
@@ -104,7 +110,7 @@ class Table(ComputerTurns):
         if self.seats[seat].connected == connected:
             return []
         self.seats[seat].connected = connected
-        return [Event("presence", {"seat": seat, "connected": connected})]
+        return [PresenceEvent(seat=seat, connected=connected)]
 
     def set_autoplay(self, seat: int, on: bool) -> list[Event]:
         """Let a computer play a human seat (``on``), or give it back to its person."""
@@ -113,7 +119,7 @@ class Table(ComputerTurns):
         if s.is_bot or s.autoplay == on:
             return []
         s.autoplay = on
-        events = [Event("autoplay", {"seat": seat, "on": on})]
+        events: list[Event] = [AutoplayEvent(seat=seat, on=on)]
         if on:
             events.extend(self._maybe_next_deal())
         return events

@@ -28,7 +28,17 @@ from briscola.core.match import Match, MatchFormat
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import Partnership, Ruleset
 from briscola.session.botturn import BotFactory, Computers
-from briscola.session.events import DealLog, Event, action_events, result_to_dict
+from briscola.session.events import (
+    DealLog,
+    DealOverEvent,
+    DealPlayed,
+    DealResult,
+    DealStartedEvent,
+    Event,
+    MatchOverEvent,
+    Standing,
+    action_events,
+)
 from briscola.session.seats import DEAL_OVER, OVER, PLAYING, WAITING, Seat, TableError
 
 __all__ = ["Turns"]
@@ -115,22 +125,19 @@ class Turns:
         return observe(self.state, seat)
 
     def standing(self) -> dict[str, Any]:
-        """The match's standing as JSON-ready data."""
+        """The match's standing as JSON-ready data (:meth:`standing_data`'s dict)."""
+        return self.standing_data().to_dict()
+
+    def standing_data(self) -> Standing:
+        """The match's standing."""
         m = self.match
-        return {
-            "format": str(m.format),
-            "competitors": "teams"
-            if self.ruleset.partnership is Partnership.ALTERNATE
-            else "seats",
-            "wins": list(m.wins),
-            "points": list(m.points),
-            "deals": [
-                {"dealer": d.dealer, "counted": d.counted, "result": result_to_dict(d.result)}
-                for d in m.deals
-            ],
-            "winner": m.winner,
-            "over": m.is_over,
-        }
+        teams = self.ruleset.partnership is Partnership.ALTERNATE
+        deals = [DealPlayed(dealer=d.dealer, counted=d.counted, result=DealResult.of(d.result))
+                 for d in m.deals]  # fmt: skip
+        return Standing(
+            format=str(m.format), competitors="teams" if teams else "seats", wins=list(m.wins),
+            points=list(m.points), deals=deals, winner=m.winner, over=m.is_over,
+        )  # fmt: skip
 
     def public_info(self, *, ruleset: Any = None, standing: Any = None) -> dict[str, Any]:
         """What anybody may know about the table: seats, status, standing. No cards.
@@ -144,17 +151,8 @@ class Turns:
             "seats": [s.to_dict(i) for i, s in enumerate(self.seats)],
             "match": self.standing() if standing is None else standing,
             "deal": self.deal_number,
-            "result": result_to_dict(last) if last is not None else None,
+            "result": DealResult.of(last).to_dict() if last is not None else None,
             "resigned": list(self.resigned),
-        }
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may be shown: the table's public info and its observation."""
-        obs = self.observation(seat)
-        return {
-            "seat": seat,
-            "table": self.public_info(),
-            "observation": obs.to_dict() if obs is not None else None,
         }
 
     # -- the flow ---------------------------------------------------------------------------
@@ -229,15 +227,13 @@ class Turns:
         self.deals.append(DealLog(state.dealer, state.deck))
         for s in self.seats:
             s.ready = False
-        return [Event("deal_started", {"deal": len(self.deals) - 1, "dealer": state.dealer})]
+        return [DealStartedEvent(deal=len(self.deals) - 1, dealer=state.dealer)]
 
     def _finish_deal(self, final: State) -> list[Event]:
         result = final.result()
         self._last_result = result
         self.match.record(result)
-        events = [Event("deal_over", {"result": result_to_dict(result)})]
+        events: list[Event] = [DealOverEvent(result=DealResult.of(result))]
         if self.match.is_over:
-            events.append(
-                Event("match_over", {"winner": self.match.winner, "match": self.standing()})
-            )
+            events.append(MatchOverEvent(winner=self.match.winner, match=self.standing_data()))
         return events

@@ -44,23 +44,21 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_args
 
+from fastapi import WebSocket
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
+from briscola.apps.server.errors import word
+from briscola.apps.server.limits import ServerFull, retry_after
 from briscola.core.cards import Card as _Card
 from briscola.core.rules import Ruleset as _Ruleset
 from briscola.core.signals import SignalKind
 from briscola.core.state import Phase
 from briscola.core.text import excerpt
+from briscola.session.events import CardText, DealResult, Event, PlayText, Standing, SuitText
+from briscola.session.table import TableError
 
 if TYPE_CHECKING:
-    from fastapi import WebSocket
-
     from briscola.apps.server.rooms import Room, Rooms
-from fastapi import WebSocket
-
-from briscola.apps.server.errors import word
-from briscola.apps.server.limits import ServerFull, retry_after
-from briscola.session.table import TableError
 
 __all__ = [
     "CLIENT_TYPES",
@@ -170,21 +168,18 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+TableEvent = Annotated[Event, Field(discriminator="type")]
+"""Every event a ``state`` may carry (:data:`briscola.session.events.Event`, the session's and
+the server's), discriminated on ``type``."""
+
+
 # -- the parts of a state -------------------------------------------------------------------------
-Card = Annotated[str, Field(pattern=r"^[A2-7FCR][cdsb]$", examples=["Ad"])]
-"""A card in the notation: rank (``A 2 3 4 5 6 7 F C R``) and suit (``c d s b``)."""
-
-Suit = Literal["c", "d", "s", "b"]
-Play = tuple[int, Card]
-"""A card played: ``[seat, card]``."""
-
-
 def _json_type(hint: Any) -> Any:
     """The type of a ruleset field's JSON value (an enum's values, a list of cards)."""
     if isinstance(hint, type) and issubclass(hint, Enum):
         return Literal[tuple(m.value for m in hint)]
     if typing.get_origin(hint) is tuple and get_args(hint)[0] is _Card:
-        return list[Card]
+        return list[CardText]
     return hint
 
 
@@ -217,38 +212,6 @@ class SeatInfo(Strict):
     ready: bool
 
 
-class DealResult(Strict):
-    """A finished deal's result."""
-
-    seat_points: list[int]
-    team_points: list[int]
-    teams: list[int]
-    winners: list[int]
-    draw: bool
-    replay: bool
-    units: list[int] = Field(description="the settlement per seat in chiamata, else empty")
-
-
-class DealPlayed(Strict):
-    """A deal of the match."""
-
-    dealer: int
-    counted: bool
-    result: DealResult
-
-
-class Standing(Strict):
-    """The match's standing."""
-
-    format: str
-    competitors: Literal["teams", "seats"]
-    wins: list[int]
-    points: list[int]
-    deals: list[DealPlayed]
-    winner: int | None
-    over: bool
-
-
 class PublicTable(Strict):
     """The table's public information (``GET /api/tables/{id}``): no secrets, no cards."""
 
@@ -268,7 +231,7 @@ class TrickTaken(Strict):
     """A finished trick."""
 
     leader: int
-    plays: list[Play]
+    plays: list[PlayText]
     winner: int
 
 
@@ -276,7 +239,7 @@ class Declaration(Strict):
     """An accuso: Re and Cavallo of ``suit`` shown."""
 
     seat: int
-    suit: Suit
+    suit: SuitText
     points: int
 
 
@@ -284,8 +247,8 @@ class Exchange(Strict):
     """The face-up briscola exchanged."""
 
     seat: int
-    gave: Card
-    took: Card
+    gave: CardText
+    took: CardText
 
 
 class Auction(Strict):
@@ -313,24 +276,24 @@ class Observation(Strict):
     phase: Literal[tuple(p.value for p in Phase)]  # type: ignore[valid-type]
     turn: int | None
     leader: int | None
-    hand: list[Card]
-    briscola: Card | None
-    trump: Suit | None
+    hand: list[CardText]
+    briscola: CardText | None
+    trump: SuitText | None
     stock: int
     hand_counts: list[int]
-    trick: list[Play]
+    trick: list[PlayText]
     tricks: list[TrickTaken]
     declarations: list[Declaration]
     exchanges: list[Exchange]
     actions: list[str]
-    other_hands: dict[str, list[Card]]
-    known_cards: dict[str, list[Card]]
-    shown: dict[str, list[Card]]
+    other_hands: dict[str, list[CardText]]
+    known_cards: dict[str, list[CardText]]
+    shown: dict[str, list[CardText]]
     legal: list[str]
     tricks_visible: bool
     points: list[int]
     auction: Auction | None
-    called: Card | None
+    called: CardText | None
     partner: int | None
     signals: list[SignalSeen]
 
@@ -347,218 +310,6 @@ class RematchVotes(Strict):
 
     votes: list[int]
     table_id: str | None
-
-
-# -- events (in a state's ``events``) -------------------------------------------------------------
-class _Event(Strict):
-    """Something that happened at the table, public to every seat."""
-
-
-class DealStartedEvent(_Event):
-    """A deal was dealt."""
-
-    type: Literal["deal_started"]
-    deal: int
-    dealer: int
-
-
-class PlayedEvent(_Event):
-    """A card was played."""
-
-    type: Literal["played"]
-    seat: int
-    card: Card
-    action: str
-
-
-class DeclaredEvent(_Event):
-    """An accuso (Re and Cavallo shown)."""
-
-    type: Literal["declared"]
-    seat: int
-    suit: Suit
-    points: int
-    action: str
-
-
-class ExchangedEvent(_Event):
-    """The briscola was exchanged."""
-
-    type: Literal["exchanged"]
-    seat: int
-    gave: Card
-    took: Card
-    action: str
-
-
-class SignalledEvent(_Event):
-    """A partner sign was made (never its meaning)."""
-
-    type: Literal["signalled"]
-    seat: int
-    trick: int
-    action: Literal["signal"]
-
-
-class BidEvent(_Event):
-    """Chiamata: a bid (a rank's letter, or points)."""
-
-    type: Literal["bid"]
-    seat: int
-    bid: str
-    action: str
-
-
-class PassedEvent(_Event):
-    """Chiamata: a pass."""
-
-    type: Literal["passed"]
-    seat: int
-    action: str
-
-
-class CalledEvent(_Event):
-    """Chiamata: the trump named, the called card."""
-
-    type: Literal["called"]
-    seat: int
-    suit: Suit
-    card: Card
-    action: str
-
-
-class RevealedEvent(_Event):
-    """Chiamata: the called card was played; ``seat`` is the partner."""
-
-    type: Literal["revealed"]
-    seat: int
-
-
-class TrickEvent(_Event):
-    """A trick was taken."""
-
-    type: Literal["trick"]
-    winner: int
-    points: int
-    cards: list[Play]
-
-
-class DealOverEvent(_Event):
-    """The deal ended."""
-
-    type: Literal["deal_over"]
-    result: DealResult
-
-
-class MatchOverEvent(_Event):
-    """The match ended (``winner``: a competitor, or null)."""
-
-    type: Literal["match_over"]
-    winner: int | None
-    match: Standing
-
-
-class PresenceEvent(_Event):
-    """A seat's socket connected or left."""
-
-    type: Literal["presence"]
-    seat: int
-    connected: bool
-
-
-class JoinedEvent(_Event):
-    """Somebody took a seat with the invitation."""
-
-    type: Literal["joined"]
-    seat: int
-    name: str
-
-
-class ReadyEvent(_Event):
-    """A seat asked for the next deal."""
-
-    type: Literal["ready"]
-    seat: int
-
-
-class AutoplayEvent(_Event):
-    """A computer took over (or gave back) a disconnected seat."""
-
-    type: Literal["autoplay"]
-    seat: int
-    on: bool
-
-
-class TimedOutEvent(_Event):
-    """The move clock ran out: the stand-in plays this move for ``seat``."""
-
-    type: Literal["timed_out"]
-    seat: int
-
-
-class ResignedEvent(_Event):
-    """A person left the match for good."""
-
-    type: Literal["resigned"]
-    seat: int
-    name: str
-
-
-class SpeedEvent(_Event):
-    """The computer players' speed changed."""
-
-    type: Literal["speed"]
-    seat: int
-    speed: str
-
-
-class SpectatorsEvent(_Event):
-    """A spectator came or went: how many watch now."""
-
-    type: Literal["spectators"]
-    count: int
-
-
-class RematchAskedEvent(_Event):
-    """A seat asked for the rematch."""
-
-    type: Literal["rematch_asked"]
-    seat: int
-
-
-class RematchEvent(_Event):
-    """The rematch started at a new table."""
-
-    type: Literal["rematch"]
-    table_id: str
-
-
-TableEvent = Annotated[
-    DealStartedEvent
-    | PlayedEvent
-    | DeclaredEvent
-    | ExchangedEvent
-    | SignalledEvent
-    | BidEvent
-    | PassedEvent
-    | CalledEvent
-    | RevealedEvent
-    | TrickEvent
-    | DealOverEvent
-    | MatchOverEvent
-    | PresenceEvent
-    | JoinedEvent
-    | ReadyEvent
-    | AutoplayEvent
-    | TimedOutEvent
-    | ResignedEvent
-    | SpeedEvent
-    | SpectatorsEvent
-    | RematchAskedEvent
-    | RematchEvent,
-    Field(discriminator="type"),
-]
-"""Every event a ``state`` may carry (the session's and the server's)."""
 
 
 # -- client to server ----------------------------------------------------------------------------
@@ -694,20 +445,23 @@ def types_of(union: Any) -> tuple[str, ...]:
     return tuple(type_of(model) for model in models_of(union))
 
 
-def models_of(union: Any) -> tuple[type[BaseModel], ...]:
-    """The models of a union of messages (``Annotated`` and nested unions followed)."""
+def models_of(union: Any) -> tuple[type[Any], ...]:
+    """The classes of a union of messages or events (``Annotated`` and nested unions followed):
+    pydantic models, or the session's event dataclasses."""
     args = get_args(union)
     if typing.get_origin(union) is Annotated:
         return models_of(args[0])
-    if isinstance(union, type) and issubclass(union, BaseModel):
+    if isinstance(union, type):
         return (union,)
     return tuple(model for arg in args for model in models_of(arg))
 
 
-def type_of(model: type[BaseModel]) -> str:
-    """The ``type`` a message model declares."""
-    (value,) = get_args(model.model_fields["type"].annotation)
-    return str(value)
+def type_of(model: type[Any]) -> str:
+    """The ``type`` a message model (or an event's dataclass) declares."""
+    if issubclass(model, BaseModel):
+        (value,) = get_args(model.model_fields["type"].annotation)
+        return str(value)
+    return str(dataclasses.fields(model)[0].default)
 
 
 def example(model: type[BaseModel]) -> dict[str, Any]:

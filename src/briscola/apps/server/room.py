@@ -6,7 +6,7 @@ the group commit, the computer players' pool, the rate limiter, the settings) wh
 Each connected seat is sent only its own view after every change, each spectator the public view
 (both built by :class:`~briscola.apps.server.views.Views`); every change is written to storage
 before it is sent (:meth:`Room.note` then :meth:`Room.store`: the group commit,
-:mod:`~briscola.apps.server.commits`). The messages a seat sends are answered by the methods
+:class:`~.store.GroupCommit`). The messages a seat sends are answered by the methods
 registered with :func:`~briscola.apps.server.protocol.handles`: ``action``, ``next_deal``,
 ``resign``, ``rematch`` and ``speed``, and (a spectator's too) ``ping`` and ``sync``. The rooms
 of a process are :class:`~briscola.apps.server.rooms.Rooms`.
@@ -68,16 +68,15 @@ from briscola.apps.server.store import (
 )
 from briscola.apps.server.views import Shared, Views, card_points, dumps
 from briscola.core.text import has_surrogate
-from briscola.session.table import (
-    DEAL_OVER,
-    OVER,
-    WAITING,
-    BotRequest,
+from briscola.session.events import (
     Event,
-    Seat,
-    Table,
-    TableError,
+    RematchAskedEvent,
+    RematchEvent,
+    SpectatorsEvent,
+    SpeedEvent,
+    TrickEvent,
 )
+from briscola.session.table import DEAL_OVER, OVER, WAITING, BotRequest, Seat, Table, TableError
 
 if TYPE_CHECKING:  # only the rematch's handler names them: Rooms is given in its Peer
     from briscola.apps.server.rooms import Rooms
@@ -305,7 +304,7 @@ class Room:
 
     def _seen(self, events: Sequence[Event]) -> None:
         """Before a change is sent: note a completed trick, arm the move clock."""
-        if any(e.type == "trick" for e in events):
+        if any(isinstance(e, TrickEvent) for e in events):
             self.pace.saw_trick()
 
         async def expire(key: tuple[int, int]) -> None:
@@ -329,7 +328,7 @@ class Room:
     async def store(self) -> None:
         """Write what is not yet stored (the changes noted, the deals dealt and actions taken
         since), grouped with the other tables' changes of this turn of the loop (the group
-        commit, :mod:`~.commits`, the one way a table's changes are written); return once it is
+        commit, :class:`.GroupCommit`, the one way a table's changes are written); return once it is
         committed."""
         await self.store_soon()
 
@@ -410,7 +409,7 @@ class Room:
                 return
             if ws not in self.watchers:
                 self.watchers.append(ws)
-            await self.broadcast([Event("spectators", {"count": len(self.watchers)})])
+            await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
 
     async def unwatch(self, ws: WebSocket) -> None:
         """A spectator went away: tell everybody how many still watch. The last socket of the
@@ -420,7 +419,7 @@ class Room:
                 self.watchers.remove(ws)
                 if not self.has_connections():
                     self.idle_since = time.monotonic()
-                await self.broadcast([Event("spectators", {"count": len(self.watchers)})])
+                await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
 
     def _expire_absent(self) -> list[Event]:
         """Give to the computer every human seat gone longer than the timeout."""
@@ -511,7 +510,7 @@ class Room:
                 raise TableError("not_host", "only the host can change the computer players' speed")
             self.pace.speed = speed
             self.note(speed=speed)  # stored by the commit
-            await self.commit([Event("speed", {"seat": seat, "speed": speed})])
+            await self.commit([SpeedEvent(seat=seat, speed=speed)])
 
     @handles(RematchMessage)
     async def rematch(self, peer: Peer, message: RematchMessage) -> None:
@@ -527,7 +526,7 @@ class Room:
             if self.rematch_id is not None:
                 raise TableError("rematch_started", "the rematch has already started")
             self.votes.add(seat)
-            await self._maybe_rematch(peer.rooms, [Event("rematch_asked", {"seat": seat})])
+            await self._maybe_rematch(peer.rooms, [RematchAskedEvent(seat=seat)])
 
     # -- the rematch ------------------------------------------------------------------------
     def after_leaving(self, rooms: Rooms) -> None:
@@ -564,7 +563,7 @@ class Room:
         for ws in list(self.watchers):
             link = {"type": "rematch", "table_id": new.table_id, "url": f"/watch/{new.table_id}"}
             await send_json(ws, link)
-        await self.broadcast([*events, Event("rematch", {"table_id": new.table_id})])
+        await self.broadcast([*events, RematchEvent(table_id=new.table_id)])
 
     def _rematch_table(self, people: set[int]) -> tuple[Room, dict[int, str]]:
         """The rematch's table, stored and started, with its room (its start to be stored by the

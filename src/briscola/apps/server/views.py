@@ -5,8 +5,8 @@ message of its own: the seat's observation is its own, but the table's public in
 change's events, the card points and the flow's fields are the same for every seat. So
 :meth:`Views.shared` makes them once per change, already as JSON text (``orjson.Fragment``), and
 :meth:`Views.message` adds each seat's observation; the ruleset's data is made once per table,
-the standing once per deal. The messages are the same, key for key, as ``Table.view`` gives
-(docs/web-protocol.md): only the work of making them changed. A spectator's message is made by
+the standing once per deal. Each message is, key for key, the table's public information and
+the seat's observation made afresh (tests/server/test_views.py). A spectator's message is made by
 the same :meth:`Views.message`, for no seat (``seat`` None): the public view of the deal
 (:func:`~briscola.session.audience.public_view`), no host, no invitation, ``spectator`` true.
 
@@ -55,7 +55,8 @@ from briscola.apps.server.protocol import PROTOCOL
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.rules import Ruleset
 from briscola.session.audience import public_view
-from briscola.session.table import Event, Table
+from briscola.session.events import Event
+from briscola.session.table import Table
 
 __all__ = ["Shared", "Views", "card_points", "dumps", "fragment"]
 
@@ -122,7 +123,7 @@ class Views:
         """The match's standing, made again only when a deal was recorded."""
         deals = len(table.match.deals)
         if self._standing is None or self._standing[0] != deals:
-            self._standing = (deals, fragment(table.standing()))
+            self._standing = (deals, fragment(table.standing_data()))
         return self._standing[1]
 
     def shared(
@@ -142,7 +143,11 @@ class Views:
         def plain() -> dict[str, Any]:
             return {"table_id": table_id, **table.public_info(), "hints": hints}
 
-        return Shared(fragment(info, plain), fragment([e.to_dict() for e in events]), flow)
+        return Shared(
+            fragment(info, plain),
+            fragment(list(events), lambda: [e.to_dict() for e in events]),
+            flow,
+        )
 
     def message(
         self,

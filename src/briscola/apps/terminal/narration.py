@@ -1,6 +1,6 @@
 """Narration of the terminal game: the table's events as the human is told them.
 
-The terminal is given the same :class:`~briscola.session.events.Event` list for each change as
+The terminal is given the same events (:data:`~briscola.session.events.Event`) for each change as
 the server sends over its WebSocket, and tells each event in the human's words. What an event does
 not say (the cards the human drew, whether the human holds the called card) comes from the human's
 own observations before and after the change, so nothing the human may not see is ever printed.
@@ -8,10 +8,10 @@ own observations before and after the change, so nothing the human may not see i
 >>> import io
 >>> from rich.console import Console
 >>> from briscola.core.rules import preset
->>> from briscola.session.events import Event
+>>> from briscola.session.events import PlayedEvent
 >>> out = io.StringIO()
 >>> screen = Screen(Console(file=out), "en", preset("classic"), 0)
->>> narrate(screen, [Event("played", {"seat": 1, "card": "Ad", "action": "Ad"})], Moment())
+>>> narrate(screen, [PlayedEvent(seat=1, card="Ad", action="Ad")], Moment())
 >>> out.getvalue()
 'North plays Ad (Ace of coins).\\n'
 """
@@ -33,7 +33,20 @@ from briscola.core.game import Phase, Result
 from briscola.core.match import MatchFormat, MatchKind
 from briscola.core.observation import Observation
 from briscola.core.rules import Partnership
-from briscola.session.events import Event, result_from_dict
+from briscola.session.events import (
+    BidEvent,
+    CalledEvent,
+    DealOverEvent,
+    DealStartedEvent,
+    DeclaredEvent,
+    Event,
+    ExchangedEvent,
+    MatchOverEvent,
+    PassedEvent,
+    PlayedEvent,
+    RevealedEvent,
+    TrickEvent,
+)
 
 __all__ = ["Moment", "narrate", "show_result", "show_standing"]
 
@@ -48,55 +61,48 @@ class Moment:
     standing: Mapping[str, Any] = field(default_factory=dict)
 
 
-Data = Mapping[str, Any]
-
-
 def narrate(screen: Screen, events: Sequence[Event], moment: Moment) -> None:
     """Tell ``events`` in order; events the human need not be told (``ready``...) say nothing."""
     for event in events:
         tell = _TELLERS.get(event.type)
         if tell is not None:
-            tell(screen, event.data, moment)
+            tell(screen, event, moment)
 
 
 def _sfx(screen: Screen, seat: int) -> str:
     return ".you" if seat == screen.human else ""
 
 
-def _deal_started(screen: Screen, data: Data, moment: Moment) -> None:
-    screen.deal_header(data["deal"] + 1, data["dealer"])
+def _deal_started(screen: Screen, e: DealStartedEvent, moment: Moment) -> None:
+    screen.deal_header(e.deal + 1, e.dealer)
 
 
-def _played(screen: Screen, data: Data, moment: Moment) -> None:
-    seat = data["seat"]
-    screen.say(
-        "say.play" + _sfx(screen, seat), who=screen.name(seat), card=Card.parse(data["card"])
-    )
+def _played(screen: Screen, e: PlayedEvent, moment: Moment) -> None:
+    who, card = screen.name(e.seat), Card.parse(e.card)
+    screen.say("say.play" + _sfx(screen, e.seat), who=who, card=card)
 
 
-def _declared(screen: Screen, data: Data, moment: Moment) -> None:
-    seat = data["seat"]
-    suit = screen.suit(Suit.parse(data["suit"]))
-    key = "say.declare" + _sfx(screen, seat)
-    screen.say(key, who=screen.name(seat), suit=suit, points=data["points"])
+def _declared(screen: Screen, e: DeclaredEvent, moment: Moment) -> None:
+    suit = screen.suit(Suit.parse(e.suit))
+    key = "say.declare" + _sfx(screen, e.seat)
+    screen.say(key, who=screen.name(e.seat), suit=suit, points=e.points)
 
 
-def _exchanged(screen: Screen, data: Data, moment: Moment) -> None:
-    seat = data["seat"]
-    gave, took = Card.parse(data["gave"]), Card.parse(data["took"])
-    screen.say("say.exchange" + _sfx(screen, seat), who=screen.name(seat), gave=gave, took=took)
+def _exchanged(screen: Screen, e: ExchangedEvent, moment: Moment) -> None:
+    gave, took = Card.parse(e.gave), Card.parse(e.took)
+    key = "say.exchange" + _sfx(screen, e.seat)
+    screen.say(key, who=screen.name(e.seat), gave=gave, took=took)
 
 
-def _bid(screen: Screen, data: Data, moment: Moment) -> None:
-    seat = data["seat"]
-    bid = parse_action(data["action"])
+def _bid(screen: Screen, e: BidEvent, moment: Moment) -> None:
+    bid = parse_action(e.action)
     assert isinstance(bid, Bid)
-    screen.say("say.bid" + _sfx(screen, seat), who=screen.name(seat), bid=screen.bid(bid))
+    screen.say("say.bid" + _sfx(screen, e.seat), who=screen.name(e.seat), bid=screen.bid(bid))
     _auction_end(screen, moment.after)
 
 
-def _passed(screen: Screen, data: Data, moment: Moment) -> None:
-    seat = data["seat"]
+def _passed(screen: Screen, e: PassedEvent, moment: Moment) -> None:
+    seat = e.seat
     screen.say("say.pass" + _sfx(screen, seat), who=screen.name(seat))
     _auction_end(screen, moment.after)
 
@@ -114,10 +120,10 @@ def _auction_end(screen: Screen, after: Observation | None) -> None:
         screen.say("say.void")
 
 
-def _called(screen: Screen, data: Data, moment: Moment) -> None:
-    seat, card = data["seat"], Card.parse(data["card"])
+def _called(screen: Screen, e: CalledEvent, moment: Moment) -> None:
+    seat, card = e.seat, Card.parse(e.card)
     who = screen.name(seat)
-    suit = screen.suit(Suit.parse(data["suit"]))
+    suit = screen.suit(Suit.parse(e.suit))
     screen.say("say.call" + _sfx(screen, seat), who=who, card=card, suit=suit)
     after = moment.after
     if after is not None and card in after.hand:
@@ -127,10 +133,10 @@ def _called(screen: Screen, data: Data, moment: Moment) -> None:
             screen.say("say.you_alone")
 
 
-def _revealed(screen: Screen, data: Data, moment: Moment) -> None:
+def _revealed(screen: Screen, e: RevealedEvent, moment: Moment) -> None:
     after = moment.after
     assert after is not None and after.auction is not None and after.auction.winner is not None
-    seat = data["seat"]
+    seat = e.seat
     caller = screen.name(after.auction.winner)
     card = after.called
     assert card is not None
@@ -144,9 +150,9 @@ def _revealed(screen: Screen, data: Data, moment: Moment) -> None:
         screen.say("say.reveal", card=card, who=screen.name(seat), caller=caller)
 
 
-def _trick(screen: Screen, data: Data, moment: Moment) -> None:
-    winner, points = data["winner"], data["points"]
-    cards = " ".join(card for _, card in data["cards"])
+def _trick(screen: Screen, e: TrickEvent, moment: Moment) -> None:
+    winner, points = e.winner, e.points
+    cards = " ".join(card for _, card in e.cards)
     if winner == screen.human:
         screen.say("say.trick.you", cards=cards, points=points)
     else:
@@ -164,20 +170,20 @@ def _trick(screen: Screen, data: Data, moment: Moment) -> None:
         screen.say("say.stock_empty", card=after.briscola, who=who)
 
 
-def _deal_over(screen: Screen, data: Data, moment: Moment) -> None:
+def _deal_over(screen: Screen, e: DealOverEvent, moment: Moment) -> None:
     final = moment.after
     assert final is not None
     if final.auction is None or final.auction.winner is not None:  # a void chiamata: no result
-        show_result(screen, result_from_dict(data["result"]), final)
+        show_result(screen, e.result.result(), final)
     if moment.standing and not moment.standing["over"]:
         show_standing(screen, moment.standing)
 
 
-def _match_over(screen: Screen, data: Data, moment: Moment) -> None:
-    show_standing(screen, data["match"])
+def _match_over(screen: Screen, e: MatchOverEvent, moment: Moment) -> None:
+    show_standing(screen, e.match.to_dict())
 
 
-_TELLERS: dict[str, Callable[[Screen, Data, Moment], None]] = {
+_TELLERS: dict[str, Callable[[Screen, Any, Moment], None]] = {
     "deal_started": _deal_started,
     "played": _played,
     "revealed": _revealed,

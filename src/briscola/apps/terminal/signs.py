@@ -17,8 +17,7 @@ opponent's only as a sign, from the human's own observation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -30,6 +29,7 @@ from briscola.core.signals import SignalKind
 if TYPE_CHECKING:
     from briscola.apps.terminal.narration import Moment
     from briscola.apps.terminal.screen import Screen
+    from briscola.session.events import SignalledEvent
 
 __all__ = ["command_text", "sign_text", "signal_problem", "signs_line", "tell_signal"]
 
@@ -53,10 +53,10 @@ def signs_line(screen: Screen, obs: Observation) -> Text | None:
     return Text("  " + screen.t("signs.line", signs=signs), style="dim")
 
 
-def tell_signal(screen: Screen, data: Mapping[str, Any], moment: Moment) -> None:
+def tell_signal(screen: Screen, event: SignalledEvent, moment: Moment) -> None:
     """A ``signalled`` event: the meaning when the human may see it, else only that a sign was
     made."""
-    seat, trick = data["seat"], data["trick"]
+    seat, trick = event.seat, event.trick
     after = moment.after
     kinds = (
         []
