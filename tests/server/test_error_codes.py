@@ -11,16 +11,11 @@ or in its score keeper part. The WebSocket codes are checked by test_protocol_do
 
 from __future__ import annotations
 
-import asyncio
 import inspect
-import json
 import re
-from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
 
 import pytest
-from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 import briscola.apps.server as server_package
@@ -40,8 +35,6 @@ TERMINAL_ONLY = {"cli.py", "cli_parts.py", "repl.py"}
 
 API_ERROR = re.compile(r"ApiError\(\s*\d{3},\s*\"([a-z_]+)\"")
 SCORE_ERROR = re.compile(r"ScoreError\(\s*(f?)\"([a-z0-9_.{}]+)\"")
-NO_REQUEST: Any = None
-"""The reply to FastAPI's own errors does not read the request."""
 TABLE_ERROR = re.compile(r"TableError\(\s*\"([a-z_]+)\"")
 
 
@@ -63,12 +56,10 @@ def table_api_codes() -> set[str]:
     """Every code the table API, the analysis and FastAPI's own errors may answer."""
     codes = set(API_ERROR.findall(_source(SERVER, {"scores.py"})))
     codes |= set(TABLE_ERROR.findall(inspect.getsource(Turns.start)))  # start passes them on
-    for status in (404, 405, 429):  # what Starlette and the rate limits raise
-        body = json.loads(_reply(errors.http_error_reply(NO_REQUEST, HTTPException(status))).body)
-        codes.add(body["code"])
-    unreadable = json.loads(_reply(errors.http_error_reply(NO_REQUEST, HTTPException(400))).body)
-    codes |= {unreadable["code"], "invalid_request", "internal", DAMAGED}
-    codes |= {ServerFull.code, TableElsewhere.code}
+    for status in (400, 404, 405):  # what Starlette raises (400: a body it cannot read)
+        codes.add(errors.api_error(HTTPException(status)).code)
+    codes |= {errors.api_error(exc).code for exc in (ServerFull(1), TableElsewhere(), KeyError())}
+    codes |= {"invalid_request", DAMAGED}
     return codes
 
 
@@ -83,10 +74,6 @@ def score_codes() -> set[str]:
         else:
             codes.add(code)
     return codes
-
-
-def _reply(coroutine: Coroutine[Any, Any, JSONResponse]) -> JSONResponse:
-    return asyncio.run(coroutine)
 
 
 def test_the_codes_are_found_in_the_code() -> None:

@@ -30,9 +30,9 @@ from pydantic import BaseModel, Field
 
 from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint, phase_name
 from briscola.apps.server.errors import ApiError
-from briscola.apps.server.review import deal_review
-from briscola.apps.server.rooms import Room, Rooms
+from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import ErrorResponse
+from briscola.apps.server.tables import deal_review, table_room
 from briscola.core.record import GameRecord
 from briscola.core.state import Phase
 from briscola.i18n import WEB_LANGS
@@ -47,7 +47,6 @@ router = APIRouter(
         403: {**_ERROR, "description": "A bad token, or hints off at this table"},
         404: {**_ERROR, "description": "No such table or deal"},
         409: {**_ERROR, "description": "The deal is not over, or it is not this seat's turn"},
-        422: {**_ERROR, "description": "A request that does not match the API"},
     },
 )
 """The analysis's and the hints' API routes."""
@@ -159,14 +158,6 @@ def _cache(request: Request) -> AnalysisCache:
     return cache
 
 
-async def _room(request: Request, table_id: str) -> Room:
-    rooms: Rooms = request.app.state.rooms
-    room = await rooms.get(table_id)
-    if room is None:
-        raise ApiError(404, "not_found", f"there is no table {table_id!r}")
-    return room
-
-
 @router.get(
     "/api/tables/{table_id}/deals/{number}/analysis",
     responses={
@@ -187,8 +178,8 @@ async def deal_analysis(
 ) -> Any:
     """A finished deal's analysis from ``seat``'s view, with the seats' names and the ratings'
     and phases' names in each language; 202 with the progress while it is worked out."""
-    # the review's checks: the table and the deal exist, and the deal is over (409 before)
-    review = await deal_review(table_id, number, request)
+    rooms: Rooms = request.app.state.rooms
+    review = await deal_review(table_id, number, rooms)  # the deal exists and is over
     record = GameRecord.from_dict(review["record"])
     players = record.ruleset.players
     if not 0 <= seat < players:
@@ -223,7 +214,7 @@ async def seat_hint(
     x_seat_token: Annotated[str, Header(description="The seat's token (never in the URL).")],
 ) -> dict[str, Any]:
     """The champion's choice for the token's seat, whose turn it is to play a card, and why."""
-    room = await _room(request, table_id)
+    room = await table_room(request.app.state.rooms, table_id)
     seat = room.seat_for_token(x_seat_token)
     if seat is None:
         raise ApiError(403, "bad_token", "this token is not one of the table's")

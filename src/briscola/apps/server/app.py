@@ -41,12 +41,12 @@ from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
-from briscola.apps.server import analysis_api, catalog, review, scores, tables
+from briscola.apps.server import analysis_api, lessons, offline, scores, tables
 from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
-from briscola.apps.server.errors import ApiError, add_error_handlers, request_lang, word_errors
+from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
-from briscola.apps.server.pages import default_static_dir, install_error_pages, page_routes
+from briscola.apps.server.pages import default_static_dir, install_pages
 from briscola.apps.server.protocol import (
     HelloMessage,
     Peer,
@@ -61,7 +61,6 @@ from briscola.apps.server.protocol import (
 from briscola.apps.server.recovery import DamagedTableError
 from briscola.apps.server.room import Room, send_json
 from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.schemas import LevelsResponse, PresetsResponse
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
 from briscola.apps.server.workers import end_with_supervisor, tune_gc
@@ -70,16 +69,14 @@ from briscola.session.table import TableError
 __all__ = [
     "HELLO_TIMEOUT",
     "POLICY_VIOLATION",
-    "ApiError",
     "BugLog",
     "create_app",
-    "default_static_dir",
     "dispatch",
 ]
 
 
 _server = APIRouter()
-"""The server's own routes: its health and its catalog of games and computer players."""
+"""The server's own route: its health."""
 
 
 @_server.get("/healthz", tags=["server"])
@@ -91,18 +88,6 @@ async def healthz(request: Request) -> dict[str, Any]:
     extra = {"cluster": cluster.health()} if cluster is not None else {}
     health = {"status": "ok", "version": __version__, "tables": len(rooms)}
     return {**health, **rooms.pool.health(), **extra}
-
-
-@_server.get("/api/presets", response_model=PresetsResponse, tags=["catalog"])
-async def get_presets() -> dict[str, Any]:
-    """The game variants, their options (allowed values, defaults) and match formats."""
-    return catalog.presets()
-
-
-@_server.get("/api/levels", response_model=LevelsResponse, tags=["catalog"])
-async def get_levels() -> dict[str, Any]:
-    """The computer players."""
-    return catalog.levels()
 
 
 POLICY_VIOLATION = 1008
@@ -455,14 +440,12 @@ def create_app(
     add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
     app.include_router(_server)
     app.include_router(tables.router)
-    app.include_router(_sockets)
-    app.include_router(review.router)
     app.include_router(analysis_api.router)  # the analysis and hints (issue 15)
-    app.include_router(review.flow_pages(web))
-    app.include_router(page_routes(web))
-    install_error_pages(app, web)  # an unknown page is a page; API errors stay JSON
-    scores.install(app, storage.engine, web)  # the score keeper: /api/scores, /score
-    word_errors(app)  # the table API's errors in the request's language (every handler added)
+    app.include_router(lessons.router)  # Impara a giocare (issue 39)
+    app.include_router(offline.router)  # offline games to the history (issue 39)
+    app.include_router(_sockets)
+    scores.install(app, storage.engine)  # the score keeper: /api/scores
+    install_pages(app, web)  # the pages; an unknown one is a page, API errors stay JSON
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
     cluster = cluster_from_env(rooms, settings.redis)  # several processes: cluster.py
