@@ -1,20 +1,10 @@
-"""The post-game analysis and the hints over HTTP (issue 15; docs/analysis.md).
+"""The post-game analysis and the hints over HTTP (docs/web-protocol.md, "Analysis and hints";
+docs/analysis.md): a finished deal's analysis from one seat's view, and the champion's choice
+for a seat's turn (its token in ``X-Seat-Token``, never in the URL).
 
-* ``GET /api/tables/{table_id}/deals/{number}/analysis?seat=N``: a finished deal's analysis from
-  seat ``N``'s view (each move valued from what that seat could know then, and in hindsight).
-  Only a finished deal is analysed (409 ``deal_not_over`` before): then every hand is public
-  anyway (the review shows them), so no token is needed, and a deal still in play never is.
-* ``GET /api/tables/{table_id}/hint`` with the seat's token in the ``X-Seat-Token`` header
-  (never in the URL): the champion's choice for that seat's turn, from its observation only.
-  Hints are given at tables where every other seat is a computer, and at a table with friends
-  when its host allowed them ("Suggerimenti consentiti", ``hints`` in the create request);
-  otherwise they are refused (403 ``hints_off``).
-
-The search runs off the event loop (:func:`asyncio.to_thread`), at most :data:`MAX_RUNNING` at
-once, in the background; analyses are cached in memory per deal and seat, the
-:data:`CACHE_SIZE` latest kept. A request waits ``wait`` seconds (:data:`WAIT` by default) for
-the result; if it is not ready then, the reply is 202 ``{"status": "running", "progress": p}``
-(the share of the moves done) and the client asks again.
+An analysis runs off the event loop, at most :data:`MAX_RUNNING` at once, in the background; the
+:data:`CACHE_SIZE` latest are kept in memory. A request waits ``wait`` seconds for it, else is
+answered 202 with the progress, and asks again.
 """
 
 from __future__ import annotations
@@ -68,8 +58,7 @@ class AnalysisRunning(BaseModel):
 
 class AnalysisCache:
     """Analyses by (table, deal, seat), the ``size`` latest kept; one computation per key at a
-    time (a second request waits for the first's result), in the background: a request may
-    stop waiting (:meth:`within`) and ask again later, the work goes on."""
+    time (a second request waits for the first's result), in the background."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self.size = size
@@ -94,20 +83,14 @@ class AnalysisCache:
 
         return report
 
-    async def get(self, key: Key, compute: Callable[[], Analysis]) -> Analysis:
-        """The cached analysis of ``key``, else ``compute()`` run in a worker thread."""
+    async def get(
+        self, key: Key, compute: Callable[[], Analysis], timeout: float | None = None
+    ) -> Analysis | None:
+        """The analysis of ``key``: cached, else ``compute()`` run in a worker thread; None when
+        it is not there within ``timeout`` seconds (the computation goes on)."""
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
-        return await asyncio.shield(self._running.get(key) or self._start(key, compute))
-
-    async def within(
-        self, key: Key, compute: Callable[[], Analysis], timeout: float
-    ) -> Analysis | None:
-        """As :meth:`get`, but None when the result is not there within ``timeout`` seconds
-        (the computation goes on)."""
-        if key in self._done:
-            return await self.get(key, compute)
         future = self._running.get(key) or self._start(key, compute)
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout)
@@ -188,7 +171,7 @@ async def deal_analysis(
     cache = _cache(request)
     key = (table_id, number, seat)
     report = cache.reporter(key)
-    result = await cache.within(
+    result = await cache.get(
         key, lambda: analyze(record, seat, budget, seed=number, progress=report), wait
     )
     if result is None:

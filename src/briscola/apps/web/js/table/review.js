@@ -1,7 +1,7 @@
 // The review of a finished deal: /review/{table_id}/{deal}, a link to share. Step through the
 // deal trick by trick with every hand as it was before the trick (the deal is over: nothing is
 // hidden), the cards of the trick marked, who took it and the points taken so far. The data is
-// GET /api/tables/{id}/deals/{n} (apps/server/review.py).
+// GET /api/tables/{id}/deals/{n} (apps/server/tables.py).
 import { applyStatic, getLang, hasText, onLangChange, t } from "../common/i18n.js";
 import { copyText, h, toast } from "../common/dom.js";
 import { api, cardImg, loadSeat } from "../common/util.js";
