@@ -1,4 +1,4 @@
-"""The group commit on a database file (apps/server/commits.py): in the writer thread (the
+"""The group commit on a database file (store.GroupCommit): in the writer thread (the
 default on PostgreSQL, asked for here on an SQLite file) the transaction runs while the event loop
 goes on, the saves made meanwhile go as the next group, each save returns only once its rows are
 committed, and one table's bad row fails that table only; on SQLite the default is the loop."""
@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from briscola.apps.server.commits import GroupCommit
-from briscola.apps.server.store import Progress, Storage, StoredTable
+from briscola.apps.server.store import GroupCommit, Progress, Storage, StoredTable
 from server_helpers import client_for, start_friends
 
 pytestmark = pytest.mark.server
@@ -70,9 +69,9 @@ def test_the_loop_goes_on_while_a_group_commits(storage: SlowStorage) -> None:
     async def run() -> None:
         stop = asyncio.Event()
         ticking = asyncio.create_task(ticker(stop))
-        first = asyncio.gather(commits.save(_deal("t1")), commits.save(_deal("t2")))
+        first = asyncio.gather(commits.later(_deal("t1")), commits.later(_deal("t2")))
         await asyncio.sleep(0.01)  # the first group is being written
-        later = commits.save(_deal("t3"))  # waits for it, then goes as the next group
+        later = commits.later(_deal("t3"))  # waits for it, then goes as the next group
         await asyncio.gather(first, later)
         stop.set()
         await ticking
@@ -94,9 +93,9 @@ def test_a_bad_row_fails_its_table_only(storage: SlowStorage, threaded: bool) ->
 
     async def run() -> list[BaseException | None]:
         saves = [
-            commits.save(_deal("t1"), lambda: noted.append("t1")),
-            commits.save(_deal("nobody"), lambda: noted.append("nobody")),  # no such table
-            commits.save(_deal("t2"), lambda: noted.append("t2")),
+            commits.later(_deal("t1"), lambda: noted.append("t1")),
+            commits.later(_deal("nobody"), lambda: noted.append("nobody")),  # no such table
+            commits.later(_deal("t2"), lambda: noted.append("t2")),
         ]
         return await asyncio.gather(*saves, return_exceptions=True)
 
@@ -111,7 +110,11 @@ def test_a_bad_row_fails_its_table_only(storage: SlowStorage, threaded: bool) ->
 def test_sqlite_groups_are_written_on_the_loop(storage: SlowStorage) -> None:
     """SQLite's one write lock: the loop's own writes must not wait for a writer thread's."""
     commits = GroupCommit(storage)
-    asyncio.run(commits.save(_deal("t1")))
+
+    async def save() -> None:
+        await commits.later(_deal("t1"))
+
+    asyncio.run(save())
     assert storage.groups == [(threading.main_thread().name, 1)]
     memory = Storage("sqlite://")  # one connection for the process: never from a thread
     try:

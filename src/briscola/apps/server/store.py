@@ -1,17 +1,13 @@
 """The server's store: tables, seats, deals and actions in a database (an SQLite file by default,
-PostgreSQL or any database SQLAlchemy speaks by URL), one write path, Alembic migrations.
+or PostgreSQL, by SQLAlchemy URL), its schema made by the Alembic migrations of ``migrations/``.
 
-Every change of a table is a :class:`Progress` (the match started, seats changed, deals dealt,
-actions taken, columns of the table's row changed: speed, resignations, rematch, kept seat
-flags, played out, damaged) written by :meth:`Storage.save_many`, one transaction for a group of
-tables (the group commit, :mod:`~briscola.apps.server.commits`): a crash keeps all of a change
-or none. A room knows what storage holds of its table and what it lacks (:class:`Saved`). A new
-table is written with its seats (and its first deal) by :meth:`Storage.create_table`; a table is
-read back by :meth:`Storage.load`. Seats keep a hash of their token, never the token itself.
-
-The schema is made and changed by the migrations in ``migrations/`` (:func:`migrate`, run when
-a :class:`Storage` opens, one process at a time). On PostgreSQL the NUL character, which its text
-cannot hold, is dropped from the text written.
+One write path: every change of a table is a :class:`Progress` (its start, seats, deals, actions,
+columns of its row), queued with :meth:`GroupCommit.later`. What the tables queue in one turn of
+the event loop is written by :meth:`Storage.save_many` in **one** transaction (the group commit),
+and each room is woken only once it committed: nothing acknowledged is lost, and a crash keeps a
+group whole or not at all. A room knows what storage holds of its table and what it lacks
+(:class:`Saved`). A new table is written by :meth:`Storage.create_table` and read back by
+:meth:`Storage.load`. A seat keeps a hash of its token, never the token.
 
 >>> storage = Storage("sqlite://")
 >>> storage.create_table(StoredTable("t1", {}, "single", 1, "c", False, "simple", "it", [], []))
@@ -24,12 +20,15 @@ cannot hold, is dropped from the text written.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
 import logging
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,19 +37,28 @@ from typing import TYPE_CHECKING, Any, Final
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+)
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import StaticPool
 
-from briscola.apps.server.rowwriter import RowWriter
 from briscola.core.cards import format_cards
 
 if TYPE_CHECKING:
     from briscola.session.table import Seat, Table
 
 __all__ = ["DEFAULT_DB_URL", "Base", "GroupCommit", "Progress", "Saved", "Storage", "StoredSeat",
-           "StoredTable", "hash_token", "migrate", "open_engine", "resolve_db_url",
+           "StoredTable", "hash_token", "metadata", "migrate", "open_engine", "resolve_db_url",
            "token_matches"]  # fmt: skip
 
 log = logging.getLogger(__name__)
@@ -62,67 +70,62 @@ _LOCK: Final = 0x62726973636F6C61  # "briscola": the PostgreSQL advisory lock of
 
 
 class Base(DeclarativeBase):
-    """The server's tables (their names start with ``briscola_``), as the migrations make them."""
+    """The server's tables (named ``briscola_*``), as the migrations make them."""
 
 
-class TableRow(Base):
-    __tablename__ = "briscola_tables"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    ruleset: Mapped[str] = mapped_column(Text)  # JSON
-    match_format: Mapped[str] = mapped_column(String(32))
-    seed: Mapped[int] = mapped_column(BigInteger)
-    invite_code: Mapped[str] = mapped_column(String(64))
-    started: Mapped[bool] = mapped_column(Boolean)
-    stand_in: Mapped[str] = mapped_column(String(32))
-    lang: Mapped[str] = mapped_column(String(8))
-    damaged: Mapped[str | None] = mapped_column(Text)  # why it cannot be rebuilt exactly
-    hints: Mapped[bool | None] = mapped_column(Boolean)  # the host allows hints (None: off)
-    speed: Mapped[str | None] = mapped_column(String(16))  # the computer players' (None: default)
-    resigned: Mapped[list[int] | None] = mapped_column(JSON)  # the seats that resigned
-    rematch_id: Mapped[str | None] = mapped_column(String(32))  # the rematch's table
-    rematch_of: Mapped[str | None] = mapped_column(String(32))  # the table this one is a rematch of
-    seat_flags: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # kept when it left memory
-    played_out: Mapped[bool] = mapped_column(Boolean)  # its unattended match is over
+metadata = Base.metadata
 
 
-class SeatRow(Base):
-    __tablename__ = "briscola_seats"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("briscola_tables.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))
-    bot: Mapped[str | None] = mapped_column(String(32))
-    name: Mapped[str] = mapped_column(String(64))
-    joined: Mapped[bool] = mapped_column(Boolean)
-    host: Mapped[bool] = mapped_column(Boolean)
-    token_hash: Mapped[str | None] = mapped_column(String(64))
+def _table_id() -> Column[str]:
+    return Column("table_id", String(32), ForeignKey("briscola_tables.id"), primary_key=True)
 
 
-class DealRow(Base):
-    __tablename__ = "briscola_deals"
+_TABLES = sa.Table(
+    "briscola_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", DateTime(timezone=True)),
+    Column("ruleset", Text),  # JSON
+    Column("match_format", String(32)),
+    Column("seed", BigInteger),
+    Column("invite_code", String(64)),
+    Column("started", Boolean),
+    Column("stand_in", String(32)),
+    Column("lang", String(8)),
+    Column("damaged", Text),  # why it cannot be rebuilt exactly
+    Column("hints", Boolean),  # the host allows hints (None: off)
+    Column("speed", String(16)),  # the computer players' (None: default)
+    Column("resigned", JSON),  # the seats that resigned
+    Column("rematch_id", String(32)),  # the rematch's table
+    Column("rematch_of", String(32)),  # the table this one is a rematch of
+    Column("seat_flags", JSON),  # kept when it left memory
+    Column("played_out", Boolean),  # its unattended match is over
+)  # fmt: skip
+_SEATS = sa.Table(
+    "briscola_seats", metadata, _table_id(),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8)),
+    Column("bot", String(32)),
+    Column("name", String(64)),
+    Column("joined", Boolean),
+    Column("host", Boolean),
+    Column("token_hash", String(64)),
+)  # fmt: skip
+_DEALS = sa.Table(
+    "briscola_deals", metadata, _table_id(),
+    Column("number", Integer, primary_key=True),
+    Column("dealer", Integer),
+    Column("deck", Text),
+)  # fmt: skip
+_ACTIONS = sa.Table(
+    "briscola_actions", metadata, _table_id(),
+    Column("deal", Integer, primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer),
+    Column("action", String(32)),
+    Column("at", DateTime(timezone=True)),
+)  # fmt: skip
 
-    table_id: Mapped[str] = mapped_column(ForeignKey("briscola_tables.id"), primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    dealer: Mapped[int] = mapped_column(Integer)
-    deck: Mapped[str] = mapped_column(Text)
-
-
-class ActionRow(Base):
-    __tablename__ = "briscola_actions"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("briscola_tables.id"), primary_key=True)
-    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(String(32))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-_TABLES, _SEATS, _DEALS, _ACTIONS = (
-    Base.metadata.tables[f"briscola_{name}"] for name in ("tables", "seats", "deals", "actions")
-)
+_OWN: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang")
 COLUMNS: Final = ("damaged", "hints", "speed", "resigned", "rematch_id", "rematch_of", "seat_flags",
                   "played_out")  # fmt: skip
 """The columns of a table's row that a :class:`Progress` may change."""
@@ -140,7 +143,7 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 @dataclass
 class StoredSeat:
-    """A seat as stored."""
+    """A seat as stored (the columns of ``briscola_seats`` after the table's id, in order)."""
 
     seat: int
     kind: str
@@ -180,7 +183,7 @@ class StoredTable:
     damaged: str | None = None
     """Why an earlier load found the table damaged (the stored mark), else None."""
     unreadable: str | None = None
-    """Why a column cannot be read (the ruleset is no JSON object...), else None."""
+    """Why what is stored cannot be read (the ruleset is no JSON object...), else None."""
     hints: bool = False
     """The host allows hints at the table ("Suggerimenti consentiti")."""
     speed: str | None = None
@@ -188,8 +191,7 @@ class StoredTable:
     rematch_id: str | None = None
     rematch_of: str | None = None
     seat_flags: dict[str, Any] | None = None
-    """The seats' autoplay and ready flags, kept when the room left memory
-    (:meth:`.room.Room.keep_flags`)."""
+    """The seats' autoplay and ready flags, kept when the room left memory."""
     played_out: bool = False
     """Its unattended match is over (:class:`.rooms.Resumer`)."""
 
@@ -199,7 +201,7 @@ class StoredTable:
         return {**own, "ruleset": json.dumps(self.ruleset)}
 
     @classmethod
-    def of(cls, row: TableRow, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
+    def of(cls, row: Any, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
         """The table stored in ``row``, with its seats and deals; a ruleset that is not a JSON
         object is read as ``{}`` and said in :attr:`unreadable`."""
         try:
@@ -216,9 +218,6 @@ class StoredTable:
             unreadable="its ruleset is not a JSON object" if bad else None,
             **own,
         )
-
-
-_OWN: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang")
 
 
 @dataclass(frozen=True)
@@ -294,13 +293,12 @@ class Saved:
 
 
 def resolve_db_url(db_url: str | os.PathLike[str] | None) -> str:
-    """The database URL to use: the one given, else ``$BRISCOLA_DB``, else ``./briscola.db``.
-    A plain path is taken as an SQLite file.
+    """The database URL: the one given (a plain path is an SQLite file), else ``./briscola.db``.
 
     >>> resolve_db_url("games.db")
     'sqlite:///games.db'
     """
-    url = os.fspath(db_url) if db_url else os.environ.get("BRISCOLA_DB") or DEFAULT_DB_URL
+    url = os.fspath(db_url) if db_url else DEFAULT_DB_URL
     return url if "://" in url else f"sqlite:///{url}"
 
 
@@ -346,9 +344,8 @@ class Storage:
         self.url = resolve_db_url(db_url)
         self.engine: Engine = open_engine(self.url)
         migrate(self.engine)
-        self._session = sessionmaker(self.engine, expire_on_commit=False)
         file = self.engine.dialect.name == "sqlite" and not isinstance(self.engine.pool, StaticPool)
-        self._rows = RowWriter(self.engine, _DEALS, _ACTIONS) if file else None
+        self._rows = _FileRows(self.engine) if file else None
 
     def close(self) -> None:
         """Release the database connections."""
@@ -369,15 +366,14 @@ class Storage:
         ]
         with self.engine.begin() as conn:
             conn.execute(sa.insert(_TABLES), [{"created_at": datetime.now(UTC), **table.columns()}])
-            if seats:
-                conn.execute(sa.insert(_SEATS), seats)
-            if deals:
-                conn.execute(sa.insert(_DEALS), deals)
+            for rows, into in ((seats, _SEATS), (deals, _DEALS)):
+                if rows:
+                    conn.execute(sa.insert(into), rows)
 
     def save_many(self, batch: Sequence[Progress]) -> None:
-        """Record the progress of several tables in **one** transaction: all of it or none. Core
-        statements, one ``executemany`` a kind of row; on an SQLite file a group of deals and
-        actions only is written by :class:`~.rowwriter.RowWriter` (the same rows, quicker)."""
+        """Record the progress of several tables in **one** transaction: all of it or none. One
+        ``executemany`` a kind of row; on an SQLite file a group of deals and actions only goes
+        through SQLite's driver (:class:`_FileRows`: the same rows, quicker)."""
         batch = [p for p in batch if p]
         if not batch:
             return
@@ -403,57 +399,56 @@ class Storage:
                 for seat in p.seats:
                     where = (_SEATS.c.table_id == p.table_id, _SEATS.c.seat == seat.seat)
                     conn.execute(sa.update(_SEATS).where(*where), seat.columns())
-            if deals:
-                conn.execute(sa.insert(_DEALS), deals)
-            if actions:
-                conn.execute(sa.insert(_ACTIONS), actions)
+            for rows, into in ((deals, _DEALS), (actions, _ACTIONS)):
+                if rows:
+                    conn.execute(sa.insert(into), rows)
 
     def load(self, table_id: str) -> StoredTable | None:
         """A stored table with its seats, deals and actions, or None. It never raises on what
         is stored: what cannot be read is said in :attr:`StoredTable.unreadable`."""
-        with self._session() as s:
-            row = s.get(TableRow, table_id)
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(_TABLES).where(_TABLES.c.id == table_id)).first()
             if row is None:
                 return None
-            seats = [
-                StoredSeat(r.seat, r.kind, r.bot, r.name, r.joined, r.host, r.token_hash)
-                for r in s.scalars(
-                    sa.select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-                )
-            ]
-            rows = {
-                d.number: (d.dealer, d.deck)
-                for d in s.scalars(sa.select(DealRow).where(DealRow.table_id == table_id))
+            seats = [StoredSeat(*r[1:]) for r in conn.execute(_of(_SEATS, table_id, "seat"))]
+            rows: dict[int, tuple[int, str]] = {
+                d.number: (d.dealer, d.deck) for d in conn.execute(_of(_DEALS, table_id, "number"))
             }
             actions: dict[int, list[tuple[int, str]]] = {}
-            for a in s.scalars(
-                sa.select(ActionRow)
-                .where(ActionRow.table_id == table_id)
-                .order_by(ActionRow.deal, ActionRow.number)
-            ):
+            for a in conn.execute(_of(_ACTIONS, table_id, "deal", "number")):
                 actions.setdefault(a.deal, []).append((a.number, a.action))
-            deals, gap = _deals(table_id, rows, actions)
-            stored = StoredTable.of(row, seats, deals)
-            stored.unreadable = stored.unreadable or gap
-            return stored
+        deals, gap = _deals(table_id, rows, actions)
+        stored = StoredTable.of(row, seats, deals)
+        stored.unreadable = stored.unreadable or gap
+        return stored
 
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
-        with self._session() as s:
-            return list(s.scalars(sa.select(TableRow.id)))
+        with self.engine.connect() as conn:
+            return list(conn.scalars(sa.select(_TABLES.c.id)))
 
     def computer_only_ids(self) -> list[str]:
         """The started tables, not marked damaged nor played out, whose every seat is a computer
         player's (a match starts with a person, so every person resigned it), the oldest first."""
-        people = sa.select(SeatRow.table_id).where(SeatRow.kind != "bot")
+        t = _TABLES.c
+        people = sa.select(_SEATS.c.table_id).where(_SEATS.c.kind != "bot")
         query = (
-            sa.select(TableRow.id)
-            .where(TableRow.started.is_(True), TableRow.damaged.is_(None))
-            .where(TableRow.played_out.is_(False), TableRow.id.not_in(people))
-            .order_by(TableRow.created_at, TableRow.id)
+            sa.select(t.id)
+            .where(t.started.is_(True), t.damaged.is_(None), t.played_out.is_(False))
+            .where(t.id.not_in(people))
+            .order_by(t.created_at, t.id)
         )
-        with self._session() as s:
-            return list(s.scalars(query))
+        with self.engine.connect() as conn:
+            return list(conn.scalars(query))
+
+
+def _of(table: sa.Table, table_id: str, *order: str) -> sa.Select[Any]:
+    """The rows of one table's id in ``table``, in ``order``."""
+    return (
+        sa.select(table)
+        .where(table.c.table_id == table_id)
+        .order_by(*(table.c[name] for name in order))
+    )
 
 
 def _deals(
@@ -471,13 +466,200 @@ def _deals(
             return [], f"an action of deal {number} is missing"
         dealer, deck = rows.get(number, (None, None))
         if deck is None:  # written by a version that could half-commit: dealt again
-            log.warning(
-                "table %s: deal %d was not stored; it is dealt again from the table's seed",
-                table_id,
-                number,
-            )
+            log.warning("table %s: deal %d was not stored; it is dealt again from the table's "
+                        "seed", table_id, number)  # fmt: skip
         deals.append((dealer, deck, [a for _, a in taken]))
     return deals, None
+
+
+class _FileRows:
+    """Deals and actions written to an SQLite file through its driver, on a connection kept for
+    it, in one transaction a group. Through SQLAlchemy (``engine.begin()``, ``execute``) a move
+    cost 290 µs of CPU, of which SQLite's insert and commit are about 50 (the rest: the pool's
+    checkout, the statement's cache key and context, once a group); about 100 this way
+    (docs/operations.md, "Group commit"). The rows are the same, each value through its column's
+    bind processor (a time is the same text). One thread writes at a time."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._lock = threading.Lock()
+        self._conn: Any = None  # the pool's connection, taken at the first write
+        self._pid = 0
+        self._inserts = [self._insert(table) for table in (_DEALS, _ACTIONS)]
+
+    def _insert(self, table: sa.Table) -> tuple[str, list[tuple[str, Any]]]:
+        """The table's ``INSERT`` and each column's name and bind processor."""
+        dialect = self.engine.dialect
+        names = [c.name for c in table.columns]
+        marks = ", ".join(["?"] * len(names))
+        sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({marks})"
+        processors = [c.type.dialect_impl(dialect).bind_processor(dialect) for c in table.columns]
+        return sql, list(zip(names, processors, strict=True))
+
+    def write(
+        self, deals: Sequence[Mapping[str, Any]], actions: Sequence[Mapping[str, Any]]
+    ) -> None:
+        """Store ``deals``, then ``actions``, in one transaction: all or none (what failed is
+        raised, the transaction rolled back and its connection let go)."""
+        with self._lock:
+            if self._conn is None or self._pid != os.getpid():  # none yet, or a forked child's
+                self._conn, self._pid = self.engine.raw_connection(), os.getpid()
+            conn = self._conn
+            try:
+                cursor = conn.cursor()
+                for (sql, columns), rows in zip(self._inserts, (deals, actions), strict=True):
+                    if rows:
+                        values = [
+                            [r[n] if p is None else p(r[n]) for n, p in columns] for r in rows
+                        ]
+                        cursor.executemany(sql, values)
+                cursor.close()
+                conn.commit()
+            except BaseException:
+                self._conn = None
+                try:
+                    conn.rollback()
+                finally:
+                    conn.close()  # not kept: the pool checks it again
+                raise
+
+    def close(self) -> None:
+        """Give the connection back to the pool (the next write takes one again)."""
+        with self._lock:
+            if self._conn is not None and self._pid == os.getpid():
+                self._conn.close()
+            self._conn = None
+
+
+Entry = tuple[Progress, asyncio.Future[None], Callable[[], None] | None]
+"""A save waiting for its group: what to store, its waiter, what to call once it is stored."""
+
+_writer: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _writer_thread() -> ThreadPoolExecutor:
+    """The process's writer thread (made again in a forked child, where the parent's is gone)."""
+    global _writer
+    if _writer is None or _writer[0] != os.getpid():
+        _writer = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="briscola-commit"))
+    return _writer[1]
+
+
+class GroupCommit:
+    """The group commit of one process's tables: the first :meth:`later` of a turn of the event
+    loop schedules a flush (``call_soon``) that every other one of that turn joins; the flush
+    writes them with :meth:`Storage.save_many` in one transaction, then wakes the rooms.
+
+    On PostgreSQL the transaction runs in the process's writer thread while the loop serves
+    every other table; the saves made meanwhile go as the next group (a slower database makes
+    bigger groups, not a stalled server). On SQLite it runs on the loop: SQLite has one write
+    lock a file, and the loop's own writes (a new table, a lease) would wait for the thread's with
+    the loop stopped (1,000 tables: 214 moves a second that way, 477 on the loop). A group whose
+    transaction fails is written again table by table: one table's bad row fails that table only.
+
+    >>> storage = Storage("sqlite://")
+    >>> for t in ("t1", "t2"):
+    ...     storage.create_table(StoredTable(t, {}, "single", 1, "c", True, "simple", "it", [], []))
+    >>> commits, deal = GroupCommit(storage), ((0, 0, "Ab 2b"),)
+    >>> async def two_tables() -> None:
+    ...     await asyncio.gather(*(commits.later(Progress(t, deals=deal)) for t in ("t1", "t2")))
+    >>> asyncio.run(two_tables())
+    >>> commits.transactions, commits.saved
+    (1, 2)
+    """
+
+    def __init__(self, storage: Storage, *, threaded: bool | None = None) -> None:
+        """``threaded``: write in the writer thread (default: not on SQLite; never on an
+        in-memory SQLite, whose one connection cannot serve two threads)."""
+        self.storage = storage
+        self._waiting: list[Entry] = []
+        self._scheduled = self._writing = False  # a flush is scheduled; a group is being written
+        shared = isinstance(storage.engine.pool, StaticPool)
+        default = storage.engine.dialect.name != "sqlite"
+        self._threaded = not shared and (default if threaded is None else threaded)
+        self.transactions = 0
+        """Transactions committed (a group's, or a table's alone after its group failed)."""
+        self.saved = 0
+        """Progress records stored."""
+
+    def later(
+        self, progress: Progress, stored: Callable[[], None] | None = None
+    ) -> asyncio.Future[None]:
+        """Queue ``progress`` for this turn's group: the future ends once it is committed (or
+        with what storing it raised). ``stored`` is called once it is committed, even when the
+        waiter was cancelled meanwhile: the room notes what storage holds whatever happens."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        if not progress:
+            if stored is not None:
+                stored()
+            done.set_result(None)
+            return done
+        self._waiting.append((progress, done, stored))
+        self._schedule()
+        return done
+
+    def _schedule(self) -> None:
+        if self._waiting and not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write the group waiting, unless one is being written (its end flushes this one)."""
+        self._scheduled = False
+        if self._writing or not self._waiting:
+            return
+        group, self._waiting = self._waiting, []
+        batch = [p for p, _, _ in group]
+        if not self._threaded:
+            self._settle(group, self._write(batch))
+            return
+        self._writing = True
+        loop = asyncio.get_running_loop()
+
+        def written(job: Future[list[BaseException | None]]) -> None:
+            try:
+                loop.call_soon_threadsafe(self._written, group, job)
+            except RuntimeError:  # the loop closed meanwhile (the server stopped)
+                log.debug("a group of %d tables was stored after the loop closed", len(group))
+
+        _writer_thread().submit(self._write, batch).add_done_callback(written)
+
+    def _written(self, group: list[Entry], job: Future[list[BaseException | None]]) -> None:
+        """Back on the loop after a group's transaction: wake its rooms, write the next group."""
+        self._writing = False
+        try:
+            errors = job.result()
+        except BaseException as exc:  # the thread could not run it at all (shutting down)
+            errors = [exc] * len(group)
+        self._settle(group, errors)
+        self._schedule()
+
+    def _write(self, batch: list[Progress]) -> list[BaseException | None]:
+        """Store a group in one transaction; when it fails, each table's progress alone. What
+        storing each one raised, or None."""
+        try:
+            self.storage.save_many(batch)
+        except Exception as exc:
+            if len(batch) == 1:
+                return [exc]
+            log.warning("a group of %d tables failed to store: each is tried alone", len(batch))
+            return [self._write([progress])[0] for progress in batch]
+        self.transactions += 1
+        return [None] * len(batch)
+
+    def _settle(self, group: list[Entry], errors: list[BaseException | None]) -> None:
+        for (_, done, stored), error in zip(group, errors, strict=True):
+            if error is None:
+                self.saved += 1
+                if stored is not None:
+                    stored()
+            if done.done():  # its waiter was cancelled meanwhile
+                continue
+            if error is None:
+                done.set_result(None)
+            else:
+                done.set_exception(error)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
@@ -504,6 +686,3 @@ def _drop_nul(
     """PostgreSQL: text cannot hold the NUL character, so it is dropped from what is written
     (a name with one would otherwise fail with an error; SQLite keeps it)."""
     return statement, _without_nul(parameters)
-
-
-from briscola.apps.server.commits import GroupCommit  # noqa: E402 (folded in here next)

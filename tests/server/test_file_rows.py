@@ -1,4 +1,4 @@
-"""The deals and actions written through SQLite's DBAPI (apps/server/rowwriter.py): the same
+"""The deals and actions written through SQLite's DBAPI (store._FileRows): the same
 rows, value for value, as SQLAlchemy Core writes; a group that fails is stored not at all; the
 path is taken on an SQLite file only, and a start or a seat still goes through SQLAlchemy."""
 
@@ -9,10 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Column, Integer, MetaData, Table
 
-from briscola.apps.server.rowwriter import RowWriter, _Insert
-from briscola.apps.server.store import Base, Progress, Storage, StoredSeat, StoredTable
+from briscola.apps.server.store import Progress, Storage, StoredSeat, StoredTable
 
 pytestmark = pytest.mark.server
 
@@ -96,18 +94,12 @@ def test_only_on_an_sqlite_file() -> None:
         memory.close()
 
 
-def test_a_table_with_defaults_is_refused(storage: Storage) -> None:
-    """Only SQLAlchemy fills a column's default in: a table that has some is not written here."""
-    with pytest.raises(ValueError, match="defaults"):
-        _Insert(Table("t", MetaData(), Column("n", Integer, default=0)), storage.engine)
-
-
 def test_closed_and_written_again(storage: Storage) -> None:
-    tables = Base.metadata.tables
-    writer = RowWriter(storage.engine, tables["briscola_deals"], tables["briscola_actions"])
-    writer.write([{"table_id": "fast", "number": 0, "dealer": 0, "deck": "Ab"}], [])
-    writer.close()
-    writer.write([{"table_id": "fast", "number": 1, "dealer": 1, "deck": "Ac"}], [])
-    writer.close()
+    rows = storage._rows
+    assert rows is not None
+    rows.write([{"table_id": "fast", "number": 0, "dealer": 0, "deck": "Ab"}], [])
+    rows.close()
+    rows.write([{"table_id": "fast", "number": 1, "dealer": 1, "deck": "Ac"}], [])
+    rows.close()
     stored = storage.load("fast")
     assert stored is not None and [d[1] for d in stored.deals] == ["Ab", "Ac"]
