@@ -1,26 +1,16 @@
-"""The ASGI application: the HTTP API, the WebSocket of each seat and spectator (the socket
-loop), and the web client's pages.
+"""The ASGI application (:func:`create_app`): the HTTP routes (:mod:`.tables`,
+:mod:`.analysis_api`, :mod:`.scores`, :mod:`.pages`), the server's health and the socket loop,
+over one database. The protocol is described in docs/web-protocol.md; the HTTP API also by
+``/openapi.json``.
 
-:func:`create_app` puts together the tables' routes (:mod:`.tables`), the sockets (here), the
-pages (:mod:`.pages`) and the score keeper (:mod:`.scores`) over one database. The protocol is
-described in docs/web-protocol.md; the HTTP API also by ``/openapi.json``.
-
-**The sockets**: the WebSocket of each seat, ``/ws/{table_id}`` (the token in the first
-message), and of each spectator, ``/ws/{table_id}/watch`` (no token: only what everybody may
-see).
-
-The client's first message is ``{"type": "hello", "token": "..."}``: the token never travels in
-the URL, which proxies and the access log write down. A socket with an unknown table, without a
-hello in time, with a bad token, or with a token in its URL (the old ``?token=`` form) is closed
-with the policy-violation code. A person who resigned watches from then on (and when they come
-back with their token).
-
-Every message of a seat's socket and of a spectator's goes through :func:`dispatch`, the one
-place where a message is rate limited (the ``message`` rate of :mod:`.limits`), read
-(:func:`~.protocol.read_message`), given to the handler its type registered
-(:func:`~.protocol.handles`: a spectator may send only those registered for spectators, ``ping``
-and ``sync``), and where a refusal is worded in the table's language (:mod:`.protocol`). A bug in
-handling one message is logged and answered with an ``internal`` error: the socket stays open.
+**The sockets**: a seat's, ``/ws/{table_id}``, whose first message is its ``hello`` with the
+token (never in the URL, which proxies and the access log write down), and a spectator's,
+``/ws/{table_id}/watch``. A socket with an unknown table, without a hello in time, with a bad
+token or a token in its URL is closed with the policy-violation code; a person who resigned
+watches. Every message goes through :func:`dispatch`, the one place where it is rate limited,
+read (:func:`~.protocol.read_message`), given to its type's handler (:data:`~.protocol.handlers`;
+a spectator only to those for spectators), and where a refusal is worded in the table's
+language. A bug in handling one message is logged and answered ``internal``: the socket stays.
 """
 
 from __future__ import annotations
@@ -42,7 +32,6 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
 from briscola.apps.server import analysis_api, lessons, offline, scores, tables
-from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
@@ -58,9 +47,8 @@ from briscola.apps.server.protocol import (
     refuse,
     refuse_full,
 )
-from briscola.apps.server.recovery import DamagedTableError
 from briscola.apps.server.room import Room, send_json
-from briscola.apps.server.rooms import Rooms
+from briscola.apps.server.rooms import BotPool, DamagedTableError, Rooms
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
 from briscola.apps.server.workers import end_with_supervisor, tune_gc
@@ -368,43 +356,26 @@ def create_app(
     settings: Settings | str | os.PathLike[str] | None = None,
     static_dir: str | Path | None = None,
     *,
-    bot_delay: float | None = None,
-    human_timeout: float | None = None,
-    stand_in: str | None = None,
-    bot_workers: int | None = None,
     limits: Limits | None = None,
-    trick_hold: float | None = None,
-    move_timeout: float | None = None,
+    **given: Any,
 ) -> FastAPI:
     """The game server as an ASGI app.
 
     ``settings``: the server's :class:`~.settings.Settings` (default: from the ``BRISCOLA_*``
     variables), or just the database (an SQLAlchemy URL or an SQLite file path), the rest from
-    the variables. ``static_dir``: the web client (default the package's ``web/``). Each other
-    argument given (not None) replaces that setting: ``bot_delay``, ``human_timeout``,
-    ``stand_in``, ``bot_workers`` (None in the settings: 0, the searches think on the loop),
-    ``trick_hold``, ``move_timeout``; ``limits``: the rate limits and caps all at once (most
-    tests: :meth:`Limits.unlimited`). A bad value raises
-    :class:`~.settings.SettingsError` (a ``ValueError``) naming the setting.
+    the variables. Each setting ``given`` (not None: ``bot_delay=0``, ``trick_hold=0.5``…)
+    replaces its value, a bad one raises :class:`~.settings.SettingsError` naming it;
+    ``limits``: the rate limits and caps all at once (most tests: :meth:`Limits.unlimited`).
+    ``static_dir``: the web client (default the package's ``web/``).
 
     ``X-Forwarded-For`` names the client only on a connection from one of the settings'
-    ``trusted_proxies`` (uvicorn's ``ProxyHeadersMiddleware``, outermost); elsewhere it is
-    ignored and the peer is the client, whom the rate limits count.
+    ``trusted_proxies`` (uvicorn's ``ProxyHeadersMiddleware``, outermost); elsewhere the peer is
+    the client, whom the rate limits count.
     """
-    given: dict[str, Any] = {
-        "bot_delay": bot_delay,
-        "human_timeout": human_timeout,
-        "stand_in": stand_in,
-        "bot_workers": bot_workers,
-        "trick_hold": trick_hold,
-        "move_timeout": move_timeout,
-    }
-    if isinstance(settings, Settings):
-        if any(value is not None for value in given.values()):
-            settings = settings.replace(**given)
-    else:
-        db = os.fspath(settings) if settings is not None else None
-        settings = Settings.load(db=db, **given)
+    if not isinstance(settings, Settings):
+        settings = Settings.load(db=None if settings is None else os.fspath(settings), **given)
+    elif any(value is not None for value in given.values()):
+        settings = settings.replace(**given)
     if limits is not None:
         settings = settings.with_limits(limits)
     storage = Storage(settings.db)
