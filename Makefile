@@ -10,7 +10,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 # the web client's lint tools (ESLint, Prettier), pinned by package-lock.json
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run play test lint system-deps bench wheel-smoke clean
+.PHONY: run play test lint offline system-deps bench wheel-smoke clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,15 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-run: $(RUN_STAMP)
+# the offline game's files under src/briscola/apps/web/offline/ (scripts/offline_bundle.py:
+# Pyodide from node_modules, the package's pure-Python sources zipped, the service worker's list),
+# made again each time; without npm the app runs without its offline game
+offline: $(RUN_STAMP)
+	@if command -v npm >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory $(NODE_STAMP) && $(BIN)/python scripts/offline_bundle.py; \
+	else echo "no npm: the web app runs without its offline game (make system-deps installs npm)"; fi
+
+run: $(RUN_STAMP) offline
 	$(BIN)/briscola serve $(ARGS)
 
 play: $(RUN_STAMP)
@@ -44,7 +52,7 @@ lint: $(DEV_STAMP) $(NODE_STAMP)
 	npx eslint .
 	npx prettier --check "src/briscola/apps/web/**/*.{js,css}" "tests/js/**/*.js" eslint.config.js
 
-test: system-deps $(DEV_STAMP) lint
+test: system-deps $(DEV_STAMP) lint offline
 	node --test tests/js/*.test.js
 	bash scripts/with-postgres.sh $(BIN)/pytest -n auto
 	$(BIN)/python scripts/wheel_smoke.py

@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", ".venv/", "build/", "dist/"] },
+  { ignores: ["node_modules/", ".venv/", "build/", "dist/", "src/briscola/apps/web/offline/"] },
   js.configs.recommended,
   {
     // the project's guide: a module past ~450 lines is usually two ideas
@@ -15,7 +15,7 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
   },
   {
-    files: ["src/briscola/apps/web/js/score/sw.js"],
+    files: ["src/briscola/apps/web/js/score/sw.js", "src/briscola/apps/web/js/offline/sw.js"],
     languageOptions: { sourceType: "script", globals: globals.serviceworker },
   },
   {

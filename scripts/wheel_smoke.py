@@ -56,6 +56,10 @@ NAMED = (
     "briscola/i18n/en.py",
     "briscola/i18n/ro.py",
     "briscola/py.typed",
+    # the offline game's (hatch_build.py, scripts/offline_bundle.py): ignored by git, built
+    "briscola/apps/web/offline/briscola.zip",
+    "briscola/apps/web/offline/files.json",
+    "briscola/apps/web/offline/pyodide/pyodide.asm.wasm",
 )
 
 

@@ -1,6 +1,7 @@
 // The table: a seat's live view of a game, drawn from the server's `state` messages.
-// mountTable(root, {tableId, seat, token, compact, onAgain}) connects the seat's WebSocket and
-// redraws from each state (the server always sends the whole view). See docs/web-protocol.md.
+// mountTable(root, {tableId, seat, token, compact, onAgain, socket}) connects the seat's WebSocket
+// (or `socket()`'s stand-in: the offline game's, offline-socket.js) and redraws from each state
+// (the server always sends the whole view). See docs/web-protocol.md.
 // The drawing around the felt is in tableview-info.js (top bar, side column) and tableview-hand.js
 // (the player's bar and hand, the keyboard); the felt itself in felt.js, panels.js and summary.js.
 import { cardName, hasText, listNames, onLangChange, pick, suitName, t } from "../common/i18n.js";
@@ -32,7 +33,9 @@ export function mountTable(root, opts) {
 }
 
 class TableView {
-  constructor(root, { tableId, seat, token, compact = false, onAgain = null, watch = false }) {
+  constructor(root, opts) {
+    const { tableId, seat, token, compact = false, onAgain = null, watch = false } = opts;
+    this.socket = opts.socket || null; // makes the connection's stand-in (the offline game)
     this.root = root;
     this.watch = watch; // a spectator's view (flow.js)
     this.tableId = tableId;
@@ -108,7 +111,7 @@ class TableView {
     // the token goes in the first message, never in the URL (a URL is written in access logs)
     const path = `/ws/${encodeURIComponent(this.tableId)}${this.watch ? "/watch" : ""}`;
     const url = `${proto}://${location.host}${path}`;
-    const ws = new WebSocket(url);
+    const ws = this.socket ? this.socket() : new WebSocket(url);
     this.ws = ws;
     ws.onopen = () => {
       if (!this.watch) ws.send(JSON.stringify({ type: "hello", token: this.token }));

@@ -1,0 +1,122 @@
+// The offline game's page, /offline (issue 39): one deal against the computer with no network.
+// The rules are the package's own Python in Pyodide (offline-engine.js); the table is the online
+// table's view (tableview.js) on a local transport (offline-socket.js) that speaks the same
+// messages; a finished game is kept and sent to the server when online (offline-history.js).
+// ?delay=ms sets the pause before each computer move (default 700; the browser test's 0).
+import { getLang, langSwitch, pick, t } from "../common/i18n.js";
+import { h } from "../common/dom.js";
+import { fieldGroup, radioTile } from "../common/form.js";
+import { getName } from "../common/util.js";
+import { mountTable } from "./tableview.js";
+import { loadEngine } from "./offline-engine.js";
+import { LocalSocket } from "./offline-socket.js";
+import { keepGame, sendWhenOnline } from "./offline-history.js";
+import "./install.js"; // the installable app's service worker
+
+const LEVEL_KEY = "briscola.offline.level";
+const app = document.getElementById("app");
+const query = new URLSearchParams(location.search);
+const delay = Number(query.get("delay"));
+const DELAY_MS = Number.isFinite(delay) && delay >= 0 && query.has("delay") ? delay : 700;
+
+function panel(...children) {
+  const box = h("div", { class: "panel", id: "offline-panel" }, ...children);
+  app.replaceChildren(h("div", { class: "center-page felt-bg" }, box));
+  return box;
+}
+
+function heading() {
+  return [
+    h("div", { class: "topline" }, h("div", { id: "lang" }, langSwitch())),
+    h("h2", {}, t("offline.title")),
+    h("p", { class: "lead" }, t("offline.lead")),
+  ];
+}
+
+async function main() {
+  getLang();
+  sendWhenOnline();
+  panel(...heading(), h("p", { role: "status", id: "offline-status" }, t("offline.loading")));
+  let engine;
+  try {
+    engine = await loadEngine();
+  } catch (e) {
+    panel(
+      ...heading(),
+      h("p", { role: "alert", id: "offline-status" }, t("offline.failed")),
+      h("small", { class: "muted" }, String(e?.message || e)),
+      h("a", { class: "btn", href: "/" }, t("table.home")),
+    );
+    return;
+  }
+  choose(engine);
+}
+
+/** The level to play, then Gioca. */
+function choose(engine) {
+  const levels = engine.levels();
+  let level = localStorage.getItem(LEVEL_KEY);
+  if (!levels.some((l) => l.name === level)) level = levels[1]?.name || levels[0].name;
+  const tiles = levels.map((l) =>
+    radioTile(
+      "game-tile",
+      {
+        name: "level",
+        id: `level-${l.name}`,
+        value: l.name,
+        checked: l.name === level,
+        onchange: () => (level = l.name),
+      },
+      {},
+      h("strong", {}, pick(l.title, l.name)),
+      h("small", {}, pick(l.description, "")),
+    ),
+  );
+  const start = () => {
+    localStorage.setItem(LEVEL_KEY, level);
+    play(
+      engine,
+      levels.find((l) => l.name === level),
+    );
+  };
+  panel(
+    ...heading(),
+    fieldGroup(t("home.level"), { class: "games" }, tiles),
+    h(
+      "button",
+      { class: "btn", type: "button", id: "offline-start", onclick: start },
+      t("offline.start"),
+    ),
+  );
+}
+
+/** A new game against `level`, drawn by the online table's view. */
+function play(engine, level) {
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  const id = `${Date.now().toString(36)}-${seed.toString(36)}`;
+  const names = [getName() || t("table.you"), pick(level.title, level.name)];
+  const game = engine.game({ level: level.name, seed, names });
+  let kept = false;
+  const onMessage = () => {
+    if (!kept && game.over) {
+      kept = true;
+      keepGame(id, game.record());
+    }
+  };
+  const view = mountTable(app, {
+    tableId: "offline",
+    seat: 0,
+    token: "",
+    socket: () => new LocalSocket(game, { delayMs: DELAY_MS, onMessage }),
+    onAgain: () => {
+      view.closed = true;
+      view.ws?.close();
+      document.removeEventListener("keydown", view.onKey);
+      choose(engine);
+    },
+  });
+  view.levels = Object.fromEntries(engine.levels().map((l) => [l.name, l.title]));
+  window.briscolaTable = view;
+}
+
+main();
