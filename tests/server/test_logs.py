@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from briscola.apps.server import WS_MAX_SIZE
-from briscola.apps.server.logfilter import MASK, SecretFilter, install, log_config, mask
+from briscola.apps.server.settings import MASK, SecretFilter, install, log_config, mask
 from server_helpers import TestClient, hello, recv
 
 TOKEN = "Zk3_q-9XbT0aLmP2vYc8RtWnH4sJdE6u"  # the shape of secrets.token_urlsafe(24)

@@ -39,14 +39,13 @@ def serve(settings: Settings | None = None) -> None:
     """Run the game server with uvicorn until interrupted, by ``settings`` (default: the
     ``BRISCOLA_*`` variables, see :class:`~briscola.apps.server.settings.Settings`): the
     address, the log level (uvicorn's and the package's: every log line goes through
-    :class:`~briscola.apps.server.logfilter.SecretFilter`, so no token, key or invite code is
+    :class:`~briscola.apps.server.settings.SecretFilter`, so no token, key or invite code is
     written) and the app's settings. uvicorn reads no proxy header itself: the app trusts
     ``X-Forwarded-For`` from the ``trusted_proxies`` only (:func:`create_app`)."""
     import uvicorn
 
     from briscola.apps.server.app import create_app
-    from briscola.apps.server.logfilter import log_config
-    from briscola.apps.server.settings import Settings
+    from briscola.apps.server.settings import Settings, log_config
 
     settings = (settings or Settings.load()).replace(tune_gc=True)  # workers.tune_gc
     uvicorn.run(

@@ -1,15 +1,15 @@
-"""The server's limits: rate limits per client and the caps of one process.
+"""The server's limits: rate limits per client, counted by the ``limits`` library, and the caps of
+one process.
 
-A client (by its address: see :func:`client_ip`) has a window for each kind of request
-(:data:`KINDS`): creating tables, joining them, guessing (a failed hello, invitation or host
-token: the window is checked before the attempt and charged on failure) and WebSocket messages.
-A rate ``BURST/PER_SECOND`` lets ``BURST`` requests through in a window of ``BURST/PER_SECOND``
-seconds (rounded up to a whole second) that opens at the client's first request; past it a
-request is refused (HTTP 429 ``rate_limited`` with ``Retry-After``, or a WebSocket ``error`` of
-code ``rate_limited``) until the window ends. The windows are counted by the ``limits`` library
-(its fixed-window strategy) in this process's memory, or in Redis when :attr:`Limits.storage`
-names one: then every process using that Redis shares one count, and a limit holds across them
-(but for the messages of :data:`LOCAL_KINDS`).
+A client (by its address, :func:`client_ip`) has a fixed window for each kind of request
+(:data:`KINDS`): creating tables, joining them, guessing (a wrong invitation code, host token or
+seat token: checked before the try, charged when it fails) and WebSocket messages. A rate
+``BURST/PER_SECOND`` lets ``BURST`` requests through in a window of ``BURST/PER_SECOND`` seconds
+(rounded up to a whole second) opened by the client's first request; past it a request is
+refused (HTTP 429 ``rate_limited`` with ``Retry-After``, or a WebSocket ``error``) until the window
+ends. The windows are counted in this process's memory, or in the Redis that
+:attr:`Limits.storage` names: then a limit holds across every process using it (but for the
+messages, :data:`LOCAL_KINDS`). Every limit is a setting (:class:`~.settings.Settings`).
 
 >>> limiter = RateLimiter(Limits(create=Rate(2, 0.01), exempt=()))
 >>> limiter.take("create", "10.0.0.1"), limiter.take("create", "10.0.0.1")
@@ -18,9 +18,6 @@ names one: then every process using that Redis shares one count, and a limit hol
 True
 >>> limiter.take("create", "10.0.0.2") is None  # another client has its own window
 True
-
-Every limit is one of the server's settings (:class:`~briscola.apps.server.settings.Settings`:
-``briscola serve`` flags or ``BRISCOLA_*`` variables, see docs/operations.md).
 """
 
 from __future__ import annotations
@@ -37,36 +34,21 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage, Storage
 from limits.strategies import FixedWindowRateLimiter
 
-__all__ = [
-    "KINDS",
-    "LOCAL_KINDS",
-    "LOOPBACK",
-    "RATE_FORM",
-    "Limits",
-    "Rate",
-    "RateLimiter",
-    "ServerFull",
-    "client_ip",
-    "parse_rate",
-    "retry_after",
-]
+__all__ = ["LOOPBACK", "RATE_FORM", "Limits", "Rate", "RateLimiter", "ServerFull", "client_ip",
+           "parse_rate", "retry_after"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
 KINDS = ("create", "join", "guess", "message")
 """The kinds of request counted per client."""
-
+LOCAL_KINDS = ("message",)
+"""Counted in each process's memory even with Redis: a socket's messages all reach the process
+serving its table, and a round trip to Redis a message (160 µs, the event loop waiting) would cost
+more than the flood it stops."""
 LOOPBACK = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
 """This machine's addresses: not rate-limited when no proxy is configured (tests, benchmarks)."""
-
 RATE_FORM = "BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
 """What a rate's text must be."""
-
-LOCAL_KINDS = ("message",)
-"""The kinds counted in each process's memory even with Redis: a socket's messages all reach the
-process serving its table, and a round trip to Redis on every message (160 µs measured, the
-event loop waiting) would cost more than the flood it stops."""
-
 REDIS_DOWN_SECONDS = 5.0
 """After an error of the shared Redis, how long the windows are counted in memory instead."""
 
@@ -95,8 +77,8 @@ class Rate:
         return f"{self.burst:g}/{self.per_second:g}" if self.burst > 0 else "off"
 
     def window(self) -> RateLimitItem | None:
-        """The ``limits`` item of this rate: ``burst`` (whole) per a window of
-        ``burst / per_second`` seconds, rounded up to a whole second; None: no limit.
+        """The ``limits`` item: ``burst`` (whole) per ``burst / per_second`` seconds, rounded up
+        to a whole second; None: no limit.
 
         >>> str(Rate(60, 20).window()), str(Rate(5, 2).window()), Rate(0, 0).window()
         ('60 per 3 second', '5 per 3 second', None)
@@ -110,10 +92,8 @@ class Rate:
 def parse_rate(text: str, name: str = "rate") -> Rate:
     """A rate from its text: ``BURST/PER_SECOND`` (``"30/0.5"``), or ``off`` (no limit).
 
-    >>> parse_rate("30/0.5")
-    Rate(burst=30.0, per_second=0.5)
-    >>> parse_rate("off")
-    Rate(burst=0.0, per_second=0.0)
+    >>> parse_rate("30/0.5"), parse_rate("off")
+    (Rate(burst=30.0, per_second=0.5), Rate(burst=0.0, per_second=0.0))
     >>> parse_rate("fast")
     Traceback (most recent call last):
     ...
@@ -122,18 +102,12 @@ def parse_rate(text: str, name: str = "rate") -> Rate:
     clean = text.strip().lower()
     if clean in ("off", "0", "none"):
         return Rate(0.0, 0.0)
-    burst, slash, per_second = clean.partition("/")
+    burst, _, per_second = clean.partition("/")
     try:
         rate = Rate(float(burst), float(per_second))
     except ValueError:
-        rate = None
-    if (
-        not slash
-        or rate is None
-        or not all(map(math.isfinite, (rate.burst, rate.per_second)))
-        or rate.burst < 1
-        or rate.per_second <= 0
-    ):
+        rate = Rate(math.nan, math.nan)
+    if not (1 <= rate.burst < math.inf and 0 < rate.per_second < math.inf):
         raise ValueError(f"{name} must be {RATE_FORM}, not {text!r}")
     return rate
 
@@ -143,13 +117,11 @@ class Limits:
     """Every limit of one server process; the defaults are far above a normal evening's use.
 
     ``create``, ``join``, ``guess``, ``message``: the per-client rates of :data:`KINDS`.
-    ``max_tables``: the most tables held in memory (creating or loading one more is refused
-    with ``server_full`` once no idle one can be let go). ``idle_seconds``: a table with no
-    connection for this long (and no computer player thinking) leaves memory; storage keeps it
-    and the next request loads it again. ``exempt``: client addresses never rate-limited.
-    ``storage``: where the windows are counted: None, this process's memory; a Redis URL, that
-    Redis, shared with every process using it. The server's :class:`~.settings.Settings` make
-    them (:attr:`~.settings.Settings.limits`); tests build them directly.
+    ``max_tables``: the most tables in memory (one more is refused with ``server_full`` once no
+    idle one can be let go). ``idle_seconds``: a table with no connection (and no computer player
+    thinking) this long leaves memory; the next request loads it again. ``exempt``: addresses
+    never rate-limited. ``storage``: where the windows are counted: None, this process's memory;
+    a Redis URL, that Redis. :attr:`.Settings.limits` makes them; tests build them directly.
     """
 
     create: Rate = Rate(30, 0.5)
@@ -171,104 +143,77 @@ class Limits:
         off = Rate(0, 0)
         return cls(create=off, join=off, guess=off, message=off, **caps)
 
-    def rate(self, kind: str) -> Rate:
-        """The rate of one kind of request."""
-        if kind not in KINDS:
-            raise ValueError(f"unknown kind of request {kind!r}; kinds: {', '.join(KINDS)}")
-        value: Rate = getattr(self, kind)
-        return value
-
 
 def _storage(url: str | None) -> Storage:
-    """The ``limits`` storage at ``url`` (None: memory). A Redis is asked with short timeouts:
-    the windows are counted on the event loop, which must not hang on it."""
+    """The ``limits`` storage at ``url`` (None: memory); a Redis is asked with short timeouts,
+    as the windows are counted on the event loop."""
     if not url:
         return MemoryStorage()
-    if url.startswith("unix://"):
-        url = "redis+" + url
-    return RedisStorage(
-        url,
-        wrap_exceptions=True,
-        key_prefix="briscola-limits",
-        socket_timeout=0.5,
-        socket_connect_timeout=0.5,
-    )
+    url = "redis+" + url if url.startswith("unix://") else url
+    return RedisStorage(url, wrap_exceptions=True, key_prefix="briscola-limits",
+                        socket_timeout=0.5, socket_connect_timeout=0.5)  # fmt: skip
 
 
 class RateLimiter:
-    """The windows of every client, for each kind of request (see the module).
-
-    :meth:`take`, :meth:`check` and :meth:`charge` answer at once: with Redis, one round trip
-    each (two when a request is refused), except for the kinds of :data:`LOCAL_KINDS`, always
-    counted in memory. When the Redis fails, the windows are counted in this process's memory
-    for :data:`REDIS_DOWN_SECONDS`, then Redis is tried again.
-    """
+    """The windows of every client, for each kind of request (see the module). Each call answers
+    at once: with Redis, one round trip (two when a request is refused), but for the kinds of
+    :data:`LOCAL_KINDS`. When the Redis fails, the windows are counted in this process's memory
+    for :data:`REDIS_DOWN_SECONDS`, then Redis is tried again."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self._items = {kind: limits.rate(kind).window() for kind in KINDS}
-        self._exempt = frozenset(limits.exempt)
+        self._items: dict[str, RateLimitItem | None] = {
+            kind: getattr(limits, kind).window() for kind in KINDS
+        }
         self._shared = FixedWindowRateLimiter(_storage(limits.storage))
         self._local = FixedWindowRateLimiter(MemoryStorage()) if limits.storage else self._shared
         self._down_until = 0.0  # the shared storage failed: counted locally until then
 
-    def _counted(self, kind: str, key: str) -> RateLimitItem | None:
-        """The window ``key`` has for ``kind``, or None when it is not limited."""
-        if kind not in self._items:
+    def _ask(self, method: str, kind: str, key: str) -> Any:
+        """``method`` of the strategy for ``key``'s window of ``kind``; True when ``key`` is not
+        limited."""
+        if kind not in KINDS:
             raise ValueError(f"unknown kind of request {kind!r}; kinds: {', '.join(KINDS)}")
-        return None if key in self._exempt else self._items[kind]
-
-    def _strategy(self, kind: str) -> FixedWindowRateLimiter:
+        item = self._items[kind]
+        if item is None or key in self.limits.exempt:
+            return True
         local = kind in LOCAL_KINDS or time.monotonic() < self._down_until
-        return self._local if local else self._shared
-
-    def _ask(self, method: str, item: RateLimitItem, kind: str, key: str) -> Any:
-        """``method`` of the strategy, on the shared storage unless the kind is counted
-        locally or the storage has just failed."""
-        strategy = self._strategy(kind)
         try:
-            return getattr(strategy, method)(item, kind, key)
+            return getattr(self._local if local else self._shared, method)(item, kind, key)
         except StorageError as exc:
             log.warning("rate limits counted in memory for %gs: %s", REDIS_DOWN_SECONDS, exc)
             self._down_until = time.monotonic() + REDIS_DOWN_SECONDS
             return getattr(self._local, method)(item, kind, key)
 
-    def _wait(self, item: RateLimitItem, kind: str, key: str) -> float:
-        """The seconds until ``key``'s window for ``kind`` ends (at least a little)."""
-        stats = self._ask("get_window_stats", item, kind, key)
+    def _wait(self, allowed: bool, kind: str, key: str) -> float | None:
+        """None when ``allowed``, else the seconds until ``key``'s window ends (at least a
+        little)."""
+        if allowed:
+            return None
+        stats = self._ask("get_window_stats", kind, key)
         return max(0.001, float(stats.reset_time) - time.time())
 
     def check(self, kind: str, key: str) -> float | None:
         """None while ``key`` may make a request of ``kind``, else the seconds to wait."""
-        item = self._counted(kind, key)
-        if item is None or self._ask("test", item, kind, key):
-            return None
-        return self._wait(item, kind, key)
+        return self._wait(self._ask("test", kind, key), kind, key)
 
     def charge(self, kind: str, key: str) -> None:
         """Count one request of ``kind`` (a failed guess, say) against ``key``."""
-        item = self._counted(kind, key)
-        if item is not None:
-            self._ask("hit", item, kind, key)
+        self._ask("hit", kind, key)
 
     def take(self, kind: str, key: str) -> float | None:
         """Check and count one request: None when allowed, else the seconds to wait."""
-        item = self._counted(kind, key)
-        if item is None or self._ask("hit", item, kind, key):
-            return None
-        return self._wait(item, kind, key)
+        return self._wait(self._ask("hit", kind, key), kind, key)
 
     def forget_full(self) -> int:
-        """Windows that ended leave the storage by themselves (``limits`` expires them, in
-        memory and in Redis): nothing to forget here, 0. Kept for :class:`~.rooms.Rooms`'s
-        sweeper, which calls it."""
+        """Nothing to forget: ``limits`` expires the windows that ended (0). Going once
+        :class:`~.rooms.Rooms` no longer calls it."""
         return 0
 
 
 def client_ip(scope: Mapping[str, Any]) -> str:
-    """The client's address of an ASGI connection (a request's or a WebSocket's ``scope``): the
-    peer's, or the one a configured proxy forwarded (:mod:`.app` installs uvicorn's
-    ``ProxyHeadersMiddleware`` for the ``trusted_proxies`` setting only).
+    """The client's address of an ASGI connection's ``scope``: the peer's, or the one a trusted
+    proxy forwarded (:mod:`.app` installs uvicorn's ``ProxyHeadersMiddleware`` for those only).
 
     >>> client_ip({"client": ("10.0.0.1", 5000)}), client_ip({})
     ('10.0.0.1', 'unknown')

@@ -1,10 +1,10 @@
-"""The server's settings: one :class:`Settings` holds every one of them, read once.
+"""The server's settings, one :class:`Settings` read once, and the logging they configure.
 
 Each setting comes from (the first that has it) what the program gives (``briscola serve``'s
 flags, or :func:`~briscola.apps.server.app.create_app`'s arguments), its ``BRISCOLA_<NAME>``
-variable, or its default; :meth:`Settings.load` reads them and refuses a bad value with a
-:class:`SettingsError` naming where it came from (the flag, the variable or the argument). The
-table of every setting in docs/operations.md is made from this model (scripts/gen_settings.py).
+variable, or its default; :meth:`Settings.load` refuses a bad value with a :class:`SettingsError`
+naming where it came from. docs/operations.md's table of the settings is made from the fields'
+descriptions (:func:`replace_table`, scripts/gen_settings.py).
 
 >>> s = Settings.load(max_tables="7", bot_delay=0)
 >>> s.max_tables, s.bot_delay, str(s.create_rate), s.limits.max_tables
@@ -13,13 +13,31 @@ table of every setting in docs/operations.md is made from this model (scripts/ge
 Traceback (most recent call last):
 ...
 briscola.apps.server.settings.SettingsError: create_rate must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off, not 'fast'
+
+No secret reaches a log: a seat's token lets whoever holds it play that seat, a score sheet's key
+edit the sheet, an invite code take a free seat. :class:`SecretFilter`, on every handler of
+:func:`log_config` (what ``briscola serve`` runs uvicorn with) or put in place by
+:func:`install`, writes ``***`` for what looks like one (:func:`mask`): a value under a secret's
+name (``token=...``, ``"token": "..."``, escaped or in a repr, ``Bearer ...``), the secret part
+of a path (``/join/{table}/{code}``, ``/score/{key}``, ``/api/scores/{key}``), and any other run
+of 20 or more URL-safe characters that is not a plain name (snake_case, CamelCase...).
+
+>>> mask('127.0.0.1:5 - "WebSocket /ws/6b_013sZ?token=Qm9vT2hx-Zm9v_YmFyYmF6cXV4cXV1eA" 403')
+'127.0.0.1:5 - "WebSocket /ws/6b_013sZ?token=***" 403'
+>>> mask("GET /join/6b_013sZ/Xy12abCD HTTP/1.1")
+'GET /join/6b_013sZ/*** HTTP/1.1'
+>>> mask("in test_a_token_only_opens_its_own_table: WebSocketServerProtocol")
+'in test_a_token_only_opens_its_own_table: WebSocketServerProtocol'
 """  # noqa: E501
 
 from __future__ import annotations
 
+import copy
 import ipaddress
+import logging
 import math
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Final
 
 from annotated_types import Ge, Le
@@ -29,38 +47,15 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from briscola.apps.server import MAX_TRICK_HOLD
 from briscola.apps.server.limits import LOOPBACK, RATE_FORM, Limits, Rate, parse_rate
 
-__all__ = [
-    "BEGIN",
-    "END",
-    "FLAGS",
-    "LOG_LEVELS",
-    "PREFIX",
-    "Settings",
-    "SettingsError",
-    "replace_table",
-    "settings_table",
-    "variable",
-]
+__all__ = ["FLAGS", "LOG_LEVELS", "MASK", "SecretFilter", "Settings", "SettingsError", "install",
+           "log_config", "mask", "replace_table", "settings_table", "variable"]  # fmt: skip
 
 PREFIX: Final = "BRISCOLA_"
-"""The prefix of every setting's variable: ``BRISCOLA_MAX_TABLES``."""
-
 LOG_LEVELS: Final = ("critical", "error", "warning", "info", "debug", "trace")
 """uvicorn's log levels, the quietest first."""
-
-FLAGS: Final = {
-    "host": "--host",
-    "port": "--port",
-    "db": "--db",
-    "log_level": "--log-level",
-    "workers": "--workers",
-    "redis": "--redis",
-    "trusted_proxies": "--trusted-proxies",
-    "bot_workers": "--bot-workers",
-    "trick_hold": "--trick-hold",
-    "max_tables": "--max-tables",
-    "idle_seconds": "--idle-seconds",
-}
+FLAGS: Final = {name: "--" + name.replace("_", "-") for name in (
+    "host", "port", "db", "log_level", "workers", "redis", "trusted_proxies", "bot_workers",
+    "trick_hold", "max_tables", "idle_seconds")}  # fmt: skip
 """The settings that ``briscola serve`` also takes as a flag: the field and its flag."""
 
 
@@ -69,80 +64,62 @@ class SettingsError(ValueError):
 
 
 class _Problem(ValueError):
-    """What a setting's value must be (``"must be ..."``): the error's message names it."""
+    """What a setting's value must be (``"must be ..."``)."""
 
 
 def _rate(value: object) -> Rate:
-    if isinstance(value, Rate):
-        return value
     try:
-        return parse_rate(str(value))
+        return value if isinstance(value, Rate) else parse_rate(str(value))
     except ValueError:
         raise _Problem("must be " + RATE_FORM) from None
 
 
-def _addresses(value: object) -> tuple[str, ...]:
+def _addresses(value: object, networks: bool = True) -> tuple[str, ...]:
     """Addresses (``10.0.0.1``) or networks (``10.0.0.0/8``), by commas, or ``none``."""
     items = value.split(",") if isinstance(value, str) else list(value)  # type: ignore[call-overload]
     clean = tuple(str(item).strip() for item in items if str(item).strip())
     if clean in ((), ("none",), ("off",)):
         return ()
+    what = "IP addresses or networks" if networks else "IP addresses"
     try:
-        networks = [ipaddress.ip_network(item, strict=False) for item in clean]
+        found = [ipaddress.ip_network(item, strict=False) for item in clean]
     except ValueError:
-        raise _Problem("must be IP addresses or networks separated by commas, or none") from None
-    return tuple(
-        str(n.network_address) if n.prefixlen == n.max_prefixlen else str(n) for n in networks
-    )
-
-
-def _exempt(value: object) -> tuple[str, ...] | None:
-    """Like :func:`_addresses`, but single addresses only (compared as the client's text)."""
-    if value is None:
-        return None
-    addresses = _addresses(value)
-    if any("/" in a for a in addresses):
-        raise _Problem("must be IP addresses separated by commas, or none")
-    return addresses
+        found = []
+    if not found or (not networks and any(n.num_addresses > 1 for n in found)):
+        raise _Problem(f"must be {what} separated by commas, or none")
+    return tuple(str(n.network_address) if n.num_addresses == 1 else str(n) for n in found)
 
 
 def _redis(value: object) -> str | None:
     text = str(value).strip() if value is not None else ""
-    if not text:
-        return None
-    if not text.startswith(("redis://", "rediss://", "unix://")):
+    if text and not text.startswith(("redis://", "rediss://", "unix://")):
         raise _Problem("must be a redis://, rediss:// or unix:// URL")
-    return text
+    return text or None
 
 
-def _choice(options: tuple[str, ...]) -> Callable[[object], str]:
+def _one_of(options: Callable[[], Iterable[str]]) -> BeforeValidator:
     def check(value: object) -> str:
-        text = str(value).strip().lower()
-        if text not in options:
-            raise _Problem("must be one of " + ", ".join(options[:-1]) + " or " + options[-1])
+        text, names = str(value).strip().lower(), tuple(options())
+        if text not in names:
+            raise _Problem("must be one of " + ", ".join(names[:-1]) + " or " + names[-1])
         return text
 
-    return check
+    return BeforeValidator(check)
 
 
-def _level(value: object) -> str:
+def _bots() -> list[str]:
     from briscola.bots import bot_names
 
-    names = tuple(bot_names())
-    return _choice(names)(value)
+    return list(bot_names())
 
 
 RateSetting = Annotated[Rate, NoDecode, BeforeValidator(_rate)]
-Addresses = Annotated[tuple[str, ...], NoDecode, BeforeValidator(_addresses)]
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 
 
 class Settings(BaseSettings):
-    """Every setting of the game server (see the module; docs/operations.md lists them).
-
-    The pacing a room reads (``bot_delay``, ``human_timeout``, ``stand_in``, ``trick_hold``,
-    ``move_timeout``) and its limits (:attr:`limits`) are attributes of the same object.
-    """
+    """Every setting of the game server (docs/operations.md lists them); the pacing a room reads
+    and its limits (:attr:`limits`) are attributes of the same object."""
 
     model_config = SettingsConfigDict(
         env_prefix=PREFIX, env_ignore_empty=True, frozen=True, extra="forbid"
@@ -155,7 +132,7 @@ class Settings(BaseSettings):
         None,
         description="the database: an SQLAlchemy URL or an SQLite file (unset: ./briscola.db)",
     )
-    log_level: Annotated[str, BeforeValidator(_choice(LOG_LEVELS))] = Field(
+    log_level: Annotated[str, _one_of(lambda: LOG_LEVELS)] = Field(
         "info",
         description="how much the server logs: " + ", ".join(LOG_LEVELS) + " (tokens masked)",
     )
@@ -166,7 +143,7 @@ class Settings(BaseSettings):
         None,
         description="the Redis the processes share (tables, rate limits); unset: one process",
     )
-    trusted_proxies: Addresses = Field(
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode, BeforeValidator(_addresses)] = Field(
         (),
         description=(
             "the reverse proxies whose `X-Forwarded-For` names the client (addresses or "
@@ -196,7 +173,7 @@ class Settings(BaseSettings):
     trick_hold: Annotated[float, Field(ge=0, le=MAX_TRICK_HOLD, allow_inf_nan=False)] = Field(
         1.5, description="seconds a completed trick stays shown before a computer player leads"
     )
-    stand_in: Annotated[str, BeforeValidator(_level)] = Field(
+    stand_in: Annotated[str, _one_of(_bots)] = Field(
         "simple", description="the level that plays for an absent person (a bot's name)"
     )
     max_tables: int = Field(
@@ -225,7 +202,11 @@ class Settings(BaseSettings):
         ),
     )
     message_rate: RateSetting = Field(Limits.message, description="WebSocket messages per client")
-    rate_exempt: Annotated[tuple[str, ...] | None, NoDecode, BeforeValidator(_exempt)] = Field(
+    rate_exempt: Annotated[
+        tuple[str, ...] | None,
+        NoDecode,
+        BeforeValidator(lambda v: None if v is None else _addresses(v, networks=False)),
+    ] = Field(
         None,
         description=(
             "client addresses never rate-limited, by commas, or none; unset: this machine's "
@@ -241,29 +222,30 @@ class Settings(BaseSettings):
     )
 
     @classmethod
-    def load(cls, label: Callable[[str], str] | None = None, **given: Any) -> Settings:
+    def load(cls, label: Callable[[str], str] = str, **given: Any) -> Settings:
         """The settings: each one ``given`` (not None), else its variable, else its default. A
         bad value raises :class:`SettingsError` naming its variable, or ``label(field)`` for a
-        given one (default: the field's name; ``briscola serve`` names its flags)."""
+        given one (``briscola serve`` names its flags)."""
         values = {k: v for k, v in given.items() if v is not None}
-        unknown = set(values) - set(cls.model_fields)
-        if unknown:
+        if unknown := set(values) - set(cls.model_fields):
             raise TypeError(f"unknown settings: {', '.join(sorted(unknown))}")
         try:
             return cls(**values)
         except ValidationError as exc:
-            raise _error(exc, values, label or str) from None
+            error = exc.errors()[0]
+            name = str(error["loc"][0])
+            where = label(name) if name in values else variable(name)
+            message = f"{where} {_must(error, name)}, not {_show(error['input'])}"
+            raise SettingsError(message) from None
 
     def replace(self, **given: Any) -> Settings:
         """These settings with the ones ``given`` (not None) changed, checked again."""
-        mine = {name: getattr(self, name) for name in type(self).model_fields}
-        return type(self).load(**{**mine, **given})
+        return type(self).load(**{**dict(self), **given})
 
     @property
     def limits(self) -> Limits:
-        """The rate limits and caps (what :class:`~.limits.RateLimiter` counts by): the rate,
-        cap and exemption settings, counted in the settings' Redis when there is one (unless
-        :meth:`with_limits` gave others)."""
+        """The rate limits and caps (what :class:`~.limits.RateLimiter` counts by), counted in
+        the settings' Redis when there is one (unless :meth:`with_limits` gave others)."""
         if self._limits is None:
             exempt = self.rate_exempt
             if exempt is None:
@@ -281,23 +263,20 @@ class Settings(BaseSettings):
         return self._limits
 
     def with_limits(self, limits: Limits) -> Settings:
-        """These settings with ``limits`` as their :attr:`limits`, all at once (tests give
+        """These settings with ``limits`` as their :attr:`limits` (tests give
         :meth:`Limits.unlimited`, or a Redis of their own to count in)."""
         copy = self.model_copy()
         copy._limits = limits
         return copy
 
     def environ(self) -> dict[str, str]:
-        """The variables that make these settings again in another process (what a process
-        started from this one inherits)."""
+        """The variables that make these settings again in another process."""
         out = {}
-        for name in type(self).model_fields:
-            value = getattr(self, name)
-            if value is None:
-                continue
+        for name, value in self:
             if isinstance(value, tuple):
                 value = ",".join(value) or "none"
-            out[variable(name)] = str(value).lower() if isinstance(value, bool) else str(value)
+            if value is not None:
+                out[variable(name)] = str(value).lower() if isinstance(value, bool) else str(value)
         return out
 
 
@@ -306,68 +285,36 @@ def variable(name: str) -> str:
     return PREFIX + name.upper()
 
 
-def _bounds(name: str) -> tuple[float | None, float | None]:
-    """The least and the most a numeric setting may be."""
-    low = high = None
-    for meta in Settings.model_fields[name].metadata:
-        if isinstance(meta, Ge):
-            low = meta.ge
-        elif isinstance(meta, Le):
-            high = meta.le
-    return low, high  # type: ignore[return-value]
-
-
 def _show(value: object) -> str:
     if isinstance(value, float) and math.isfinite(value) and value == int(value):
         return f"{value:g}"
     return repr(value)
 
 
-def _what(error: Mapping[str, Any], name: str) -> str:
-    """What the setting ``name`` must be, by the kind of ``error``."""
-    kind = error["type"]
-    if kind == "value_error" and isinstance(error.get("ctx", {}).get("error"), _Problem):
-        return str(error["ctx"]["error"])
-    if kind.startswith("int_"):
-        return "must be a whole number"
-    if kind.startswith("bool_"):
-        return "must be true or false"
-    if kind in ("greater_than_equal", "less_than_equal", "finite_number"):
-        low, high = _bounds(name)
-        if high is not None:
-            return f"must be from {low:g} to {high:g}"
-        return f"must be at least {low:g}"
-    if kind.startswith("float_"):
-        return "must be a number"
-    return "is not valid: " + str(error["msg"])
-
-
-def _error(
-    exc: ValidationError, given: Mapping[str, Any], label: Callable[[str], str]
-) -> SettingsError:
-    """The first of the errors, naming the setting as it was set."""
-    error = exc.errors()[0]
-    name = str(error["loc"][0])
-    where = label(name) if name in given else variable(name)
-    return SettingsError(f"{where} {_what(error, name)}, not {_show(error['input'])}")
+def _must(error: Any, name: str) -> str:
+    """What the setting ``name`` must be, by pydantic's ``error``."""
+    if isinstance(problem := error.get("ctx", {}).get("error"), _Problem):
+        return str(problem)
+    kind = error["type"].split("_")[0]  # int_parsing, greater_than_equal...
+    if kind in ("greater", "less", "finite"):
+        bounds = {type(m): m for m in Settings.model_fields[name].metadata}
+        low, high = bounds[Ge].ge, bounds.get(Le)
+        if high is None:
+            return f"must be at least {low:g}"
+        return f"must be from {low:g} to {high.le:g}"
+    words = {"int": "a whole number", "bool": "true or false", "float": "a number"}
+    return f"must be {words[kind]}" if kind in words else f"is not valid: {error['msg']}"
 
 
 BEGIN: Final = "<!-- settings:begin (generated by scripts/gen_settings.py from settings.py) -->"
-"""The line before the settings' table in docs/operations.md."""
 END: Final = "<!-- settings:end -->"
-"""The line after it."""
 
 
 def _default(value: object) -> str:
-    if value is None:
-        return "unset"
-    if value == ():
-        return "none"
-    if isinstance(value, bool):
-        return f"`{str(value).lower()}`"
-    if isinstance(value, float):
-        return f"`{value:g}`"
-    return f"`{value}`"
+    if value is None or value == ():
+        return "unset" if value is None else "none"
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return f"`{text.lower() if isinstance(value, bool) else text}`"
 
 
 def settings_table() -> str:
@@ -377,17 +324,101 @@ def settings_table() -> str:
     | `--host` | `BRISCOLA_HOST` | `127.0.0.1` | the address the server listens on |
     """
     rows = ["| flag | variable | default | meaning |", "|---|---|---|---|"]
-    for name, field in Settings.model_fields.items():
+    for name, f in Settings.model_fields.items():
         flag = f"`{FLAGS[name]}`" if name in FLAGS else ""
-        meaning = field.description or ""
-        rows.append(f"| {flag} | `{variable(name)}` | {_default(field.default)} | {meaning} |")
+        rows.append(f"| {flag} | `{variable(name)}` | {_default(f.default)} | {f.description} |")
     return "\n".join(rows)
 
 
 def replace_table(text: str) -> str:
-    """``text`` (docs/operations.md) with what lies between :data:`BEGIN` and :data:`END`
-    replaced by :func:`settings_table`."""
+    """``text`` (docs/operations.md) with the table between :data:`BEGIN` and :data:`END`
+    made again by :func:`settings_table`."""
     start, end = text.find(BEGIN), text.find(END)
     if start < 0 or end < start:
         raise ValueError(f"no {BEGIN!r} ... {END!r} block")
     return f"{text[: start + len(BEGIN)]}\n{settings_table()}\n{text[end:]}"
+
+
+# -- logs: no secret in them -------------------------------------------------------------------
+MASK = "***"
+"""What a secret reads as in a log."""
+_NAMES = "token|invite_code|key|password|secret"
+"""The names under which a value is a secret (in a query string, JSON or a repr)."""
+_KEYED = re.compile(
+    rf"""(?ix)
+    (?<![A-Za-z0-9_])(?:{_NAMES})           # the name, not the end of a longer word
+    (?:\\?["'])?                            # its closing quote, maybe escaped
+    \s*[=:]\s*                              # = or :
+    (?:\\?["'])?                            # the value's opening quote, maybe escaped
+    (?!\*\*\*|%)                            # (already masked, or a %s placeholder)
+    ([^\s"'&#;,\\)}}\]]+)                   # the value
+    """
+)
+_BEARER = re.compile(r"(?i)(?<![A-Za-z0-9_])(bearer|basic)\s+([A-Za-z0-9._~+/=-]+)")
+_PATHS = re.compile(r"(/join/[^/\s?#\"']+/|/score/|/api/scores/)([^/\s?#\"'.]+)")
+_RUN = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])")
+_PLAIN = re.compile(r"[a-z_-]+|[A-Z_-]+|_*[A-Z][a-z]+(?:-?[A-Z][a-z]+)*_*")
+"""A long run that is a name (snake_case, kebab-case, UPPER_CASE, CamelCase, Header-Case)."""
+
+
+def mask(text: str) -> str:
+    """``text`` with everything that looks like a secret replaced by ``***``."""
+    text = _KEYED.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)] + MASK, text)
+    text = _BEARER.sub(lambda m: f"{m.group(1)} {MASK}", text)
+    text = _PATHS.sub(lambda m: m.group(1) + MASK, text)
+    return _RUN.sub(lambda m: m.group(0) if _PLAIN.fullmatch(m.group(0)) else MASK, text)
+
+
+class SecretFilter(logging.Filter):
+    """Masks secrets in every record (its message, arguments, traceback); drops none. The
+    message is formatted and masked whole (a secret may be the message's and an argument's
+    together, ``token=%s``), but for uvicorn's access log, whose formatter reads the arguments:
+    they are masked in place."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Mask ``record`` in place; keep it."""
+        if record.name == "uvicorn.access" and isinstance(record.args, tuple):
+            record.args = tuple(mask(a) if isinstance(a, str) else a for a in record.args)
+            record.msg = mask(str(record.msg))
+        else:
+            try:
+                record.msg, record.args = mask(record.getMessage()), ()
+            except (TypeError, ValueError, KeyError):  # a bad format: logging reports it
+                record.msg = mask(str(record.msg))
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = mask(record.exc_text)
+        if record.stack_info:
+            record.stack_info = mask(record.stack_info)
+        return True
+
+
+LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "briscola", "websockets")
+"""The loggers :func:`install` filters (a logger's filter sees only its own records)."""
+
+
+def install(names: Iterable[str] = LOGGERS) -> SecretFilter:
+    """Put a :class:`SecretFilter` on the root logger, the named loggers and their handlers
+    (once: one already filtered is left alone)."""
+    secret = SecretFilter()
+    for logger in (logging.getLogger(), *map(logging.getLogger, names)):
+        for f in (logger, *logger.handlers):
+            if not any(isinstance(x, SecretFilter) for x in f.filters):
+                f.addFilter(secret)
+    return secret
+
+
+def log_config(level: str = "info") -> dict[str, Any]:
+    """uvicorn's logging configuration with a :class:`SecretFilter` on every handler and
+    logger, and the package's records (``briscola.*``, and other libraries' warnings) written
+    by the handler of the server's errors, at ``level``."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"secrets": {"()": f"{__name__}.SecretFilter"}}
+    config["loggers"]["briscola"] = {"level": level.upper()}
+    config["root"] = {"handlers": ["default"], "level": "WARNING"}
+    for part in (*config["handlers"].values(), *config["loggers"].values(), config["root"]):
+        part["filters"] = ["secrets"]
+    return config
