@@ -99,7 +99,7 @@ def request_lang(headers: Mapping[str, str], asked: str | None) -> str | None:
     return None
 
 
-TABLE_API = re.compile(r"/api/(play|tables)(/|$)")
+TABLE_API = re.compile(r"/api/(play|tables|offline-games)(/|$)")
 """The paths of the table API, whose errors are worded in the request's language."""
 
 
