@@ -9,11 +9,15 @@ and every check it has, among them:
 * no 5xx; status codes, content types, headers and bodies as documented;
 * ``negative_data_rejection``: a request the document calls invalid is refused (4xx);
 * ``positive_data_acceptance``: a request the document calls valid is never refused as invalid.
-  It may be refused for a rule that JSON Schema cannot say (the classic game has 2 seats, not 4;
-  an option the preset does not offer; a match format that is not one; a score sheet's first
-  competitor twice): that is a 400 with its own code, as docs/web-protocol.md lists them, so 400
-  is among the statuses this check accepts, with 2xx, 401, 403, 404, 409 and 429. Never 422:
-  ``invalid_request`` is the answer to what the document itself refuses;
+  The document says every rule JSON Schema can say (one body per preset with its options and
+  seats, the computer levels, the match formats, the score keeper's names, competitors, targets
+  and formats: test_schema_rules.py), so a schema-valid request is taken, but for a rule that
+  depends on a score sheet as it stands (a competitor's position past the last, nothing to undo,
+  a deal over 120, a second deal in a game of one, two names alike in any case or spacing...).
+  Such a request is answered 400 with one of the codes of ``server.conformance.RULES``, each
+  with why the document cannot say it, and only those: the custom check
+  ``refused_by_a_rule`` fails a schema-valid request answered 400 with any other code
+  (``bad_request``, ``invalid_request``, ``bad_seats``...), and 422 is never accepted;
 * ``unsupported_method`` and ``allow_header_conformance``: a method an address does not take gets
   405 with an ``Allow`` header; ``missing_required_header``; ``use_after_free``,
   ``ensure_resource_availability``, ``ignored_auth``.
@@ -31,6 +35,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -42,7 +47,7 @@ with warnings.catch_warnings():
 
 from briscola.apps.server import create_app
 from briscola.apps.server.limits import Limits
-from server.conformance import config
+from server.conformance import RULES, config, refused_by_a_rule
 from server.fuzzing import watch_log
 
 SEED = 2026
@@ -138,3 +143,25 @@ def test_every_check_passes_on_every_operation(tmp_path: Path) -> None:
 def test_every_check_passes_on_every_operation_long(tmp_path: Path, shard: int) -> None:
     result = conforms(tmp_path / "briscola.db", SEED + 1 + shard, LONG_EXAMPLES)
     assert result.cases >= LONG_CASES // LONG_SHARDS, result.cases
+
+
+def _answer(mode: str, status: int, code: str) -> tuple[Any, Any]:
+    generation = SimpleNamespace(mode=SimpleNamespace(is_positive=mode == "positive"))
+    case = SimpleNamespace(meta=SimpleNamespace(generation=generation))
+    response = SimpleNamespace(status_code=status, json=lambda: {"code": code, "message": "m"})
+    return case, response
+
+
+@pytest.mark.parametrize("code", ["bad_request", "invalid_request", "bad_seats", "bad_match"])
+def test_a_valid_request_refused_with_another_code_fails(code: str) -> None:
+    case, response = _answer("positive", 400, code)
+    with pytest.raises(AssertionError, match=code):
+        refused_by_a_rule(None, response, case)
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_a_valid_request_refused_for_a_listed_rule_passes(code: str) -> None:
+    case, response = _answer("positive", 400, code)
+    assert refused_by_a_rule(None, response, case) is None
+    case, response = _answer("negative", 400, "bad_request")  # an invalid one: any refusal
+    assert refused_by_a_rule(None, response, case) is None

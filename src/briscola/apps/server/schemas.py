@@ -32,9 +32,15 @@ from pydantic import (
     StrictInt,
 )
 
-from briscola.core.text import has_surrogate
+from briscola.apps.server import catalog
+from briscola.bots import bot_info, bot_names
+from briscola.core.rules import _ALIASES as PRESET_ALIASES
+from briscola.core.rules import PRESETS, Ruleset
+from briscola.core.text import MAX_DIGITS, has_surrogate
 
 __all__ = [
+    "LEVELS",
+    "MATCH_PATTERN",
     "NO_CONTROL",
     "CreateTableRequest",
     "CreateTableResponse",
@@ -49,6 +55,7 @@ __all__ = [
     "PresetsResponse",
     "StartRequest",
     "WholeNumber",
+    "counting",
     "whole",
 ]
 
@@ -119,8 +126,101 @@ Short = Annotated[str, Field(max_length=100), AfterValidator(unicode_text)]
 """A name of the catalog (a preset, a level, a match format): at most 100 characters."""
 
 
+# -- the catalog's rules, said in the OpenAPI document ------------------------------------------
+# What a request may name is what the catalog offers (briscola.apps.server.catalog): the document
+# says it with enums, patterns and one body per preset, and tables.py checks it with its own codes
+# (unknown_preset, bad_options, bad_match, unknown_level, bad_seats), so that a request the
+# document calls valid is one the server takes.
+
+
+def counting(most: int = MAX_DIGITS) -> str:
+    """A regex of a whole number from 1 written in 1 to ``most`` ASCII digits (leading zeros
+    allowed), as :func:`briscola.core.text.ascii_number` reads it.
+
+    >>> import re
+    >>> [bool(re.fullmatch(counting(3), t)) for t in ("1", "007", "999", "0", "000", "1000")]
+    [True, True, True, False, False, False]
+    """
+    return "|".join(f"{'0' * k}[1-9][0-9]{{0,{most - 1 - k}}}" for k in range(most))
+
+
+MATCH_PATTERN = (
+    rf"^(single|best-of:[0-9]{{0,{MAX_DIGITS - 1}}}[13579]"
+    rf"|(first-to|points|deals):({counting()}))$"
+)
+"""A table's match format, as :meth:`briscola.core.match.MatchFormat.parse` takes it: ``single``,
+``best-of:N`` (N odd), ``first-to:N``, ``points:N`` or ``deals:N``, N from 1 in at most
+:data:`~briscola.core.text.MAX_DIGITS` digits.
+
+>>> import re
+>>> [bool(re.match(MATCH_PATTERN, t)) for t in ("single", "best-of:3", "points:120", "deals:5")]
+[True, True, True, True]
+>>> [bool(re.match(MATCH_PATTERN, t)) for t in ("best-of:4", "first-to:0", "deals:1234567")]
+[False, False, False]
+"""
+
+LEVELS = [n for bot in bot_names() for n in (bot, *bot_info(bot).aliases)]
+"""Every computer level a request may name: the bots' names and their aliases."""
+
+_SEATS = ["human", "bot", "bot:", *(f"bot:{level}" for level in LEVELS)]
+
+
+def _option(option: dict[str, Any]) -> dict[str, Any]:
+    """An option's values as JSON Schema: a yes/no option a boolean, ``removed`` one offered card
+    (``"2d"`` or ``["2d"]``), any other one of its values."""
+    values = option["values"]
+    if values == [False, True]:
+        return {"type": "boolean"}
+    one = {"enum": values}
+    if option["name"] == "removed":
+        return {"anyOf": [one, {"type": "array", "items": one, "minItems": 1, "maxItems": 1}]}
+    return one
+
+
+def _preset_body(name: str, rules: Ruleset, common: dict[str, Any], seats: bool) -> dict[str, Any]:
+    """The body of a request for the preset ``name``: its names, its options, its seats."""
+    names = [name, *(alias for alias, key in PRESET_ALIASES.items() if key == name)]
+    options = {o["name"]: _option(o) for o in catalog.preset_options(rules)}
+    props = {
+        **common,
+        "preset": {"enum": names},
+        "options": {"type": "object", "properties": options, "additionalProperties": False},
+    }
+    if seats:
+        n = rules.players
+        each = {"type": "array", "minItems": n, "maxItems": n, "items": {"enum": _SEATS}}
+        each["prefixItems"] = [{"const": "human"}]  # seat 0 is the host's
+        props["seats"] = {"anyOf": [each, {"type": "null"}], "default": None}
+    body = {"type": "object", "title": name, "properties": props, "additionalProperties": False}
+    if name != "classic":  # a body without a preset is the classic game's
+        body["required"] = ["preset"]
+    return body
+
+
+def _per_preset(seats: bool) -> Any:
+    """``json_schema_extra`` of a new table's body: one body per preset (``oneOf``, told apart
+    by ``preset``) with the options that preset offers and, with ``seats``, one seat per player,
+    the first ``human``."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        common = schema.pop("properties")
+        del schema["type"], schema["additionalProperties"]
+        schema["oneOf"] = [
+            _preset_body(name, rules, common, seats) for name, rules in PRESETS.items()
+        ]
+
+    return extra
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+Level = Annotated[Short, Field(json_schema_extra={"enum": LEVELS})]
+"""A computer level: one of :data:`LEVELS`."""
+
+Match = Annotated[Short, Field(json_schema_extra={"pattern": MATCH_PATTERN})]
+"""A table's match format: :data:`MATCH_PATTERN`."""
 
 
 # -- HTTP -----------------------------------------------------------------------------------------
@@ -212,8 +312,10 @@ class _SeatGiven(BaseModel):
 class PlayRequest(_NewTable):
     """Play now against the computer: the human sits at seat 0."""
 
-    level: Short = "simple"
-    match: Short = "single"
+    model_config = ConfigDict(json_schema_extra=_per_preset(seats=False))
+
+    level: Level = "simple"
+    match: Match = "single"
     lang: Lang = "it"
     name: PersonName = ""
 
@@ -227,7 +329,9 @@ class PlayResponse(_SeatGiven):
 class CreateTableRequest(_NewTable):
     """A table with friends: one entry of ``seats`` per player, ``human`` or ``bot:<level>``."""
 
-    match: Short = "single"
+    model_config = ConfigDict(json_schema_extra=_per_preset(seats=True))
+
+    match: Match = "single"
     seats: list[Short] | None = Field(
         default=None, max_length=8, examples=[["human", "bot:simple", "human", "human"]]
     )
@@ -264,4 +368,4 @@ class StartRequest(_Model):
     """The host starts the game; empty human seats go to bots of level ``fill``."""
 
     token: Secret
-    fill: Short = "simple"
+    fill: Level = "simple"

@@ -14,10 +14,14 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 
-from briscola.apps.server.schemas import NO_CONTROL, Flag, printable, whole
+from briscola.apps.server.schemas import NO_CONTROL, Flag, counting, printable, whole
 
 __all__ = [
+    "COMPETITOR_PATTERN",
+    "FORMAT_PATTERN",
     "MAX_COMPETITORS",
+    "NAME_PATTERN",
+    "TARGET_PATTERN",
     "AddChange",
     "AddCompetitorChange",
     "AnyChange",
@@ -137,7 +141,80 @@ _Name = Annotated[
     Field(max_length=200, json_schema_extra={"pattern": NO_CONTROL}),
     AfterValidator(printable),
 ]
-"""A sheet's or a competitor's name: at most 200 characters, no control character."""
+"""A sheet's name: at most 200 characters, no control character."""
+
+# The score keeper's rules that JSON Schema can say, as the terms of briscola.scorekeeper.terms read
+# them (a name with something but spaces, a competitor's form, a target, a match format).
+_C = r"\u0000-\u001f\u007f-\u009f"  # the control characters (NO_CONTROL)
+_ONE = rf"[^=+{_C}]*[^\s=+{_C}][^=+{_C}]*"  # a name without = or +
+_LABEL = rf"[^={_C}]*[^\s={_C}][^={_C}]*"  # a pair's name, before its =
+_MEMBER = rf"[^+{_C}]*[^\s+{_C}][^+{_C}]*"  # a member of a named pair
+
+NAME_PATTERN = rf"^[^{_C}]*[^\s{_C}][^{_C}]*$"
+"""A name (:func:`~briscola.scorekeeper.terms.clean_name`): no control character and something
+besides spaces.
+
+>>> import re
+>>> [bool(re.match(NAME_PATTERN, t)) for t in ("Anna", " A ", "", "   ", "A\\nB")]
+[True, True, False, False, False]
+"""
+
+COMPETITOR_PATTERN = rf"^({_ONE}(\+{_ONE})*|{_LABEL}=({_MEMBER})(\+{_MEMBER})+)$"
+"""A competitor (:meth:`~briscola.scorekeeper.terms.Competitor.parse`): ``Anna``, a pair
+``Anna+Bruno`` or a named pair ``Noi=Anna+Bruno``, each name with something besides spaces.
+
+>>> import re
+>>> ok = ("Anna", "Anna+Bruno", "Noi = Anna + Bruno", "A+B=C+D")
+>>> [bool(re.match(COMPETITOR_PATTERN, t)) for t in ok]
+[True, True, True, True]
+>>> [bool(re.match(COMPETITOR_PATTERN, t)) for t in ("", "Anna+", "Noi=Anna", " + B", "=A+B")]
+[False, False, False, False, False]
+"""
+
+TARGET_PATTERN = (
+    rf"^(61|120|deal61|two_deals_120|chiamata|(chiamata|custom):\+?({counting()})"
+    rf"|\+?({counting()}))$"
+)
+"""A target (:meth:`~briscola.scorekeeper.terms.Target.parse`): ``61``, ``120``, ``chiamata``,
+``chiamata:N``, ``custom:N`` or a number N, from 1 to 999,999.
+
+>>> import re
+>>> [bool(re.match(TARGET_PATTERN, t)) for t in ("61", "chiamata:15", "200", "custom:61")]
+[True, True, True, True]
+>>> [bool(re.match(TARGET_PATTERN, t)) for t in ("0", "chiamata:0", "1000000", "61:2", "x")]
+[False, False, False, False, False]
+"""
+
+FORMAT_PATTERN = (
+    r"^(single|singola|(best-of|meglio-di|al-meglio-di)[:-][0-9]{0,2}[13579]"
+    rf"|(first-to|primo-a)[:-]({counting(3)}))$"
+)
+"""A sheet's match format (:meth:`~briscola.scorekeeper.terms.SheetFormat.parse`): ``single``,
+``best-of:N`` (N odd) or ``first-to:N``, N from 1 to 999 (and the Italian names).
+
+>>> import re
+>>> [bool(re.match(FORMAT_PATTERN, t)) for t in ("single", "best-of:3", "primo-a:2")]
+[True, True, True]
+>>> [bool(re.match(FORMAT_PATTERN, t)) for t in ("best-of:4", "first-to:0", "single:1")]
+[False, False, False]
+"""
+
+_Named = Annotated[
+    str,
+    Field(max_length=200, json_schema_extra={"pattern": NAME_PATTERN}),
+    AfterValidator(printable),
+]
+"""A competitor's new name or a sheet's: :data:`NAME_PATTERN`, at most 200 characters."""
+
+_Competitor = Annotated[
+    str,
+    Field(max_length=200, json_schema_extra={"pattern": COMPETITOR_PATTERN}),
+    AfterValidator(printable),
+]
+"""A competitor as written: :data:`COMPETITOR_PATTERN`, at most 200 characters."""
+
+_Target = Annotated[str, Field(max_length=40, json_schema_extra={"pattern": TARGET_PATTERN})]
+_Format = Annotated[str, Field(max_length=40, json_schema_extra={"pattern": FORMAT_PATTERN})]
 
 
 class CreateSheetRequest(_Model):
@@ -146,9 +223,13 @@ class CreateSheetRequest(_Model):
     names."""
 
     name: _Name = ""
-    competitors: list[_Name] = Field(examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]])
-    target: str = Field(default="61", max_length=40, examples=["61", "120", "chiamata", "200"])
-    format: str = Field(default="single", max_length=40, examples=["single", "best-of:3"])
+    competitors: list[_Competitor] = Field(
+        # said, not checked here: the sheet refuses with its own codes (too_few_competitors…)
+        json_schema_extra={"minItems": 2, "maxItems": MAX_COMPETITORS, "uniqueItems": True},
+        examples=[["Anna", "Bruno"], ["Anna+Bruno", "Carla+Dario"]],
+    )
+    target: _Target = Field(default="61", examples=["61", "120", "chiamata", "200"])
+    format: _Format = Field(default="single", examples=["single", "best-of:3"])
     declarations: Flag = False
 
 
@@ -167,7 +248,7 @@ class AddChange(_Model):
 
     op: Literal["add"]
     competitor: _Who
-    delta: _Points
+    delta: Annotated[_Points, Field(json_schema_extra={"not": {"const": 0}})]
 
 
 class SetTotalChange(_Model):
@@ -207,14 +288,14 @@ class RenameChange(_Model):
 
     op: Literal["rename"]
     competitor: _Who
-    name: _Name
+    name: _Named
 
 
 class AddCompetitorChange(_Model):
     """Add a competitor at the end (``Anna``, ``Anna+Bruno``, ``Noi=Anna+Bruno``)."""
 
     op: Literal["add_competitor"]
-    name: _Name
+    name: _Competitor
 
 
 class RemoveCompetitorChange(_Model):
@@ -228,14 +309,14 @@ class TargetChange(_Model):
     """Change the target: ``61``, ``120``, ``chiamata``, ``chiamata:N`` or any number."""
 
     op: Literal["target"]
-    target: Annotated[str, Field(max_length=40)]
+    target: _Target
 
 
 class FormatChange(_Model):
     """Change the match format: ``single``, ``best-of:N`` (N odd) or ``first-to:N``."""
 
     op: Literal["format"]
-    format: Annotated[str, Field(max_length=40)]
+    format: _Format
 
 
 class DeclarationsChange(_Model):
@@ -249,7 +330,7 @@ class RenameSheetChange(_Model):
     """Rename the sheet."""
 
     op: Literal["rename_sheet"]
-    name: _Name
+    name: _Named
 
 
 AnyChange = Annotated[
