@@ -34,7 +34,7 @@ from server_helpers import Player
 
 pytestmark = pytest.mark.server
 
-HEAD = "0002_table_columns"
+HEAD = "0003_players"
 TOKENS = {0: "anna-token", 1: "bruno-token"}
 
 

@@ -36,6 +36,7 @@ from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
 from briscola.apps.server.pages import default_static_dir, install_pages
+from briscola.apps.server.players import router as players_router
 from briscola.apps.server.protocol import (
     HelloMessage,
     Peer,
@@ -411,6 +412,7 @@ def create_app(
     add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
     app.include_router(_server)
     app.include_router(tables.router)
+    app.include_router(players_router)  # guests, accounts, sessions (issue 37)
     app.include_router(analysis_api.router)  # the analysis and hints (issue 15)
     app.include_router(lessons.router)  # Impara a giocare (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)

@@ -1,0 +1,91 @@
+"""Migration 0003 (the players' tables) on SQLite and PostgreSQL: a database at 0002 with a
+table in it gets the three tables, a player plays there and is deleted, and the downgrade to
+0002 takes the tables away again, leaving the games."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from briscola.apps.server.players.accounts import AccountError, Accounts
+from briscola.apps.server.store import (
+    MIGRATIONS,
+    Storage,
+    StoredSeat,
+    StoredTable,
+    migrate,
+    open_engine,
+)  # fmt: skip
+from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
+
+pytestmark = pytest.mark.server
+
+PLAYERS = {"briscola_players", "briscola_sessions", "briscola_player_seats"}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'briscola.db'}"
+    return str(request.getfixturevalue("pg_url"))
+
+
+def _state(url: str) -> tuple[list[str], set[str]]:
+    engine = open_engine(url)
+    try:
+        with engine.connect() as conn:
+            versions = [
+                v[0] for v in conn.execute(sa.text("SELECT version_num FROM alembic_version"))
+            ]
+        return versions, set(sa.inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+
+
+def _downgrade(url: str, revision: str) -> None:
+    engine = open_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, revision)
+    engine.dispose()
+
+
+def test_migration_0003_applies_and_reverts(url: str) -> None:
+    engine = open_engine(url)
+    migrate(engine, "0002_table_columns")
+    engine.dispose()
+    versions, names = _state(url)
+    assert versions == ["0002_table_columns"] and not PLAYERS & names
+    storage = Storage(url)  # upgraded to the head as it opens
+    try:
+        assert _state(url)[0] == ["0003_players"] and _state(url)[1] >= PLAYERS
+        seat = StoredSeat(0, "human", None, "Anna", True, True, None)
+        storage.create_table(StoredTable("T", {}, "single", 1, "c", False, "s", "ro", [seat], []))
+        accounts = Accounts(storage.engine)
+        anna, session = accounts.new_guest("Anna", "🦊")
+        accounts.claim(anna.id, "anna", "correct horse")
+        accounts.take_seat(anna.id, "T", 0)
+        bruno, _ = accounts.new_guest("Bruno", "")
+        with pytest.raises(AccountError, match="username_taken"):  # the unique login
+            accounts.claim(bruno.id, "ANNA", "another horse")
+        assert accounts.by_session(session) == replace(anna, username="anna")
+        assert accounts.seats(anna.id) == [("T", 0)]
+        assert accounts.delete(anna.id) == [("T", 0)]
+        stored = storage.load("T")
+        assert stored is not None and stored.seats[0].name == "jucător șters"
+        assert accounts.by_session(session) is None and accounts.check_login("anna", "x") is None
+    finally:
+        storage.close()
+    _downgrade(url, "0002_table_columns")
+    versions, names = _state(url)
+    assert versions == ["0002_table_columns"] and not PLAYERS & names
+    assert "briscola_tables" in names
+    Storage(url).close()  # and up again
+    assert _state(url)[0] == ["0003_players"]
