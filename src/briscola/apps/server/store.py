@@ -37,17 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    DateTime,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
-)
+from sqlalchemy import JSON, BigInteger, Boolean, Column, DateTime, Integer, String, Text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import StaticPool
@@ -57,13 +47,12 @@ from briscola.core.cards import format_cards
 if TYPE_CHECKING:
     from briscola.session.table import Seat, Table
 
-__all__ = ["DEFAULT_DB_URL", "Base", "GroupCommit", "Progress", "Saved", "Storage", "StoredSeat",
-           "StoredTable", "hash_token", "metadata", "migrate", "open_engine", "resolve_db_url",
+__all__ = ["Base", "GroupCommit", "Progress", "Saved", "Storage", "StoredSeat",
+           "StoredTable", "hash_token", "metadata", "migrate", "open_engine",
            "token_matches"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DB_URL = "sqlite:///briscola.db"
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 """Alembic's scripts (``env.py``, ``versions/``), shipped in the package."""
 _LOCK: Final = 0x62726973636F6C61  # "briscola": the PostgreSQL advisory lock of the migrations
@@ -77,7 +66,7 @@ metadata = Base.metadata
 
 
 def _table_id() -> Column[str]:
-    return Column("table_id", String(32), ForeignKey("briscola_tables.id"), primary_key=True)
+    return Column("table_id", String(32), sa.ForeignKey("briscola_tables.id"), primary_key=True)
 
 
 _TABLES = sa.Table(
@@ -292,16 +281,6 @@ class Saved:
         return progress, stored
 
 
-def resolve_db_url(db_url: str | os.PathLike[str] | None) -> str:
-    """The database URL: the one given (a plain path is an SQLite file), else ``./briscola.db``.
-
-    >>> resolve_db_url("games.db")
-    'sqlite:///games.db'
-    """
-    url = os.fspath(db_url) if db_url else DEFAULT_DB_URL
-    return url if "://" in url else f"sqlite:///{url}"
-
-
 def open_engine(url: str) -> Engine:
     """An engine on the database at ``url``: one connection shared by all for an in-memory
     SQLite database, the write-ahead log for an SQLite file, NUL dropped from PostgreSQL's text.
@@ -341,7 +320,9 @@ class Storage:
     transaction."""
 
     def __init__(self, db_url: str | os.PathLike[str] | None = None) -> None:
-        self.url = resolve_db_url(db_url)
+        """``db_url``: an SQLAlchemy URL, or an SQLite file's path (default: ./briscola.db)."""
+        url = os.fspath(db_url or "briscola.db")
+        self.url = url if "://" in url else f"sqlite:///{url}"  # a path: an SQLite file
         self.engine: Engine = open_engine(self.url)
         migrate(self.engine)
         file = self.engine.dialect.name == "sqlite" and not isinstance(self.engine.pool, StaticPool)
