@@ -12,6 +12,8 @@ import { parseCard } from "./cards.js";
 import { ANALYSIS_STRINGS } from "./strings-analysis.js";
 import { ERROR_STRINGS } from "./strings-errors.js";
 import { FLOW_STRINGS } from "./strings-flow.js";
+import { OFFLINE_STRINGS } from "./strings-offline.js";
+import { LESSON_STRINGS } from "./strings-lesson.js";
 import { SCORE_STRINGS } from "./strings-score.js";
 import { SIGNAL_STRINGS } from "./strings-signals.js";
 import { RANK_NAMES, SUIT_NAMES, TABLE_STRINGS } from "./strings-table.js";
@@ -46,6 +48,8 @@ export const CATALOG = {
         ...ANALYSIS_STRINGS[lang],
         ...FLOW_STRINGS[lang],
         ...SIGNAL_STRINGS[lang],
+        ...LESSON_STRINGS[lang],
+        ...OFFLINE_STRINGS[lang],
       },
     ]),
   ),

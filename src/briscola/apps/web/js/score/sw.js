@@ -2,7 +2,7 @@
 // keeps the page's own files, so a sheet opens after a reload without a network, from the last
 // state the page saved in localStorage. Network first, the cache when the network fails; the API
 // is never cached.
-const CACHE = "briscola-score-v5";
+const CACHE = "briscola-score-v6";
 const PAGE = "/score";
 // every module the page imports (tests/js/sw.test.js checks the list against the imports)
 const FILES = [
@@ -19,6 +19,8 @@ const FILES = [
   "/static/js/common/strings-analysis.js",
   "/static/js/common/strings-errors.js",
   "/static/js/common/strings-flow.js",
+  "/static/js/common/strings-lesson.js",
+  "/static/js/common/strings-offline.js",
   "/static/js/common/strings-score.js",
   "/static/js/common/strings-signals.js",
   "/static/js/common/strings-table.js",
@@ -42,6 +44,8 @@ const FILES = [
   "/static/css/embed.css",
   "/static/css/score.css",
   "/static/favicon.svg",
+  "/static/manifest.webmanifest",
+  "/static/icons/apple-touch-icon.png",
 ];
 
 self.addEventListener("install", (event) => {

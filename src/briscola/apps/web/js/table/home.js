@@ -26,6 +26,7 @@ import {
 } from "../common/util.js";
 import { hintsSetting } from "./analysis.js";
 import { deckChooser } from "../common/deck.js";
+import { openLesson } from "./lesson.js";
 
 const state = {
   presets: [],
@@ -301,16 +302,25 @@ function createPanel(preset) {
 }
 
 function heroActions() {
-  document
-    .getElementById("hero-actions")
-    .replaceChildren(
-      h(
-        "button",
-        { class: "btn", type: "button", id: "quick-play", onclick: playNow },
-        `▶ ${t("home.play")}`,
-      ),
-      h("a", { class: "btn btn-ghost", href: "#create-title" }, t("home.create")),
-    );
+  document.getElementById("hero-actions").replaceChildren(
+    h(
+      "button",
+      { class: "btn", type: "button", id: "quick-play", onclick: playNow },
+      `▶ ${t("home.play")}`,
+    ),
+    h("a", { class: "btn btn-ghost", href: "#create-title" }, t("home.create")),
+    h(
+      "button",
+      {
+        class: "btn btn-ghost",
+        type: "button",
+        id: "learn",
+        title: t("lesson.start.lead"),
+        onclick: () => openLesson("first").catch((e) => toast(e.message)),
+      },
+      t("lesson.start"),
+    ),
+  );
 }
 
 function render() {

@@ -7,6 +7,8 @@ import { ANALYSIS_RO, FLOW_RO } from "./flow.js";
 import { SCORE_RO } from "./score.js";
 import { TABLE_RO } from "./table.js";
 import { SIGNAL_STRINGS } from "../strings-signals.js";
+import { OFFLINE_STRINGS } from "../strings-offline.js";
+import { LESSON_STRINGS } from "../strings-lesson.js";
 
 /** Every Romanian string by key. */
 export const RO_STRINGS = {
@@ -16,4 +18,6 @@ export const RO_STRINGS = {
   ...ANALYSIS_RO,
   ...FLOW_RO,
   ...SIGNAL_STRINGS.ro,
+  ...LESSON_STRINGS.ro,
+  ...OFFLINE_STRINGS.ro,
 };
