@@ -94,6 +94,14 @@ def test_the_filter_masks_arguments_in_place_and_tracebacks() -> None:
     assert "ValueError: no seat for token=***" in text and TOKEN not in text
 
 
+def test_a_record_with_a_bad_format_is_written_masked() -> None:
+    """Its message and arguments as they came (logging would otherwise print them unmasked, in
+    its report of the bad format)."""
+    bad = logging.LogRecord("b", logging.INFO, "", 1, "seat %d", (TOKEN,), None)
+    text = _formatted(bad)
+    assert text.startswith("seat %d (") and MASK in text and TOKEN not in text
+
+
 def test_install_filters_the_loggers_and_their_handlers_once() -> None:
     logger = logging.getLogger("briscola.tests.logfilter")
     out = io.StringIO()

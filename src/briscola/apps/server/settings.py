@@ -382,9 +382,10 @@ class SecretFilter(logging.Filter):
             record.msg = mask(str(record.msg))
         else:
             try:
-                record.msg, record.args = mask(record.getMessage()), ()
-            except (TypeError, ValueError, KeyError):  # a bad format: logging reports it
-                record.msg = mask(str(record.msg))
+                record.msg = mask(record.getMessage())
+            except (TypeError, ValueError, KeyError):  # a bad format: written as it came
+                record.msg = mask(f"{record.msg} {record.args!r}")
+            record.args = ()
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:

@@ -1,19 +1,9 @@
-"""Alembic's environment: runs the migrations on the connection that
-:func:`briscola.apps.server.store.migrate` gives (``config.attributes["connection"]``), inside
-the transaction it holds (with its lock taken)."""
-
-from __future__ import annotations
+"""Alembic's environment: the migrations run on the connection that
+:func:`briscola.apps.server.store.migrate` gives, inside its transaction (its lock taken)."""
 
 from alembic import context
 
-
-def run() -> None:
-    """Run the migrations that the database lacks, on the connection given."""
-    connection = context.config.attributes["connection"]
-    context.configure(connection=connection, target_metadata=None)
+if hasattr(context, "config"):  # run by Alembic (importing the module, for its doctests, runs none)
+    context.configure(connection=context.config.attributes["connection"], target_metadata=None)
     with context.begin_transaction():
         context.run_migrations()
-
-
-if hasattr(context, "config"):  # run by Alembic (importing the module, for its doctests, runs none)
-    run()
