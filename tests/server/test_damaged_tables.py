@@ -188,7 +188,7 @@ def test_a_damaged_table_is_marked_logged_once_and_answered_409(
     table_id, token = _played(url)
     spoil, said = DAMAGES[damage]
     spoil(url, table_id)
-    caplog.set_level(logging.INFO, logger="briscola.apps.server.recovery")
+    caplog.set_level(logging.INFO, logger="briscola.apps.server.rooms")
     with _client(url) as c:
         for _ in range(3):  # the same clear answer every time, never a 500
             r = c.get(f"/api/tables/{table_id}")

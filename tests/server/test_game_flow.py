@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from briscola.apps.server.pacing import SPEEDS, Pace
+from briscola.apps.server.room import SPEEDS, Pace
 from server_helpers import Player, TestClient, client_for, connect_all, make_table, start_friends
 
 

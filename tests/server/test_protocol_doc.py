@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.cluster import TABLE_PATH
-from briscola.apps.server.leases import TableElsewhere
+from briscola.apps.server.cluster import TABLE_PATH, TableElsewhere
 from briscola.apps.server.limits import Limits, ServerFull
 from briscola.apps.server.protocol import (
     CLIENT_TYPES,
@@ -26,7 +25,7 @@ from briscola.apps.server.protocol import (
     schema_text,
     type_of,
 )
-from briscola.apps.server.recovery import DAMAGED
+from briscola.apps.server.rooms import DAMAGED
 from server_helpers import TestClient, client_for, hello, recv
 
 pytestmark = pytest.mark.server
@@ -100,6 +99,7 @@ RATE_LIMITED = {
     ("post", "/api/tables"),
     ("post", "/api/tables/{table_id}/join"),
     ("post", "/api/tables/{table_id}/start"),
+    ("post", "/api/offline-games"),  # a finished offline game stored (issue 39)
 }
 """The operations that count against a client's rate (create, join, guess: limits.py)."""
 

@@ -15,8 +15,7 @@ import pytest
 
 from briscola.apps.server import rooms as unattended
 from briscola.apps.server.limits import Limits
-from briscola.apps.server.recovery import table_from_stored
-from briscola.apps.server.rooms import Resumer
+from briscola.apps.server.rooms import Resumer, table_from_stored
 from briscola.apps.server.store import Progress, Storage
 from server_helpers import Player, TestClient, client_for, make_table, start_friends
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from briscola.apps.server.botpool import decide
+from briscola.apps.server.rooms import decide
 from briscola.bots import make_bot, with_budget
 from briscola.core.game import new_game
 from briscola.core.observation import observe

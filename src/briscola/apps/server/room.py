@@ -1,32 +1,26 @@
-"""A room: one per table in play. It holds the :class:`~briscola.session.table.Table`, the
-WebSocket connections of its seats and of its spectators, the computer players' pace, the move
-clock, the rematch's votes and the timeouts of absent humans; it takes its collaborators (storage,
-the group commit, the computer players' pool, the rate limiter, the settings) when it is made.
+"""A room: one table in play, its seats' and spectators' sockets, its pace and its move clock.
 
-Each connected seat is sent only its own view after every change, each spectator the public view
-(both built by :class:`~briscola.apps.server.views.Views`); every change is written to storage
-before it is sent (:meth:`Room.note` then :meth:`Room.store`: the group commit,
-:class:`~.store.GroupCommit`). The messages a seat sends are answered by the methods
-registered with :func:`~briscola.apps.server.protocol.handles`: ``action``, ``next_deal``,
-``resign``, ``rematch`` and ``speed``, and (a spectator's too) ``ping`` and ``sync``. The rooms
-of a process are :class:`~briscola.apps.server.rooms.Rooms`.
+A :class:`Room` holds the :class:`~briscola.session.table.Table` and takes its collaborators (the
+settings, the group commit it stores through, the computer players' pool, the rate limiter) when
+it is made, by :meth:`.rooms.Rooms.room`. Every change is stored before it is shown
+(:meth:`Room.commit`: :meth:`Room.store`, then :meth:`Room.broadcast`); each seat is sent only its
+own view, each spectator the public one (:mod:`.views`). The messages of a socket are answered by
+the methods registered with :func:`~.protocol.handles`.
 
-**Spectators** join by the table's watch link (``/watch/{table_id}``, whose page opens the socket
-``/ws/{table_id}/watch``), are sent the public view after every change, and may only ask for it
-again (``sync``) or ``ping``. Every seat is told how many watch.
-
-**La rivincita**: once a match is over, its players may play again with the same rules. Each
-person asks with a ``rematch`` message; the rematch starts when every person still at the table
-(connected, not resigned) has asked. The new table has the same ruleset, match format, speed and
-language, a new seed, and the seats rotated by one (seat ``i`` sits at ``i + 1``); a person who
-did not ask is played there by the computer, as are the computer players and resigned seats. Each
-person who asked is sent a ``rematch`` message with their new seat's link (a new token);
-spectators are sent the new table's watch link. The old table keeps the new one's id.
-
-**Seat flags**: which person seats the stand-in plays (``autoplay``) and which asked for the next
-deal (``ready``) live in the table only; a room leaving memory keeps them in the table's
-``seat_flags`` column with the point the game had reached (:meth:`Room.keep_flags`), given back
-when the table is loaded again if the game is still at that point.
+* **Spectators** watch by the table's link (``/watch/{table_id}``; the socket
+  ``/ws/{table_id}/watch``), at most :data:`MAX_SPECTATORS`; they may only ``sync`` and ``ping``.
+* **The pace**: the computer players' speed (:data:`SPEEDS`, a factor on ``bot_delay``), and a
+  completed trick stays on every screen at least ``trick_hold`` seconds (:class:`Pace`).
+* **The move clock**: at a table of several people, the person to act has ``move_timeout``
+  seconds, then the stand-in computer player makes that move (:class:`MoveClock`). A person gone
+  longer than ``human_timeout`` is played by the computer until they come back.
+* **La rivincita**: once the match is over, each person present asks with ``rematch``; when all
+  have, a new table starts with the same rules, a new seed, the seats rotated by one (seat ``i``
+  at ``i + 1``: :func:`rotated_seats`) and the computer playing whoever did not ask. Each person
+  who asked gets their new seat's link (a new token), spectators the new watch link.
+* **Seat flags** (autoplay, ready) live in the table only; a room leaving memory keeps them in
+  the row's ``seat_flags`` with the point the game had reached (:meth:`Room.keep_flags`), given
+  back on the next load if the game is still there.
 """
 
 from __future__ import annotations
@@ -36,14 +30,13 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 
-from briscola.apps.server.botpool import BotPool
 from briscola.apps.server.limits import RateLimiter
-from briscola.apps.server.pacing import SPEEDS, MoveClock, Pace
 from briscola.apps.server.protocol import (
     ActionMessage,
     NextDealMessage,
@@ -60,13 +53,12 @@ from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
     GroupCommit,
     Saved,
-    Storage,
     StoredSeat,
     StoredTable,
     hash_token,
     token_matches,
 )
-from briscola.apps.server.views import Shared, Views, card_points, dumps
+from briscola.apps.server.views import Shared, Views, dumps
 from briscola.core.text import has_surrogate
 from briscola.session.events import (
     Event,
@@ -76,17 +68,18 @@ from briscola.session.events import (
     SpeedEvent,
     TrickEvent,
 )
-from briscola.session.table import DEAL_OVER, OVER, WAITING, BotRequest, Seat, Table, TableError
+from briscola.session.table import DEAL_OVER, OVER, WAITING, Seat, Table, TableError
 
-if TYPE_CHECKING:  # only the rematch's handler names them: Rooms is given in its Peer
-    from briscola.apps.server.rooms import Rooms
+if TYPE_CHECKING:
+    from briscola.apps.server.rooms import BotPool, Rooms
 
 __all__ = [
     "MAX_ID",
     "MAX_SPECTATORS",
+    "SPEEDS",
+    "MoveClock",
+    "Pace",
     "Room",
-    "RoomLock",
-    "card_points",
     "rotated_seats",
     "seat_flags",
     "send_json",
@@ -99,6 +92,121 @@ MAX_ID = 100
 
 MAX_SPECTATORS = 200
 """The most spectators of one table; one more is refused (closed with 1008, ``too many``)."""
+
+SPEEDS: dict[str, float] = {"lenta": 2.0, "normale": 1.0, "veloce": 0.4}
+"""Each speed of the computer players: its factor on the server's delay between their moves."""
+
+
+async def send_text(ws: WebSocket, text: str) -> None:
+    """Send ``text`` to one socket; one that went away is left to its own handler."""
+    try:
+        await ws.send_text(text)
+    except Exception:
+        log.debug("could not send to a socket that went away")
+
+
+async def send_json(ws: WebSocket, message: dict[str, Any]) -> None:
+    """Send ``message`` to one socket (:func:`send_text`)."""
+    await send_text(ws, dumps(message))
+
+
+# -- the pace -------------------------------------------------------------------------------------
+@dataclass
+class Pace:
+    """A table's speed and when its last trick was completed (``time.monotonic`` seconds).
+
+    >>> pace = Pace(speed="veloce")
+    >>> pace.wait(bot_delay=1.0, trick_hold=1.5, now=10.0)
+    0.4
+    >>> pace.saw_trick(now=10.0)
+    >>> pace.wait(bot_delay=1.0, trick_hold=1.5, now=10.5)
+    1.0
+    """
+
+    speed: str = "normale"
+    trick_at: float | None = None
+
+    def saw_trick(self, now: float | None = None) -> None:
+        """A trick was just completed and sent to every screen."""
+        self.trick_at = time.monotonic() if now is None else now
+
+    def wait(self, bot_delay: float, trick_hold: float, now: float | None = None) -> float:
+        """Seconds before the next computer move: the delay at this speed, and at least what is
+        left of the hold of the last trick."""
+        delay = bot_delay * SPEEDS.get(self.speed, 1.0)
+        if self.trick_at is not None:
+            clock = time.monotonic() if now is None else now
+            delay = max(delay, self.trick_at + trick_hold - clock)
+        return round(max(0.0, delay), 6)
+
+
+Expire = Callable[[tuple[int, int]], Awaitable[None]]
+"""What a clock that ran out calls, with the move it timed: (deal, actions so far)."""
+
+
+class MoveClock:
+    """The clock of the person to act at a table of several people (one clock at a time).
+
+    :meth:`arm` is called after every change: it starts a clock when a new move is a person's and
+    stops it when the move is no longer theirs. A clock that runs out calls ``expire`` with the
+    move it timed (:meth:`move_key`), which the room plays if it is still the one awaited."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, int] | None = None
+        self.seat: int | None = None
+        self.deadline: float | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    @staticmethod
+    def move_key(table: Table) -> tuple[int, int] | None:
+        """The move awaited, (deal, actions so far), or None when no person is to act at a
+        table of several people."""
+        seat = table.to_act()
+        if seat is None or table.bot_to_act() is not None or len(table.human_seats()) < 2:
+            return None
+        assert table.state is not None and table.deal_number is not None
+        return (table.deal_number, len(table.state.actions))
+
+    def arm(self, table: Table, timeout: float, expire: Expire, active: bool = True) -> None:
+        """Start the clock of a new person's move (``active``: somebody is there to see it)."""
+        key = self.move_key(table) if active else None
+        if key == self.key:
+            return
+        self.stop()
+        if key is None:
+            return
+        self.key, self.seat = key, table.to_act()
+        self.deadline = time.monotonic() + timeout
+        self._task = asyncio.create_task(self._run(key, timeout, expire))
+
+    async def _run(self, key: tuple[int, int], timeout: float, expire: Expire) -> None:
+        await asyncio.sleep(timeout)
+        self._task = None
+        try:
+            await expire(key)
+        except Exception:
+            log.exception("a move's clock could not hand the move to the computer")
+
+    def info(self) -> dict[str, Any] | None:
+        """The clock as a state message tells it: the seat and the seconds left, or None."""
+        if self.deadline is None or self.seat is None:
+            return None
+        return {"seat": self.seat, "left": round(max(0.0, self.deadline - time.monotonic()), 1)}
+
+    def stop(self) -> None:
+        """No clock runs any more."""
+        if self._task is not None:
+            self._task.cancel()
+        self._task = None
+        self.key = self.seat = self.deadline = None
+
+    async def close(self) -> None:
+        """Stop the clock and wait for its task to end."""
+        task = self._task
+        self.stop()
+        if task is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 class RoomLock(asyncio.Lock):
@@ -122,50 +230,37 @@ class RoomLock(asyncio.Lock):
         self.users -= 1
 
 
-async def send_json(ws: WebSocket, message: dict[str, Any]) -> None:
-    """Send ``message`` to one socket; one that went away is left to its own handler."""
-    try:
-        await ws.send_text(dumps(message))
-    except Exception:
-        log.debug("could not send to a socket that went away")
-
-
+# -- the room -------------------------------------------------------------------------------------
 class Room:
     """A table in play, its connections and its pace. See the module's documentation."""
 
     def __init__(
         self,
-        table_id: str,
         table: Table,
-        seats: Sequence[StoredSeat],
-        invite_code: str,
+        row: StoredTable,
         *,
-        storage: Storage,
         settings: Settings,
-        pool: BotPool | None = None,
-        commits: GroupCommit | None = None,
+        pool: BotPool,
+        commits: GroupCommit,
         limiter: RateLimiter | None = None,
-        lang: str = "it",
-        hints: bool = False,
         saved: Sequence[tuple[bool, int]] | None = None,
-        stored: StoredTable | None = None,
+        load: bool = False,
     ) -> None:
-        """``pool``: where its computer players think (default: on the loop); ``commits``: the
-        group commit it stores through (default: one of its own over ``storage``); ``limiter``:
-        the per-client limits of its sockets' messages (None: none). ``hints``: the host allows
-        hints. ``saved``: for each deal of ``table``, whether storage has its row and how many of
-        its actions (default: everything the table holds is stored). ``stored``: the table's
-        stored row, for a room loaded again (its speed, resignations, rematch and seat flags)."""
-        self.table_id = table_id
-        self.lang = lang
-        self.hints = hints
+        """``row``: the table's stored row (its id, seats, invitation, language, hints).
+        ``pool``: where its computer players think; ``commits``: the group commit it stores
+        through; ``limiter``: the per-client limits of its sockets' messages (None: none).
+        ``saved``: for each deal, whether storage has its row and how many of its actions
+        (default: everything the table holds). ``load``: a table loaded again, whose row's
+        speed, resignations, rematch and seat flags are taken back."""
         self.table = table
-        self.stored_seats = list(seats)
-        self.invite_code = invite_code
-        self.storage = storage
+        self.table_id = row.id
+        self.stored_seats = list(row.seats)
+        self.invite_code = row.invite_code
+        self.lang = row.lang
+        self.hints = row.hints
         self.settings = settings
-        self.pool = pool or BotPool(0)
-        self.commits = commits or GroupCommit(storage)
+        self.pool = pool
+        self.commits = commits
         self.limiter = limiter
         self.lock = RoomLock()
         self.sockets: dict[int, list[WebSocket]] = {}
@@ -178,23 +273,18 @@ class Room:
         self.idle_since: float | None = now  # when its last connection left (None: connected)
         self.pins = 0  # sockets between their arrival and their hello: the room is not let go
         self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
-        self.saved = Saved(table, saved)  # what storage holds, what it lacks (store.py)
+        self.saved = Saved(table, saved)  # what storage holds, what it lacks
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # checks running on their own
-        self.card_points = card_points(table.ruleset)  # in every message (never changed)
-        self.views = Views(table)  # the state messages, what every seat shares made once
-        if stored is not None:
-            self._restore(stored)
-
-    def _restore(self, stored: StoredTable) -> None:
-        """Take back what storage kept besides the table's moves (a room loaded again)."""
-        if stored.speed is not None and stored.speed in SPEEDS:
-            self.pace.speed = stored.speed
-        self.rematch_id = stored.rematch_id
-        if stored.resigned:
-            self.table.resigned = list(stored.resigned)
-        _restore_flags(self.table, stored.seat_flags)  # autoplay and ready, kept when it left
+        self.views = Views(table)
+        if load:
+            if row.speed in SPEEDS:
+                self.pace.speed = row.speed
+            self.rematch_id = row.rematch_id
+            if row.resigned:
+                table.resigned = list(row.resigned)
+            _restore_flags(table, row.seat_flags)
 
     # -- seats and tokens -------------------------------------------------------------------
     @property
@@ -223,7 +313,7 @@ class Room:
 
     def humans_connected(self) -> bool:
         """True while at least one person is connected."""
-        seats = self.table.seats  # (asked at every move: no list of the human seats made)
+        seats = self.table.seats
         return any(sockets and not seats[i].is_bot for i, sockets in self.sockets.items())
 
     def plays_on(self) -> bool:
@@ -244,97 +334,72 @@ class Room:
         return now - self.idle_since
 
     # -- messages ---------------------------------------------------------------------------
-    def state_message(
-        self, seat: int, events: Sequence[Event] = (), shared: Shared | None = None
+    def message(
+        self, seat: int | None, events: Sequence[Event] = (), shared: Shared | None = None
     ) -> dict[str, Any]:
-        """The ``state`` message for ``seat``: only what that seat may know. ``shared``: what
-        every seat's message of this change shares (:mod:`.views`), made once for all of them."""
-        if shared is None:
-            shared = self.shared(events)
+        """The ``state`` message of ``seat`` (None: a spectator's): only what it may know.
+        ``shared``: what every message of this change shares, made once for all of them."""
+        shared = shared or self.shared(events)
+        if seat is None:
+            return self.views.message(self.table, None, shared)
         host = seat == self.host
         invite = self.invite_url() if host and self.table.status == WAITING else None
         return self.views.message(self.table, seat, shared, host=host, invite_url=invite)
 
-    def spectator_message(self, events: Sequence[Event] = ()) -> dict[str, Any]:
-        """The ``state`` message of a spectator (:meth:`~.views.Views.message` for no seat): only
-        what everybody may know (:func:`~briscola.session.audience.public_view`)."""
-        return self.views.message(self.table, None, self.shared(events))
-
     def shared(self, events: Sequence[Event]) -> Shared:
-        """What every seat's ``state`` message with ``events`` shares (:mod:`.views`)."""
-        rematch = None
-        if self.table.status == OVER:
-            rematch = {"votes": sorted(self.votes), "table_id": self.rematch_id}
+        """What every ``state`` message with ``events`` shares (:meth:`.views.Views.shared`)."""
+        over = self.table.status == OVER
         fields = {
             "spectators": len(self.watchers),
             "speed": self.pace.speed,
             "clock": self.clock.info(),
-            "rematch": rematch,
+            "rematch": {"votes": sorted(self.votes), "table_id": self.rematch_id} if over else None,
             "watch_url": f"/watch/{self.table_id}",
             "trick_hold_ms": round(self.settings.trick_hold * 1000),
         }
         return self.views.shared(self.table_id, self.table, events, hints=self.hints, flow=fields)
 
-    async def _send(self, ws: WebSocket, message: dict[str, Any]) -> None:
-        await self._send_text(ws, dumps(message))
-
-    async def _send_text(self, ws: WebSocket, text: str) -> None:
-        try:
-            await ws.send_text(text)
-        except Exception:  # a socket that went away; its own handler cleans up
-            log.debug("could not send to a socket of table %s", self.table_id)
-
     async def broadcast(self, events: Sequence[Event], skip: WebSocket | None = None) -> None:
-        """Send every connected seat its own view with ``events``, the spectators theirs."""
-        self._seen(events)
-        shared: Shared | None = None
-        for seat, sockets in list(self.sockets.items()):
-            targets = [ws for ws in sockets if ws is not skip]
-            if not targets:
-                continue
-            if shared is None:
-                shared = self.shared(events)
-            text = dumps(self.state_message(seat, events, shared))
-            for ws in targets:
-                await self._send_text(ws, text)
-        if self.watchers:
-            text = dumps(self.spectator_message(events))
-            for ws in list(self.watchers):
-                await self._send_text(ws, text)
-
-    def _seen(self, events: Sequence[Event]) -> None:
-        """Before a change is sent: note a completed trick, arm the move clock."""
+        """Send every connected seat its own view with ``events``, the spectators theirs; note
+        a completed trick and arm the move clock first."""
         if any(isinstance(e, TrickEvent) for e in events):
             self.pace.saw_trick()
+        self.clock.arm(
+            self.table, self.settings.move_timeout, self._expire, active=self.humans_connected()
+        )
+        shared: Shared | None = None  # made once, if anybody is sent it
+        for seat, sockets in list(self.sockets.items()):
+            targets = [ws for ws in sockets if ws is not skip]
+            if targets:
+                shared = shared or self.shared(events)
+                text = dumps(self.message(seat, events, shared))
+                for ws in targets:
+                    await send_text(ws, text)
+        if self.watchers:
+            text = dumps(self.message(None, events, shared or self.shared(events)))
+            for ws in list(self.watchers):
+                await send_text(ws, text)
 
-        async def expire(key: tuple[int, int]) -> None:
-            async with self.lock:
-                if self.clock.move_key(self.table) == key:
-                    await self.commit(self.table.stand_in_move())
-
-        timeout = self.settings.move_timeout
-        self.clock.arm(self.table, timeout, expire, active=self.humans_connected())
+    async def _expire(self, key: tuple[int, int]) -> None:
+        """The move clock ran out: the stand-in makes the move, if it is still awaited."""
+        async with self.lock:
+            if self.clock.move_key(self.table) == key:
+                await self.commit(self.table.stand_in_move())
 
     async def error(self, ws: WebSocket, refusal: Refusal) -> None:
-        """Send an error to one socket, worded in the table's language (:mod:`.protocol`)."""
-        await self._send(ws, refusal.worded(self.lang))
+        """Send an error to one socket, worded in the table's language."""
+        await send_json(ws, refusal.worded(self.lang))
 
-    # -- persistence ------------------------------------------------------------------------
+    # -- storing ----------------------------------------------------------------------------
     def note(self, *, started: bool = False, seats: Sequence[int] = (), **columns: Any) -> None:
         """Note a change that the next :meth:`store` writes with the deals and actions: the
         match started, the ``seats`` that changed, ``columns`` of the table's row (speed...)."""
         self.saved.note(started, [self._stored_seat(i) for i in seats], columns)
 
-    async def store(self) -> None:
-        """Write what is not yet stored (the changes noted, the deals dealt and actions taken
-        since), grouped with the other tables' changes of this turn of the loop (the group
-        commit, :class:`.GroupCommit`, the one way a table's changes are written); return once it is
-        committed."""
-        await self.store_soon()
-
-    def store_soon(self) -> asyncio.Future[None]:
-        """Queue what is not yet stored in this turn's group commit, as :meth:`store` does; the
-        future ends once it is committed."""
+    def store(self) -> asyncio.Future[None]:
+        """Queue what is not yet stored (the changes noted, the deals and actions since) in this
+        turn's group commit, the one way a table's changes are written; the future ends once it
+        is committed."""
         return self.commits.later(*self.saved.unsaved(self.table_id, self.table))
 
     async def save_seat(self, seat: int) -> None:
@@ -344,8 +409,7 @@ class Room:
 
     def _stored_seat(self, seat: int) -> StoredSeat:
         """A seat's stored form, brought up to date with the table's seat."""
-        s = self.table.seats[seat]
-        stored = self.stored_seats[seat]
+        s, stored = self.table.seats[seat], self.stored_seats[seat]
         stored.kind, stored.bot, stored.name, stored.joined = s.kind, s.bot, s.name, s.joined
         return stored
 
@@ -359,10 +423,9 @@ class Room:
     def keep_flags(self) -> None:
         """Store the seats' autoplay and ready flags in the table's row (a room leaving memory):
         queued in the group commit, not waited for (a failure is logged)."""
-        table = self.table
-        if table.started and table.status != OVER:
-            self.note(seat_flags=seat_flags(table))
-            self.store_soon().add_done_callback(_logged)
+        if self.table.started and self.table.status != OVER:
+            self.note(seat_flags=seat_flags(self.table))
+            self.store().add_done_callback(_logged)
 
     # -- connections ------------------------------------------------------------------------
     async def connect(self, seat: int, ws: WebSocket) -> None:
@@ -379,7 +442,7 @@ class Room:
             events += self._expire_absent()
             if events:
                 await self.store()  # stored before it is shown (a deal dealt for absent seats)
-            await self._send(ws, self.state_message(seat))
+            await send_json(ws, self.message(seat))
             if events:
                 await self.broadcast(events, skip=ws)
             self._arm()
@@ -404,16 +467,16 @@ class Room:
     async def watch(self, ws: WebSocket) -> None:
         """A spectator came: send them the table, tell everybody how many watch."""
         async with self.lock:
-            if ws not in self.watchers and len(self.watchers) >= MAX_SPECTATORS:
-                await ws.close(1008, "too many spectators")
-                return
             if ws not in self.watchers:
+                if len(self.watchers) >= MAX_SPECTATORS:
+                    await ws.close(1008, "too many spectators")
+                    return
                 self.watchers.append(ws)
             await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
 
     async def unwatch(self, ws: WebSocket) -> None:
-        """A spectator went away: tell everybody how many still watch. The last socket of the
-        room to go makes it idle (it may leave memory once nothing else keeps it busy)."""
+        """A spectator went away: tell everybody how many still watch (the room's last socket
+        to go makes it idle)."""
         async with self.lock:
             if ws in self.watchers:
                 self.watchers.remove(ws)
@@ -451,13 +514,11 @@ class Room:
             if events:
                 await self.commit(events)
             elif self.humans_connected():
-                # woken before the seat's time is up by time.monotonic(): uvloop's timers count
-                # whole milliseconds from the loop's cached clock, so a sleep may end a little
-                # early; without a new timer the absent seat was never played (the crash test's
-                # stalled table: a person's seat whose join was lost, nobody else to move)
+                # woken a little early (uvloop's timers count whole milliseconds from the loop's
+                # cached clock): without a new timer the absent seat would never be played
                 self._arm()
 
-    # -- messages from a seat ---------------------------------------------------------------
+    # -- messages from a socket -------------------------------------------------------------
     @handles(ActionMessage)
     async def act(self, peer: Peer, message: ActionMessage) -> None:
         """A seat's ``action``: the table takes it and everybody is told (a refusal is raised,
@@ -480,10 +541,7 @@ class Room:
     async def sync(self, peer: Peer, message: SyncMessage) -> None:
         """The socket's ``state`` again (a spectator's, or its seat's)."""
         async with self.lock:
-            if peer.seat is None:
-                await send_json(peer.ws, self.spectator_message())
-            else:
-                await send_json(peer.ws, self.state_message(peer.seat))
+            await send_json(peer.ws, self.message(peer.seat))
 
     @handles(ResignMessage)
     async def resign(self, peer: Peer, message: ResignMessage) -> None:
@@ -550,37 +608,33 @@ class Room:
             if events:
                 await self.broadcast(events)
             return
-        new, tokens = self._rematch_table(self.votes & present)
+        new, tokens = self._rematch_table(rooms, self.votes & present)
         rooms.add(new)
         await new.store()  # its start and first deal
         self.rematch_id = new.table_id
         self.note(rematch_id=new.table_id)
         await self.store()
+        n = len(self.table.seats)
         for old, token in tokens.items():
-            url = f"/table/{new.table_id}?seat={(old + 1) % len(self.table.seats)}#token={token}"
+            url = f"/table/{new.table_id}?seat={(old + 1) % n}#token={token}"
             for ws in self.sockets.get(old, []):
                 await send_json(ws, {"type": "rematch", "table_id": new.table_id, "url": url})
+        link = {"type": "rematch", "table_id": new.table_id, "url": f"/watch/{new.table_id}"}
         for ws in list(self.watchers):
-            link = {"type": "rematch", "table_id": new.table_id, "url": f"/watch/{new.table_id}"}
             await send_json(ws, link)
         await self.broadcast([*events, RematchEvent(table_id=new.table_id)])
 
-    def _rematch_table(self, people: set[int]) -> tuple[Room, dict[int, str]]:
+    def _rematch_table(self, rooms: Rooms, people: set[int]) -> tuple[Room, dict[int, str]]:
         """The rematch's table, stored and started, with its room (its start to be stored by the
         caller); the new token of each person."""
-        old = self.table
-        stand_in = self.settings.stand_in
+        old, stand_in = self.table, self.settings.stand_in
         seats = rotated_seats(old, people, stand_in)
         n = len(seats)
-        tokens = {i: secrets.token_urlsafe(24) for i in sorted(people)}
+        tokens = {i: secrets.token_urlsafe(24) for i in sorted(people)}  # by the old seat
+        hashes = {(i + 1) % n: hash_token(token) for i, token in tokens.items()}
         host = (self.host + 1) % n if self.host in people else (min(people) + 1) % n
         stored = [
-            StoredSeat.of(
-                i,
-                s,
-                host=i == host,
-                token_hash=hash_token(tokens[(i - 1) % n]) if (i - 1) % n in tokens else None,
-            )
+            StoredSeat.of(i, s, host=i == host, token_hash=hashes.get(i))
             for i, s in enumerate(seats)
         ]
         table_id, invite = secrets.token_urlsafe(6), secrets.token_urlsafe(6)
@@ -591,12 +645,8 @@ class Room:
             table_id, old.ruleset.to_dict(), fmt, seed, invite, False, stand_in, self.lang, stored,
             [], hints=self.hints, speed=self.pace.speed, rematch_of=self.table_id,
         )  # fmt: skip
-        self.storage.create_table(row)
-        new = Room(
-            table_id, table, stored, invite, storage=self.storage, settings=self.settings,
-            pool=self.pool, commits=self.commits, limiter=self.limiter, lang=self.lang,
-            hints=self.hints,
-        )  # fmt: skip
+        rooms.storage.create_table(row)
+        new = rooms.room(table, row)
         new.pace.speed = self.pace.speed
         table.start()
         new.note(started=True)  # stored by the caller
@@ -622,7 +672,9 @@ class Room:
                     if await self._next_unattended_deal():
                         continue
                     break
-                thinking = asyncio.ensure_future(self._think(request))
+                thinking = asyncio.ensure_future(
+                    self.pool.decide(request.level, request.seed, request.observation)
+                )
                 settings = self.settings
                 await asyncio.sleep(self.pace.wait(settings.bot_delay, settings.trick_hold))
                 action = await thinking
@@ -659,9 +711,6 @@ class Room:
         async with self.lock:
             self.note(played_out=True)
             await self.store()
-
-    async def _think(self, request: BotRequest) -> Any:
-        return await self.pool.decide(request.level, request.seed, request.observation)
 
     def stop_timers(self) -> None:
         """Stop the absent seats' timeouts (a room leaving memory: nothing may hold it)."""
@@ -704,6 +753,7 @@ def rotated_seats(table: Table, people: set[int], stand_in: str) -> list[Seat]:
     return seats
 
 
+# -- seat flags -----------------------------------------------------------------------------------
 def _point(table: Table) -> list[int]:
     """Where the game is: the number of deals and of actions in all of them."""
     return [len(table.deals), sum(len(deal.actions) for deal in table.deals)]
@@ -719,29 +769,27 @@ def seat_flags(table: Table) -> dict[str, Any]:
 
 
 def _restore_flags(table: Table, kept: Any) -> None:
-    """Give the seats of a table just loaded the flags ``kept`` for it (its ``seat_flags``), if
-    its game is still where it was then (anything unreadable or stale is ignored; a table that
-    moved on since, through another process or after a crash, keeps its own). A deal that this
-    deals (every person had asked) is stored by the caller, as any change of a loaded table is."""
+    """Give the seats of a table just loaded the flags ``kept`` for it, if its game is still
+    where it was then (anything unreadable or stale is ignored: a table that moved on since keeps
+    its own). A deal this deals (every person had asked) is stored as any change of a loaded
+    table is."""
     if not isinstance(kept, dict) or kept.get("at") != _point(table):
         return
     humans = set(table.human_seats())
-    for seat in _flag_seats(kept.get("autoplay"), humans):
+
+    def seats(value: Any) -> list[int]:
+        listed = value if isinstance(value, list) else []
+        return [s for s in listed if isinstance(s, int) and s in humans]
+
+    for seat in seats(kept.get("autoplay")):
         table.set_autoplay(seat, True)
     if table.status != DEAL_OVER:
         return
-    for seat in _flag_seats(kept.get("ready"), humans):
+    for seat in seats(kept.get("ready")):
         try:
             table.ready(seat)
         except TableError:  # dealt on already (the others had all asked)
             return
-
-
-def _flag_seats(value: Any, humans: set[int]) -> list[int]:
-    """The person seats of a kept list (anything else in it ignored)."""
-    if not isinstance(value, list):
-        return []
-    return [s for s in value if isinstance(s, int) and s in humans]
 
 
 def _logged(done: asyncio.Future[None]) -> None:

@@ -1,23 +1,36 @@
-"""Rooms: one per table in play (each a :class:`~briscola.apps.server.room.Room`), loaded from
-storage on first use, let go when idle, finished or taken over by another process; and the
-matches nobody plays any more, played out by themselves, also after a restart (:class:`Resumer`).
+"""A process's rooms (:class:`Rooms`): loaded from storage on first use, let go when idle,
+finished or taken over by another process; the computer players' pool they share
+(:class:`BotPool`); and the matches nobody plays any more, played out also after a restart
+(:class:`Resumer`).
 
-When the last person at a table resigns, its computer players play the match to its end by
-themselves (:attr:`~briscola.session.table.Table.unattended`): the room's driver plays every
-move and deals each next deal. A room whose driver runs is never idle
-(:meth:`~briscola.apps.server.room.Room.idle_for`), so such a match does not leave memory
-halfway, neither to the idle sweep nor to make space.
+**Loading.** A stored table is rebuilt by replaying its deals and actions (a deal whose row is
+missing is dealt again from the seed). When that cannot be done exactly (an action the rules
+refuse on replay, a deck that cannot be dealt, a column that cannot be read, a computer level that
+no longer exists) the table is **damaged**: marked so in its row (``damaged``), logged once
+(``table X is damaged: <why>``) and answered with :class:`DamagedTableError` (HTTP 409
+``damaged_table``; a socket gets that error, then is closed). Each process tries a damaged table
+once (a version that reads it again clears the mark).
 
-A server that stops (a restart, a crash) stops those matches too. When it starts again, its
-:class:`Resumer` finds in storage the started tables whose every seat is a computer player's and
-that are not marked played out (:meth:`~briscola.apps.server.store.Storage.computer_only_ids`),
-and plays them out without anybody connecting, :data:`AT_ONCE` at a time: a server with many of
-them does not rebuild them all at once, and the tables people play keep their pace. A match
-played out is marked so (the table's column ``played_out``,
-:meth:`~briscola.apps.server.room.Room.mark_played_out`: the next start does not rebuild it) and
-its room leaves memory at once, unless somebody watches it (then it goes when they leave, as every
-finished table). Several processes on one database share the work through the tables' leases: a
-table another process holds is its to play.
+**Unattended matches.** When the last person at a table resigns, its computer players play the
+match to its end by themselves (:attr:`~briscola.session.table.Table.unattended`); such a room is
+never idle while its driver runs. After a stop, :class:`Resumer` finds the started tables whose
+every seat is a computer's and that are not marked ``played_out``, and plays them out,
+:data:`AT_ONCE` at a time; several processes share them through the tables' leases.
+
+**The computer players' pool.** The search levels (:data:`POOLED_LEVELS`) think in worker
+processes (one per core by default, their kernels warmed as they start); the quick levels answer
+on the loop, where a trip to another process costs more than their decision (``workers=0``: all
+on the loop, the tests' choice). When more decisions wait than there are workers, the search
+budget shrinks in proportion, down to :data:`MIN_BUDGET`, so that every table keeps moving; the
+pool says so in the log (once a while) and in ``/healthz``.
+
+>>> from briscola.core.game import new_game
+>>> from briscola.core.observation import observe
+>>> from briscola.core.rules import preset
+>>> state = new_game(preset("classic"), seed=3)
+>>> obs = observe(state, state.turn)
+>>> decide("simple", 7, obs, 1.0) == decide("simple", 7, obs, 1.0)  # seeded: reproducible
+True
 """
 
 from __future__ import annotations
@@ -25,20 +38,42 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
+import os
+import threading
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
 
-from briscola.apps.server.botpool import BotPool
-from briscola.apps.server.leases import Leases, TableElsewhere
+from briscola.apps.server.cluster import Leases, TableElsewhere
+from briscola.apps.server.errors import ApiError
 from briscola.apps.server.limits import RateLimiter, ServerFull
-from briscola.apps.server.recovery import DamagedTableError, Recovery
 from briscola.apps.server.room import MAX_ID, Room
 from briscola.apps.server.settings import Settings
-from briscola.apps.server.store import GroupCommit, Storage, StoredTable
+from briscola.apps.server.store import GroupCommit, Progress, Storage, StoredTable
+from briscola.bots import bot_info, make_bot, with_budget
+from briscola.core.actions import Action
+from briscola.core.cards import parse_cards
+from briscola.core.observation import Observation
+from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
-from briscola.session.table import OVER, Table
+from briscola.session.table import OVER, Seat, Table
 
-__all__ = ["AT_ONCE", "Resumer", "Room", "Rooms"]
+__all__ = [
+    "AT_ONCE",
+    "DAMAGED",
+    "MIN_BUDGET",
+    "POOLED_LEVELS",
+    "BotPool",
+    "DamagedTableError",
+    "Resumer",
+    "Room",
+    "Rooms",
+    "decide",
+    "table_from_stored",
+]
 
 log = logging.getLogger(__name__)
 
@@ -51,14 +86,79 @@ POLL = 0.25
 FULL_WAIT = 5.0
 """Seconds before a server holding its most tables tries again to load one."""
 
+DAMAGED = "damaged_table"
+"""The error code of a request for a damaged table."""
+
+MAX_WHY = 300
+"""The longest reason stored and said for a damaged table."""
+
+POOLED_LEVELS = frozenset({"hard", "champion"})
+"""The levels that think in the pool: the searches (tens of milliseconds a move). The others
+decide in well under a millisecond, less than sending an observation to another process."""
+
+MIN_BUDGET = 1 / 16
+"""The smallest share of its budget a search level is given when the pool is saturated."""
+
+LOG_EVERY = 30.0
+"""Seconds between two log lines about a saturated pool."""
+
+
+# -- loading --------------------------------------------------------------------------------------
+class DamagedTableError(ApiError):
+    """A stored table that cannot be rebuilt exactly: answered 409 ``damaged_table``."""
+
+    def __init__(self, table_id: str, why: str) -> None:
+        super().__init__(409, DAMAGED, f"table {table_id} is damaged and cannot be played: {why}")
+        self.table_id = table_id
+        self.why = why
+
+
+@dataclass
+class Loaded:
+    """A table rebuilt from storage: its row, the table, and for each of its deals whether
+    storage holds the deal's row and how many of its actions."""
+
+    stored: StoredTable
+    table: Table
+    saved: list[tuple[bool, int]]
+
+
+def table_from_stored(stored: StoredTable, stand_in: str) -> Table:
+    """Rebuild a stored table exactly; raises (``TableError``, ``ValueError``...) when it cannot
+    be, and for a computer level that no longer exists."""
+    if stored.unreadable is not None:
+        raise ValueError(stored.unreadable)
+    for s in stored.seats:
+        if s.kind == "bot":
+            bot_info(s.bot or "")
+    bot_info(stand_in)
+    seats = [Seat(s.kind, s.name, s.bot, s.joined) for s in stored.seats]
+    deals = [
+        (dealer, None if deck is None else parse_cards(deck), actions)
+        for dealer, deck, actions in stored.deals
+    ]
+    ruleset = Ruleset.from_dict(stored.ruleset)
+    return Table.rebuild(
+        ruleset, seats, stored.match_format, stored.seed, deals, started=stored.started,
+        stand_in=stand_in,
+    )  # fmt: skip
+
+
+def _reason(exc: Exception) -> str:
+    """Why a rebuild failed, in one line of at most :data:`MAX_WHY` characters."""
+    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    line = " ".join(str(message).split())
+    return line if len(line) <= MAX_WHY else line[: MAX_WHY - 1] + "…"
+
 
 class _Gone:
-    """The storage of a room handed over to another process: any write is refused."""
+    """The group commit of a room handed over to another process: any write is refused."""
 
     def __getattr__(self, name: str) -> object:
         raise TableElsewhere()
 
 
+# -- the rooms ------------------------------------------------------------------------------------
 class Rooms:
     """The rooms of the tables in play, loaded from storage on first use."""
 
@@ -73,9 +173,9 @@ class Rooms:
         self.commits = GroupCommit(storage)
         self.evicted = 0  # rooms let go while idle
         self._sweeper: asyncio.Task[None] | None = None
-        self.recovery = Recovery(storage)
+        self.damaged: dict[str, str] = {}  # this process's verdicts: table id, why
         self.leases: Leases | None = None  # several processes: the tables this one holds
-        self.resumer = Resumer(self)  # unattended matches a stop left unfinished
+        self.resumer = Resumer(self)
 
     def room(
         self,
@@ -84,13 +184,12 @@ class Rooms:
         saved: Sequence[tuple[bool, int]] | None = None,
         load: bool = False,
     ) -> Room:
-        """A room for ``table`` (stored as ``stored``) with this process's collaborators: its
-        storage, settings, group commit, computer players' pool and rate limiter. ``load``: a
-        table loaded again (the row's speed, resignations, rematch and seat flags restored)."""
+        """A room for ``table`` (stored as ``stored``) with this process's collaborators.
+        ``load``: a table loaded again (the row's speed, resignations, rematch and seat flags
+        taken back)."""
         return Room(
-            stored.id, table, stored.seats, stored.invite_code, storage=self.storage,
-            settings=self.settings, pool=self.pool, commits=self.commits, limiter=self.limiter,
-            lang=stored.lang, hints=stored.hints, saved=saved, stored=stored if load else None,
+            table, stored, settings=self.settings, pool=self.pool, commits=self.commits,
+            limiter=self.limiter, saved=saved, load=load,
         )  # fmt: skip
 
     def add(self, room: Room) -> None:
@@ -107,25 +206,20 @@ class Rooms:
         return list(self._rooms)
 
     async def lose(self, table_id: str) -> None:
-        """Another process took this table over (see :mod:`.cluster`): its room leaves memory
-        and its sockets are closed with 1012, so that they reconnect to the new owner."""
+        """Another process took this table over (:mod:`.cluster`): its room leaves memory and
+        its sockets are closed with 1012, so that they reconnect to the new owner."""
         room = self._rooms.pop(table_id, None)
-        if room is None:
-            return
-        await room.close()
-        for ws in [w for sockets in room.sockets.values() for w in sockets] + room.watchers:
-            with contextlib.suppress(Exception):
-                await ws.close(1012, "moved")
+        if room is not None:
+            await room.close()
+            await _moved(room)
 
     async def hand_over(self, table_id: str, wait: float = 1.0) -> bool:
         """Let the table's room leave memory for another process, the one the proxy now sends
-        its people to (:mod:`.cluster`): True once it is gone (storage holds all of it, since
-        every change is stored before it is shown; its lease released, its tasks stopped, its
-        sockets closed with 1012 so that they reconnect through the proxy). The room's lock is
-        taken first (a change being stored finishes), waiting up to ``wait`` seconds (False
-        after); a change that waited for the lock behind it is never stored, so the new holder
-        alone writes the table. A match the computers play out alone (``unattended``) stays
-        here while it runs (False)."""
+        its people to (:mod:`.cluster`): True once it is gone (its lease released, its tasks
+        stopped, its sockets closed with 1012 to reconnect through the proxy). The room's lock
+        is taken first (a change being stored finishes), waiting up to ``wait`` seconds (False
+        after); a change that waited behind it is never stored, so the new holder alone writes
+        the table. A match the computers play out alone stays here while it runs (False)."""
         room = self._rooms.get(table_id)
         if room is None:
             if self.leases is not None:
@@ -139,13 +233,10 @@ class Rooms:
             return False
         try:
             if self._rooms.get(table_id) is room:
-                sockets = [w for group in room.sockets.values() for w in group]
                 self._let_go(room)
                 await room.close()
-                room.storage = room.commits = _Gone()  # type: ignore[assignment]
-                for ws in sockets + room.watchers:
-                    with contextlib.suppress(Exception):
-                        await ws.close(1012, "moved")
+                room.commits = _Gone()  # type: ignore[assignment]
+                await _moved(room)
         finally:
             await room.lock.__aexit__(None, None, None)
         return True
@@ -177,15 +268,25 @@ class Rooms:
         """Drop an idle room from memory: storage holds all of it, :meth:`get` loads it again."""
         if self._rooms.get(room.table_id) is room:
             room.keep_flags()  # autoplay and ready: the table's record does not hold them
-            del self._rooms[room.table_id]
             self.evicted += 1
-            if self.leases is not None:
-                self.leases.release(room.table_id)
-            room.stop_timers()
+            self._drop(room)
+
+    def _drop(self, room: Room) -> None:
+        del self._rooms[room.table_id]
+        room.stop_timers()
+        if self.leases is not None:
+            self.leases.release(room.table_id)
+
+    def forget_if_finished(self, room: Room) -> None:
+        """Let a finished table's room go once no seat is connected (storage keeps it): a table
+        ended a minute ago costs as much memory as one in play."""
+        idle = not any(room.sockets.values())
+        if idle and room.table.status == OVER and self._rooms.get(room.table_id) is room:
+            self._drop(room)
 
     def start(self) -> None:
         """Start letting idle rooms go, and playing out the unattended matches a stop left
-        unfinished (:class:`Resumer`): tasks on the running loop, until :meth:`close`."""
+        unfinished: tasks on the running loop, until :meth:`close`."""
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         self.resumer.start()
@@ -194,12 +295,11 @@ class Rooms:
         while True:
             await asyncio.sleep(min(30.0, max(0.05, self.settings.limits.idle_seconds / 4)))
             self.let_go_idle()
-            self.limiter.forget_full()
 
     async def get(self, table_id: str) -> Room | None:
         """The room of a table, rebuilt from storage if needed; None for an unknown table.
-        Raises :class:`~briscola.apps.server.recovery.DamagedTableError` (a 409) for a stored
-        table that cannot be rebuilt exactly."""
+        Raises :class:`DamagedTableError` (a 409) for a stored table that cannot be rebuilt
+        exactly."""
         room = self._rooms.get(table_id)
         if room is not None:
             return room
@@ -212,7 +312,7 @@ class Rooms:
             self.make_space()
             if self.leases is not None and not self.leases.take(table_id):
                 raise TableElsewhere()  # another process took it a moment ago
-            loaded = self.recovery.load(table_id)
+            loaded = self.load(table_id)
             if loaded is None:
                 if self.leases is not None:
                     self.leases.release(table_id)
@@ -222,16 +322,30 @@ class Rooms:
             self._rooms[table_id] = room
             return room
 
-    def forget_if_finished(self, room: Room) -> None:
-        """Let a finished table's room go once nobody is connected (storage keeps it), and stop
-        its timers: nothing keeps it in memory (a table ended a minute ago cost as much as one
-        in play: the load benchmark's 1,000 tables held about 1,000 more)."""
-        idle = not any(room.sockets.values())
-        if idle and room.table.status == "over" and self._rooms.get(room.table_id) is room:
-            del self._rooms[room.table_id]
-            room.stop_timers()
-            if self.leases is not None:
-                self.leases.release(room.table_id)
+    def load(self, table_id: str) -> Loaded | None:
+        """The stored table ``table_id`` rebuilt; None for an unknown table. Raises
+        :class:`DamagedTableError` for a damaged one (marking and logging it the first time)."""
+        why = self.damaged.get(table_id)
+        if why is not None:
+            raise DamagedTableError(table_id, why)
+        stored = self.storage.load(table_id)
+        if stored is None:
+            return None
+        try:
+            table = table_from_stored(stored, stored.stand_in)
+        except Exception as exc:  # whatever stops the rebuild makes the table damaged
+            why = _reason(exc)
+            self.damaged[table_id] = why
+            if stored.damaged != why:
+                log.error("table %s is damaged: %s", table_id, why)
+                self.storage.save_many([Progress(table_id, columns={"damaged": why})])
+            raise DamagedTableError(table_id, why) from None
+        if stored.damaged is not None:
+            log.warning("table %s is no longer damaged (it was: %s)", table_id, stored.damaged)
+            self.storage.save_many([Progress(table_id, columns={"damaged": None})])
+        saved = [(deck is not None, len(actions)) for _, deck, actions in stored.deals]
+        saved += [(False, 0)] * (len(table.deals) - len(saved))
+        return Loaded(stored, table, saved)
 
     async def close(self) -> None:
         """Stop letting rooms go, and every room's tasks."""
@@ -244,6 +358,13 @@ class Rooms:
         for room in list(self._rooms.values()):
             await room.close()
         self._rooms.clear()
+
+
+async def _moved(room: Room) -> None:
+    """Close every socket of a room that another process serves now (1012: reconnect)."""
+    for ws in [w for sockets in room.sockets.values() for w in sockets] + room.watchers:
+        with contextlib.suppress(Exception):
+            await ws.close(1012, "moved")
 
 
 class Resumer:
@@ -312,9 +433,142 @@ class Resumer:
         while True:
             try:
                 return await self.rooms.get(table_id)
-            except TableElsewhere:
-                return None  # another process holds it: that one plays it out
+            except (TableElsewhere, DamagedTableError):
+                return None  # another process plays it out, or it is marked and logged
             except ServerFull:
                 await asyncio.sleep(FULL_WAIT)  # as many tables as it may: some will go
-            except DamagedTableError:
-                return None  # marked and logged by the recovery
+
+
+# -- the computer players' pool -------------------------------------------------------------------
+def decide(level: str, seed: int, obs: Observation, budget: float) -> Action:
+    """The action a fresh bot of ``level`` seeded with ``seed`` takes with ``budget`` (0 to 1) of
+    its thinking (what a worker runs): the same question the terminal asks
+    (:meth:`~briscola.session.botturn.Computers.decide`), with the budget of a crowded server."""
+    return with_budget(make_bot(level, seed), budget).act(obs)
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker once the server that started it is gone (killed, even with -9)."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def warm(parent: int | None = None) -> None:
+    """Start a worker: watch the server process ``parent`` (the worker ends with it), and load
+    the search kernels (from Numba's on-disk cache, or compile them the first time)."""
+    if parent is not None:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    try:
+        from briscola.bots.search import SearchBot
+
+        SearchBot.warm_up()
+    except ImportError:  # no Numba: the search levels play as medium
+        return
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+class BotPool:
+    """Where the computer players think (see the module). ``workers``: processes (None: one per
+    core; 0: every decision on the loop). ``pooled``: the levels sent to the processes."""
+
+    def __init__(self, workers: int | None = None, pooled: frozenset[str] = POOLED_LEVELS) -> None:
+        self.workers = (os.cpu_count() or 1) if workers is None else workers
+        if self.workers < 0:
+            raise ValueError(f"bot workers cannot be negative: {self.workers}")
+        self.pooled = pooled
+        self.waiting = 0  # decisions sent to the processes and not yet answered
+        self.decisions = 0
+        self.pooled_decisions = 0
+        self.shrunk = 0  # decisions made with less than the full budget
+        self._executor: Executor | None = None
+        self._starting: asyncio.Task[None] | None = None
+        self._logged = -LOG_EVERY
+
+    def launch(self) -> None:
+        """Start the workers in the background (the server answers meanwhile; a search level's
+        first decision waits for them)."""
+        if self.workers > 0 and self._starting is None:
+            self._starting = asyncio.get_running_loop().create_task(self.start())
+
+    async def start(self) -> None:
+        """Start the worker processes and wait until each has warmed its kernels."""
+        if self.workers == 0 or self._executor is not None:
+            return
+        context = multiprocessing.get_context("spawn")  # no fork of a running server
+        executor = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=warm, initargs=(os.getpid(),)
+        )
+        self._executor = executor
+        loop = asyncio.get_running_loop()
+        try:
+            await asyncio.gather(
+                *(loop.run_in_executor(executor, _ready) for _ in range(self.workers))
+            )
+        except Exception:  # no workers: the computer players think here
+            log.exception("computer players: the worker processes did not start")
+            self.close()
+            return
+        log.info("computer players: %d worker processes ready", self.workers)
+
+    def budget(self) -> float:
+        """The share of their budget the search levels get now: 1 unless more decisions wait
+        than there are workers."""
+        if self.workers == 0 or self.waiting <= self.workers:
+            return 1.0
+        return max(MIN_BUDGET, self.workers / self.waiting)
+
+    async def decide(self, level: str, seed: int, obs: Observation) -> Action:
+        """The bot's action, from a worker for a pooled level (the loop waits, doing other
+        work), else here."""
+        self.decisions += 1
+        if level in self.pooled and self._starting is not None and not self._starting.done():
+            await asyncio.wait({self._starting})
+        if self._executor is None or level not in self.pooled:
+            return decide(level, seed, obs, 1.0)
+        self.waiting += 1
+        try:
+            budget = self.budget()
+            if budget < 1:
+                self.shrunk += 1
+                self._tell(budget)
+            self.pooled_decisions += 1
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._executor, decide, level, seed, obs, budget)
+        finally:
+            self.waiting -= 1
+
+    def _tell(self, budget: float) -> None:
+        now = time.monotonic()
+        if now - self._logged >= LOG_EVERY:
+            self._logged = now
+            log.warning(
+                "computer players: %d decisions waiting for %d workers; search budget %.0f%%",
+                self.waiting, self.workers, 100 * budget,
+            )  # fmt: skip
+
+    def ready(self) -> bool:
+        """True once the workers are up and warm (at once without workers)."""
+        if self.workers == 0:
+            return True
+        return self._executor is not None and (self._starting is None or self._starting.done())
+
+    def health(self) -> dict[str, Any]:
+        """The pool's figures for ``/healthz``."""
+        return {
+            "bot_workers": self.workers,
+            "bot_ready": self.ready(),
+            "bot_queue": self.waiting,
+            "bot_budget": round(self.budget(), 3),
+        }
+
+    def close(self) -> None:
+        """Stop the worker processes (decisions still waiting are dropped)."""
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
