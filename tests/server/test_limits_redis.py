@@ -1,7 +1,8 @@
 """Rate limits across processes (issue 35, part 5): with a Redis named, every process counts a
-client's requests in it, so a limit of N is N in all, not N for each process. Two apps (as two
-processes would be) share one ``redis-server`` started here, password and all; when that Redis
-goes away the limits are counted in each process's memory instead of failing the requests.
+client's requests in it, so a limit of N is N in all, not N for each process. Two ``briscola
+serve`` processes, and two apps in one process, share one ``redis-server`` started here, password
+and all; when that Redis goes away the limits are counted in each process's memory instead of
+failing the requests.
 
 Redis comes from Debian's ``redis-server`` (scripts/install-system-deps.sh): without it the test
 fails, saying so.
@@ -24,6 +25,7 @@ from briscola.apps.server import create_app
 from briscola.apps.server.limits import Limits, Rate, RateLimiter
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.workers import RedisMissing, local_redis
+from briscola.tools.bench.serve_process import ServeProcess
 
 pytestmark = pytest.mark.server
 
@@ -84,6 +86,23 @@ def test_two_servers_on_one_redis_hold_one_limit(tmp_path: Path, redis_url: str)
     assert all(int(after or 0) >= 3990 for _, after in replies[4:])
     alone = create_app(tmp_path / "c.db", bot_delay=0, limits=replace(limits, storage=None))
     assert [s for s, _ in asyncio.run(_alternate([alone], 5))] == [200] * 4 + [429]  # its own
+
+
+def test_two_serve_processes_on_one_redis_hold_one_limit(tmp_path: Path, redis_url: str) -> None:
+    """As an operator runs them: the settings in ``BRISCOLA_*`` variables, one database."""
+    env = {"BRISCOLA_REDIS": redis_url, "BRISCOLA_CREATE_RATE": "3/0.001",
+           "BRISCOLA_RATE_EXEMPT": "none", "BRISCOLA_BOT_WORKERS": "0"}  # fmt: skip
+    db = ["--db", f"sqlite:///{tmp_path / 'shared.db'}"]
+    servers = [ServeProcess(db, tmp_path / f"{name}.log", env) for name in "ab"]
+    try:
+        for server in servers:
+            server.wait_ready(60)
+        replies = [httpx.post(f"{servers[i % 2].base}/api/tables", json={}) for i in range(6)]
+    finally:
+        for server in servers:
+            server.stop()
+    assert [r.status_code for r in replies] == [200] * 3 + [429] * 3  # 3 in all, not 3 each
+    assert all(int(r.headers["Retry-After"]) >= 2990 for r in replies[3:])
 
 
 def test_the_settings_count_in_their_redis(redis_url: str) -> None:
