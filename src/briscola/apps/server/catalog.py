@@ -29,7 +29,7 @@ _MATCHES: Final = (
 
 def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
     """The options a player may set on a preset, from the options registry: each with its title
-    and help in Italian, English and Romanian, its allowed values and the preset's value as default.
+    and help in Italian, English and Romanian, its allowed values and the preset's value.
 
     >>> removed = next(o for o in preset_options(PRESETS["three"]) if o["name"] == "removed")
     >>> removed["default"]  # one card offered at a time
@@ -43,29 +43,20 @@ def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
         default = current[opt.name]
         if opt.kind == "cards":
             default = default[0] if default else None
-        out.append(
-            {
-                "name": opt.name,
-                "title": {
-                    "it": opt.title.it,
-                    "en": opt.title.en,
-                    "ro": option_text(opt.name, 0, opt.title.it),
-                },
-                "help": {
-                    "it": opt.help.it,
-                    "en": opt.help.en,
-                    "ro": option_text(opt.name, 1, opt.help.it),
-                },
-                "values": list(opt.offered),
-                "default": default,
-            }
-        )
+        title, words = opt.title, opt.help
+        out.append({
+            "name": opt.name,
+            "title": {"it": title.it, "en": title.en, "ro": option_text(opt.name, 0, title.it)},
+            "help": {"it": words.it, "en": words.en, "ro": option_text(opt.name, 1, words.it)},
+            "values": list(opt.offered),
+            "default": default,
+        })  # fmt: skip
     return out
 
 
 def _preset_words(name: str) -> dict[str, dict[str, str]]:
-    """A preset's title and description in every language (``presets.<name>.`` in the catalogs);
-    a preset without them is titled by its name."""
+    """A preset's title and description in every language; one the catalogs do not name is
+    titled by its name."""
     if f"presets.{name}.title" not in CATALOGS[DEFAULT_LANG]:
         return {
             "title": dict.fromkeys(WEB_LANGS, name),
@@ -79,18 +70,17 @@ def _preset_words(name: str) -> dict[str, dict[str, str]]:
 
 def presets() -> dict[str, Any]:
     """The answer of ``GET /api/presets``."""
-    items = []
-    for name, rules in PRESETS.items():
-        items.append(
-            {
-                "name": name,
-                **_preset_words(name),
-                "players": rules.players,
-                "teams": rules.partnership is not Partnership.NONE,
-                "options": preset_options(rules),
-                "ruleset": rules.to_dict(),
-            }
-        )
+    items = [
+        {
+            "name": name,
+            **_preset_words(name),
+            "players": rules.players,
+            "teams": rules.partnership is not Partnership.NONE,
+            "options": preset_options(rules),
+            "ruleset": rules.to_dict(),
+        }
+        for name, rules in PRESETS.items()
+    ]
     return {
         "presets": items,
         "match_formats": match_formats(),
@@ -106,20 +96,16 @@ def match_formats() -> list[dict[str, Any]]:
 
 def levels() -> dict[str, Any]:
     """The answer of ``GET /api/levels``: the bots offered to people, each with the presets it
-    is made for (``presets``: null for every one); a frozen baseline (``listed=False``) is not
-    offered."""
+    is made for (``presets``: null for every one); a frozen baseline (not ``listed``) is not."""
     out = []
     for name in bot_names():
         info = bot_info(name)
-        if not info.listed:
-            continue
-        out.append(
-            {
+        if info.listed:
+            out.append({
                 "name": info.name,
                 "title": {lang: info.title(lang) for lang in WEB_LANGS},
                 "description": {lang: info.description(lang) for lang in WEB_LANGS},
                 "presets": None if info.presets is None else list(info.presets),
-            }
-        )
+            })  # fmt: skip
     default = DEFAULT_LEVEL if DEFAULT_LEVEL in bot_names() else bot_names()[0]
     return {"levels": out, "default": default}
