@@ -205,11 +205,6 @@ class RateLimiter:
         """Check and count one request: None when allowed, else the seconds to wait."""
         return self._wait(self._ask("hit", kind, key), kind, key)
 
-    def forget_full(self) -> int:
-        """Nothing to forget: ``limits`` expires the windows that ended (0). Going once
-        :class:`~.rooms.Rooms` no longer calls it."""
-        return 0
-
 
 def client_ip(scope: Mapping[str, Any]) -> str:
     """The client's address of an ASGI connection's ``scope``: the peer's, or the one a trusted
