@@ -4,7 +4,7 @@
 
 export const OFFLINE_STRINGS = {
   it: {
-    "offline.link": "Senza rete",
+    "offline.link": "Senza rete: gioca contro il computer su questo dispositivo",
     "offline.title": "Gioca senza rete",
     "offline.lead":
       "Una smazzata contro il computer, tutta su questo dispositivo: funziona anche senza connessione. Le partite finite vanno nella tua cronologia quando torni in rete.",
@@ -13,7 +13,7 @@ export const OFFLINE_STRINGS = {
     "offline.start": "Gioca",
   },
   en: {
-    "offline.link": "Offline",
+    "offline.link": "Offline: play the computer on this device",
     "offline.title": "Play offline",
     "offline.lead":
       "One deal against the computer, all on this device: it works without a connection too. Finished games go to your history when you are back online.",
@@ -22,7 +22,7 @@ export const OFFLINE_STRINGS = {
     "offline.start": "Play",
   },
   ro: {
-    "offline.link": "Fără rețea",
+    "offline.link": "Fără rețea: joacă împotriva calculatorului pe acest dispozitiv",
     "offline.title": "Joacă fără rețea",
     "offline.lead":
       "O mână împotriva calculatorului, totul pe acest dispozitiv: merge și fără conexiune. Jocurile terminate ajung în istoricul tău când revii online.",

@@ -3,7 +3,7 @@
 // table's view (tableview.js) on a local transport (offline-socket.js) that speaks the same
 // messages; a finished game is kept and sent to the server when online (offline-history.js).
 // ?delay=ms sets the pause before each computer move (default 700; the browser test's 0).
-import { getLang, langSwitch, pick, t } from "../common/i18n.js";
+import { getLang, langSwitch, onLangChange, pick, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { fieldGroup, radioTile } from "../common/form.js";
 import { getName } from "../common/util.js";
@@ -19,37 +19,62 @@ const query = new URLSearchParams(location.search);
 const delay = Number(query.get("delay"));
 const DELAY_MS = Number.isFinite(delay) && delay >= 0 && query.has("delay") ? delay : 700;
 
-function panel(...children) {
-  const box = h("div", { class: "panel", id: "offline-panel" }, ...children);
-  app.replaceChildren(h("div", { class: "center-page felt-bg" }, box));
-  return box;
-}
+let redraw = null; // draws the page's panel again (a change of language); null at the table
 
-function heading() {
-  return [
-    h("div", { class: "topline" }, h("div", { id: "lang" }, langSwitch())),
+/** The page around its panel, on the felt like the home page: brand, languages, the panel. */
+function panel(...children) {
+  document.body.classList.add("felt-bg", "home");
+  const brand = h(
+    "a",
+    { class: "brand", href: "/" },
+    h("img", { class: "brand-mark", src: "/static/favicon.svg", alt: "" }),
+    h("span", { class: "brand-name" }, "Briscola"),
+  );
+  const box = h(
+    "div",
+    { class: "panel", id: "offline-panel" },
     h("h2", {}, t("offline.title")),
     h("p", { class: "lead" }, t("offline.lead")),
-  ];
+    ...children,
+  );
+  app.replaceChildren(
+    h(
+      "div",
+      { class: "home-inner" },
+      h("header", { class: "topline" }, brand, h("div", { id: "lang" }, langSwitch())),
+      h("div", { class: "center-page" }, box),
+    ),
+  );
+}
+
+function loading() {
+  panel(h("p", { role: "status", id: "offline-status" }, t("offline.loading")));
+}
+
+function failed(e) {
+  panel(
+    h("p", { role: "alert", id: "offline-status" }, t("offline.failed")),
+    h("small", { class: "muted" }, String(e?.message || e)),
+    h("a", { class: "btn", href: "/" }, t("table.home")),
+  );
 }
 
 async function main() {
   getLang();
   sendWhenOnline();
-  panel(...heading(), h("p", { role: "status", id: "offline-status" }, t("offline.loading")));
+  onLangChange(() => redraw?.());
+  redraw = loading;
+  loading();
   let engine;
   try {
     engine = await loadEngine();
   } catch (e) {
-    panel(
-      ...heading(),
-      h("p", { role: "alert", id: "offline-status" }, t("offline.failed")),
-      h("small", { class: "muted" }, String(e?.message || e)),
-      h("a", { class: "btn", href: "/" }, t("table.home")),
-    );
+    redraw = () => failed(e);
+    redraw();
     return;
   }
-  choose(engine);
+  redraw = () => choose(engine);
+  redraw();
 }
 
 /** The level to play, then Gioca. */
@@ -80,7 +105,6 @@ function choose(engine) {
     );
   };
   panel(
-    ...heading(),
     fieldGroup(t("home.level"), { class: "games" }, tiles),
     h(
       "button",
@@ -92,6 +116,8 @@ function choose(engine) {
 
 /** A new game against `level`, drawn by the online table's view. */
 function play(engine, level) {
+  redraw = null;
+  document.body.classList.remove("felt-bg", "home");
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const id = `${Date.now().toString(36)}-${seed.toString(36)}`;
   const names = [getName() || t("table.you"), pick(level.title, level.name)];
@@ -112,7 +138,8 @@ function play(engine, level) {
       view.closed = true;
       view.ws?.close();
       document.removeEventListener("keydown", view.onKey);
-      choose(engine);
+      redraw = () => choose(engine);
+      redraw();
     },
   });
   view.levels = Object.fromEntries(engine.levels().map((l) => [l.name, l.title]));
