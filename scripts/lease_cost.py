@@ -1,4 +1,4 @@
-"""What renewing its leases costs a server process (``Leases.renew``, every
+"""What renewing its leases costs a server process (``Leases.renew``, one statement every
 ``RENEW_SECONDS``, in a thread beside the event loop): the time of one renewal of N leases
 (wall-clock, and the CPU time of the process), on the server's engine for an SQLite file or a
 database URL, the median of many, and the share of the renewal period it takes.
@@ -13,12 +13,8 @@ import statistics
 import tempfile
 import time
 
-from briscola.apps.server.leases import RENEW_SECONDS, Leases
-
-try:  # the store's module (issue 35 part 4 renames storage.py to store.py)
-    from briscola.apps.server.store import Storage
-except ImportError:  # pragma: no cover
-    from briscola.apps.server.storage import Storage  # type: ignore[no-redef]
+from briscola.apps.server.cluster import RENEW_SECONDS, Leases
+from briscola.apps.server.store import Storage
 
 
 def main() -> None:
@@ -38,7 +34,7 @@ def main() -> None:
             spent, cpu = [], []
             for _ in range(args.times):
                 start, start_cpu = time.perf_counter(), time.process_time()
-                held = leases.renew(ids)
+                held = leases.renew()
                 spent.append(time.perf_counter() - start)
                 cpu.append(time.process_time() - start_cpu)
                 assert len(held) == n
@@ -49,7 +45,7 @@ def main() -> None:
                 f"CPU {cpu_median * 1000:.2f} ms: {cpu_median / RENEW_SECONDS:.1%} of a core "
                 f"at one renewal every {RENEW_SECONDS} s"
             )
-            leases.release_all()
+            leases.release()
         storage.close()
 
 

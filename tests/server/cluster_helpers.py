@@ -18,14 +18,10 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from briscola.apps.server.leases import Leases
+from briscola.apps.server.cluster import Leases
+from briscola.apps.server.store import Storage, StoredTable
 from briscola.apps.server.workers import nginx_program
 from briscola.tools.bench.serve_process import ServeProcess, health, process_tree
-
-try:  # the store's module (issue 35 part 4 renames storage.py to store.py)
-    from briscola.apps.server.store import Storage, StoredTable
-except ImportError:  # pragma: no cover
-    from briscola.apps.server.storage import Storage, StoredTable  # type: ignore[no-redef]
 
 SERVER_ENV = {
     "BRISCOLA_BOT_DELAY": "0",
@@ -78,8 +74,8 @@ class Workers:
         for pid in process_tree(self.parent.pid)[1:]:
             command = _cmdline(pid)
             if "briscola.apps.server.workers" in command:
-                name = _environ(pid).get("BRISCOLA_PROCESS", "")
-                found[name] = (pid, int(json.loads(command[-1])["port"]))
+                env = _environ(pid)
+                found[env.get("BRISCOLA_PROCESS", "")] = (pid, int(env["BRISCOLA_PORT"]))
         return found
 
     def wait_ready(self, timeout: float = 180.0) -> None:

@@ -24,8 +24,7 @@ from sqlalchemy import create_engine, update
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from briscola.apps.server.cluster import HOLD_SECONDS
-from briscola.apps.server.leases import lease_table
+from briscola.apps.server.cluster import HOLD_SECONDS, lease_table
 from server.cluster_helpers import Person, Workers, missing_programs, until
 
 pytestmark = pytest.mark.server

@@ -321,27 +321,11 @@ def serve(
 
 
 def _serve_workers(settings: Settings) -> None:
-    """``briscola serve --workers N``: each process is given the settings as its variables
-    (all but its own address and the number of processes)."""
-    from briscola.apps.server import WS_MAX_SIZE
-    from briscola.apps.server.logfilter import log_config
-    from briscola.apps.server.settings import variable
+    """``briscola serve --workers N``: each process is given the settings as its variables."""
     from briscola.apps.server.workers import Missing, serve_workers
 
-    own = {variable(name) for name in ("host", "port", "workers")}
-    env = {name: value for name, value in settings.environ().items() if name not in own}
     try:
-        serve_workers(
-            settings.workers,
-            host=settings.host,
-            port=settings.port,
-            db_url=settings.db,
-            redis_url=settings.redis,
-            log_config=log_config(settings.log_level),
-            log_level=settings.log_level,
-            ws_max_size=WS_MAX_SIZE,
-            env=env,
-        )
+        serve_workers(settings)
     except Missing as exc:
         typer.echo(reword(str(exc)), err=True)
         raise typer.Exit(1) from None

@@ -1,26 +1,28 @@
-"""Several server processes serving the same tables: a table is played by the process holding its
-lease (:mod:`.leases`), and the reverse proxy in front of them (nginx, written and started by
-``briscola serve --workers N``: :mod:`.workers`) sends every request and socket naming a table
-to one process, by a consistent hash of the table's id (:data:`TABLE_PATH`).
+"""Several server processes sharing the tables, a part the Room knows nothing about.
 
-So a process serves only what reaches it: nothing of a connection ever crosses to another
-process. What crosses, over Redis pub/sub, is a table's id and a process's name: when a table's
-request reaches a process while another live process holds the table (the request that created
-it landed elsewhere, the proxy's choice changed as a process died or came back), this one asks
-the holder to hand the table over (:meth:`Cluster.hold`); the holder lets its room go
-(everything is stored before it is shown), closes its sockets with 1012 so that they come back
-through the proxy, and answers; this process takes the lease and loads the table from storage.
-A holder that died answers nothing: its lease expires within :data:`~.leases.LEASE_SECONDS`
-and the table is taken then. A connection that cannot be served within :data:`HOLD_SECONDS`
-is answered as documented, never refused at the handshake: a socket is accepted and closed
-with 1013 (try again), a request gets 503 ``table_moved``.
+``briscola serve --workers N`` (:mod:`.workers`) puts nginx in front of N processes, which sends
+every request and socket naming a table (:data:`TABLE_PATH`) to one process by a consistent hash
+of the table's id; nothing of a connection ever crosses to another process. Here, in each
+process, what remains to share:
 
-Why Redis and not PostgreSQL's LISTEN/NOTIFY: SQLite, the default database, has no
-notifications, and ``--workers N`` on one machine with SQLite is the common case. The Redis
-started by ``briscola serve --workers N`` requires a password it makes (:mod:`.workers`).
+- **Who plays a table**: the process holding its *lease*, a row of ``briscola_leases`` (table id,
+  owner, expiry; :class:`Leases`). A process takes it when it makes or loads the table, renews
+  all its leases every :data:`RENEW_SECONDS` with one statement, and releases one when the room
+  leaves memory (:class:`~.rooms.Rooms` calls :meth:`Leases.take` and :meth:`Leases.release`,
+  nothing else). A process killed renews nothing: its leases expire :data:`LEASE_SECONDS` after
+  the last renewal. Expiries are wall-clock times: the machines' clocks must agree (NTP).
+- **Moving a table** to the process nginx sends its people to (the request that made it reached
+  another one; nginx's choice changed as a process died or came back): before the app serves a
+  table's request or socket (:class:`ClusterMiddleware`), :meth:`Cluster.hold` asks the live
+  holder, over Redis pub/sub, to hand it over (its room lets go, everything being stored before
+  it is shown, and closes its sockets with 1012 so that they come back through nginx), or waits
+  for a dead holder's lease to expire; the table then loads here from storage. A connection not
+  served within :data:`HOLD_SECONDS` is told to try again: a socket is accepted and closed with
+  1013, a request gets 503 ``table_moved``.
 
-Enabled when ``$BRISCOLA_REDIS`` names a Redis server (``redis://:password@host:port/0``, or
-``rediss://`` for TLS).
+Redis rather than PostgreSQL's LISTEN/NOTIFY: SQLite, the default database, has none, and
+``--workers N`` with SQLite on one machine is the common case. Only a table's id, a process's
+name and a request id cross it. Enabled when the ``redis`` setting names a Redis.
 """
 
 from __future__ import annotations
@@ -33,48 +35,135 @@ import os
 import re
 import secrets
 import socket
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aioredis
+import sqlalchemy as sa
 from starlette.requests import Request
 from starlette.websockets import WebSocket
 
 from briscola.apps.server.errors import API_PREFIX, request_lang, word
-from briscola.apps.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases, TableElsewhere
+from briscola.apps.server.limits import ServerFull
 from briscola.apps.server.protocol import refuse_full
-from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.views import dumps
 
-__all__ = ["HOLD_SECONDS", "PROCESS_ENV", "TABLE_PATH", "Cluster", "ClusterMiddleware"]
-__all__ += ["cluster_from_env", "process_id"]
+if TYPE_CHECKING:  # the rooms call the leases: no import back at run time
+    from briscola.apps.server.rooms import Rooms
+
+__all__ = ["HOLD_SECONDS", "LEASE_SECONDS", "RENEW_SECONDS", "TABLE_PATH", "Cluster"]
+__all__ += ["ClusterMiddleware", "Leases", "TableElsewhere", "cluster_from_env", "lease_table"]
 
 log = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,100})")
 """The paths that concern one table (its id in the first group): served by the table's holder.
-The proxy's configuration (:func:`~.workers.nginx_config`) hashes the same id."""
+nginx's configuration (:data:`.workers.TABLE_MAP`) hashes the same id."""
+
+LEASE_SECONDS = 1.0
+"""How long a lease lasts after its last renewal: a dead holder's tables are free after it."""
+
+RENEW_SECONDS = 0.25
+"""How often a process renews its leases (three renewals may be missed before one expires)."""
 
 HOLD_SECONDS = LEASE_SECONDS + 1.0
-"""How long a connection waits for its table (a holder's answer, a dead holder's lease to
-expire) before it is told to try again."""
+"""How long a connection waits for its table before it is told to try again."""
 
 POLL_SECONDS = 0.05
 """How often a waiting connection looks at the table's lease again."""
 
-PROCESS_ENV = "BRISCOLA_PROCESS"
-"""A name the ``--workers`` parent gives each process (its lease rows carry it)."""
 
-_COUNTS = ("taken_over", "handed_over", "told_to_retry")
-"""What a process counts: tables it took from another process (that handed it over, or died),
-tables it handed over to one, and connections told to try again (1013, 503) because their table
-did not free in time."""
+class TableElsewhere(ServerFull):
+    """Another process holds the table (503 / 1013 ``table_moved``, like a full server: the
+    client tries again and reaches the holder)."""
+
+    code = "table_moved"
+
+    def __init__(self) -> None:
+        Exception.__init__(self, "the table is being served by another process: try again")
+        self.limit = 0
+
+
+lease_table = sa.Table(
+    "briscola_leases",
+    sa.MetaData(),
+    sa.Column("table_id", sa.String(100), primary_key=True),
+    sa.Column("owner", sa.String(100), nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)
+"""One row per table held by a process (made by the migrations); past ``expires``, nobody's."""
+
+
+class Leases:
+    """This process's leases (``owner``: its name, unique among the processes).
+
+    >>> from sqlalchemy import create_engine
+    >>> engine = create_engine("sqlite://")
+    >>> lease_table.metadata.create_all(engine)
+    >>> now = [100.0]
+    >>> a = Leases(engine, "a", clock=lambda: now[0])
+    >>> b = Leases(engine, "b", clock=lambda: now[0])
+    >>> a.take("t1"), b.take("t1"), a.take("t1"), b.take("t2")
+    (True, False, True, True)
+    >>> b.owner_of("t1"), sorted(b.renew())
+    ('a', ['t2'])
+    >>> now[0] += LEASE_SECONDS + 1  # a stopped renewing: its lease expired
+    >>> b.owner_of("t1") is None, b.take("t1"), a.renew()
+    (True, True, set())
+    >>> b.release("t1"); a.owner_of("t1") is None
+    True
+    """
+
+    def __init__(self, engine: sa.Engine, owner: str, clock: Callable[[], float] = time.time):
+        self.engine, self.owner, self._clock = engine, owner, clock
+
+    def take(self, table_id: str) -> bool:
+        """Take (or keep) the lease of ``table_id``: True when this process holds it now (an
+        UPDATE of a lease that is this process's or expired, else an INSERT that the primary key
+        lets only one process make)."""
+        now, t = self._clock(), lease_table.c
+        free = sa.and_(t.table_id == table_id, sa.or_(t.owner == self.owner, t.expires < now))
+        mine = {"owner": self.owner, "expires": now + LEASE_SECONDS}
+        with self.engine.begin() as conn:
+            if conn.execute(sa.update(lease_table).where(free).values(mine)).rowcount == 1:
+                return True
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(sa.insert(lease_table).values(table_id=table_id, **mine))
+        except sa.exc.IntegrityError:  # another process holds it (or took it a moment ago)
+            return False
+        return True
+
+    def owner_of(self, table_id: str) -> str | None:
+        """The process holding ``table_id``'s lease now, or None (nobody, or it expired)."""
+        t = lease_table.c
+        query = sa.select(t.owner).where(
+            sa.and_(t.table_id == table_id, t.expires >= self._clock())
+        )
+        with self.engine.connect() as conn:
+            return conn.execute(query).scalar_one_or_none()
+
+    def renew(self) -> set[str]:
+        """Renew every lease of this process with one statement, whatever their number: the
+        tables it holds. One of its rooms missing from them was taken by another process (this
+        one stalled past its lease)."""
+        t = lease_table.c
+        mine = sa.update(lease_table).where(t.owner == self.owner)
+        renewed = mine.values(expires=self._clock() + LEASE_SECONDS).returning(t.table_id)
+        with self.engine.begin() as conn:
+            return set(conn.execute(renewed).scalars())
+
+    def release(self, table_id: str | None = None) -> None:
+        """Give up ``table_id``'s lease (its room left memory; None: every lease, the process
+        stops): any process may take it."""
+        t = lease_table.c
+        which = t.owner == self.owner if table_id is None else t.table_id == table_id
+        with self.engine.begin() as conn:
+            conn.execute(sa.delete(lease_table).where(sa.and_(which, t.owner == self.owner)))
 
 
 def _channel(process: str) -> str:
@@ -82,206 +171,167 @@ def _channel(process: str) -> str:
 
 
 class Cluster:
-    """This process among the others: its leases and its Redis channel of handoffs."""
+    """This process among the others: its leases, renewed, and its Redis channel of handoffs.
+    :meth:`health` counts the tables it took over (handed over, or their holder died), the
+    ones it handed over, and the connections it told to try again."""
 
     def __init__(self, redis_url: str, leases: Leases, rooms: Rooms) -> None:
-        self.redis_url = redis_url
-        self.leases = leases
-        self.rooms = rooms
-        self.me = leases.owner
-        self._redis: aioredis.Redis | None = None
-        self._pubsub: Any = None
-        self._tasks: list[asyncio.Task[None]] = []
-        self._asked: dict[str, asyncio.Future[bool]] = {}  # handoffs asked, by request id
-        self._handing: set[asyncio.Task[None]] = set()  # handoffs asked of this process
-        self.counts = dict.fromkeys(_COUNTS, 0)
+        self.leases, self.rooms, self.me = leases, rooms, leases.owner
+        self.redis = aioredis.from_url(redis_url)
+        self.pubsub = self.redis.pubsub()
+        self.counts = dict.fromkeys(("taken_over", "handed_over", "told_to_retry"), 0)
+        self._answers: dict[str, asyncio.Future[bool]] = {}  # its handoffs asked, by id
+        self._tasks: set[asyncio.Task[None]] = set()
 
-    # -- life -------------------------------------------------------------------------------
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def start(self) -> None:
-        """Connect to Redis, listen on this process's channel, keep the leases renewed."""
-        self._redis = aioredis.from_url(self.redis_url)
-        self._pubsub = self._redis.pubsub()
-        await self._pubsub.subscribe(_channel(self.me))
-        loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._renew())]
+        """Listen on this process's channel, keep the leases renewed."""
+        await self.pubsub.subscribe(_channel(self.me))
+        self._spawn(self._listen())
+        self._spawn(self._renew())
         log.info("process %s: sharing tables with the others through Redis", self.me)
 
     async def close(self) -> None:
         """Stop: give up the leases, leave Redis."""
-        for task in [*self._tasks, *self._handing]:
+        for task in list(self._tasks):
             task.cancel()
-        for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        self.leases.release_all()
-        if self._redis is not None:
-            with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
-                await self._redis.aclose()
+        self.leases.release()
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+            await self.redis.aclose()
 
-    async def _publish(self, process: str, message: dict[str, Any]) -> None:
-        assert self._redis is not None, "the cluster is not started"
-        await self._redis.publish(_channel(process), dumps(message))
+    def health(self) -> dict[str, Any]:
+        """What ``/healthz`` says of the cluster: this process's name and its counts."""
+        return {"process": self.me, **self.counts}
 
     async def _renew(self) -> None:
-        """Every :data:`RENEW_SECONDS`: renew the leases of the rooms in memory, in a thread (a
-        renewal of 1,000 leases on an SQLite file takes tens of milliseconds, which the event
-        loop does not wait for); a room whose lease another process took (this one stalled past
-        it) leaves, its sockets told 1012."""
+        """Every :data:`RENEW_SECONDS`, renew the leases in a thread (the event loop goes on);
+        a room whose lease another process took leaves, its sockets told 1012."""
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             try:
                 ids = self.rooms.table_ids()
-                held = await asyncio.to_thread(self.leases.renew, ids)  # the loop goes on
+                held = await asyncio.to_thread(self.leases.renew)
                 for table_id in set(ids) - held:
                     log.warning("table %s: another process took it over; its room leaves", table_id)
                     await self.rooms.lose(table_id)
             except Exception:
                 log.exception("process %s: renewing its leases failed", self.me)
 
-    def health(self) -> dict[str, Any]:
-        """What ``/healthz`` says of the cluster: this process's name and its counts."""
-        return {"process": self.me, **self.counts}
-
-    # -- holding a table --------------------------------------------------------------------
-    def owner_elsewhere(self, table_id: str) -> str | None:
-        """The other process that holds ``table_id`` now, or None (this one, or nobody)."""
+    def _holder(self, table_id: str) -> str | None:
+        """The other process holding ``table_id`` now, or None (this one, or nobody)."""
         if table_id in self.rooms.table_ids():
             return None
         owner = self.leases.owner_of(table_id)
-        return owner if owner is not None and owner != self.me else None
+        return None if owner == self.me else owner
 
     async def hold(self, table_id: str) -> bool:
         """Make this process the one to serve ``table_id``: True at once when no other process
-        holds it; else the holder is asked to hand it over (a live one answers within
-        milliseconds; a dead one's lease expires), and True once its lease is free or taken
-        here. False after :data:`HOLD_SECONDS` (the client is told to try again)."""
+        holds it, else once its holder handed it over (a live one answers within milliseconds)
+        or its lease expired (a dead one); False after :data:`HOLD_SECONDS`."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + HOLD_SECONDS
+        deadline, rid = loop.time() + HOLD_SECONDS, secrets.token_hex(8)
+        answer = self._answers[rid] = loop.create_future()
         asked: str | None = None
-        answer: asyncio.Future[bool] | None = None
-        while (owner := self.owner_elsewhere(table_id)) is not None:
-            if owner != asked:
-                asked, answer = owner, await self._ask(owner, table_id)
-            if loop.time() > deadline:
-                self.counts["told_to_retry"] += 1
-                return False
-            assert answer is not None
-            if answer.done():
-                if answer.result() and self.leases.take(table_id):
-                    self.counts["taken_over"] += 1
-                    return True
-                asked = None  # refused, or a third process took it first: ask again
-                await asyncio.sleep(POLL_SECONDS)
-                continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(answer), POLL_SECONDS)
-        if asked is not None:  # its holder let it go (or died): the lease is free now
-            self.counts["taken_over"] += 1
+        took = False
+        try:
+            while (owner := self._holder(table_id)) is not None:
+                if loop.time() > deadline:
+                    self.counts["told_to_retry"] += 1
+                    return False
+                if owner != asked:
+                    asked, took = owner, True
+                    await self._publish(owner, {"id": rid, "from": self.me, "table": table_id})
+                if (await asyncio.wait([answer], timeout=POLL_SECONDS))[0]:
+                    asked = None  # yes: its lease is free now; no: ask again in a moment
+                    if not answer.result():
+                        await asyncio.sleep(POLL_SECONDS)
+                    answer = self._answers[rid] = loop.create_future()
+        finally:
+            del self._answers[rid]
+        self.counts["taken_over"] += took
         return True
 
-    async def _ask(self, owner: str, table_id: str) -> asyncio.Future[bool]:
-        """Ask ``owner`` to hand ``table_id`` over; the future of its answer (never set when
-        the owner is dead: the lease frees instead)."""
-        rid = secrets.token_hex(8)
-        answer = asyncio.get_running_loop().create_future()
-        self._asked[rid] = answer
-        answer.add_done_callback(lambda _: self._asked.pop(rid, None))
-        loop = asyncio.get_running_loop()
-        loop.call_later(HOLD_SECONDS + 1, lambda: answer.done() or answer.cancel())
-        with contextlib.suppress(Exception):  # Redis gone: the lease's expiry decides
-            await self._publish(
-                owner, {"op": "handoff", "id": rid, "from": self.me, "table": table_id}
-            )
-        return answer
+    async def _publish(self, process: str, message: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):  # Redis gone: the leases' expiry decides
+            await self.redis.publish(_channel(process), json.dumps(message))
 
-    # -- the channel ------------------------------------------------------------------------
     async def _listen(self) -> None:
-        async for item in self._pubsub.listen():
-            if item.get("type") != "message":
-                continue
+        """Handoffs asked of this process (``table``) and answers to its own (``ok``); after an
+        error (Redis gone), again a second later (the leases' expiry decides meanwhile)."""
+        while True:
             try:
-                self._dispatch(json.loads(item["data"]))
+                async for item in self.pubsub.listen():
+                    if item.get("type") != "message":
+                        continue
+                    message = json.loads(item["data"])
+                    if "table" in message:
+                        self._spawn(self._hand_over(message))
+                    elif (answer := self._answers.get(message["id"])) and not answer.done():
+                        answer.set_result(bool(message["ok"]))
             except Exception:
-                log.exception("process %s: a message from another process failed", self.me)
+                log.exception("process %s: listening to the other processes failed", self.me)
+            await asyncio.sleep(1.0)
 
-    def _dispatch(self, message: dict[str, Any]) -> None:
-        op, rid = message["op"], str(message["id"])
-        if op == "handoff":
-            task = asyncio.get_running_loop().create_task(self._hand_over(rid, message))
-            self._handing.add(task)
-            task.add_done_callback(self._handing.discard)
-        elif op == "handed" and rid in self._asked and not self._asked[rid].done():
-            self._asked[rid].set_result(bool(message["ok"]))
-
-    async def _hand_over(self, rid: str, message: dict[str, Any]) -> None:
-        """Answer another process's handoff request: the room let go, its sockets told to
-        reconnect (yes), or kept (no: an unattended match being played out here)."""
-        table_id, asker = str(message["table"]), str(message["from"])
+    async def _hand_over(self, message: dict[str, Any]) -> None:
+        """Let the table go to the process that asks (its room leaves memory, its sockets told
+        1012), unless it is an unattended match being played out here; answer either way."""
+        table_id, handed = str(message["table"]), False
         try:
             handed = await self.rooms.hand_over(table_id)
         except Exception:
-            log.exception("table %s: handing it over to %s failed", table_id, asker)
-            handed = False
-        if handed:
-            self.counts["handed_over"] += 1
-        await self._publish(asker, {"op": "handed", "id": rid, "ok": handed})
+            log.exception("table %s: handing it over failed", table_id)
+        self.counts["handed_over"] += handed
+        await self._publish(str(message["from"]), {"id": message["id"], "ok": handed})
 
 
 async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
-    """Tell a client whose table did not free in time to try again, in the language it names
-    (:mod:`.errors`): a socket is accepted, sent the error ``table_moved`` and closed with
-    1013 (a close before accepting reaches the client as HTTP 403, read as a bad token), a
-    request gets 503 ``table_moved``."""
+    """Tell a client whose table did not free in time to try again, in its language: a socket
+    is accepted, sent the error ``table_moved`` and closed with 1013 (closed before accepting,
+    it would reach the client as HTTP 403, read as a bad token), a request gets 503."""
     if scope["type"] == "websocket":
         ws = WebSocket(scope, receive, send)
         await ws.accept()
-        await refuse_full(
-            ws, TableElsewhere(), request_lang(ws.headers, ws.query_params.get("lang"))
-        )
+        lang = request_lang(ws.headers, ws.query_params.get("lang"))
+        await refuse_full(ws, TableElsewhere(), lang)
         return
     request = Request(scope)
-    said = "the table is moving to another process: try again"
     lang = request_lang(request.headers, request.query_params.get("lang"))
-    message = word("table_moved", said, lang, prefix=API_PREFIX)
-    body = json.dumps({"code": "table_moved", "message": message}).encode()
+    said = word("table_moved", str(TableElsewhere()), lang, prefix=API_PREFIX)
+    body = json.dumps({"code": "table_moved", "message": said}).encode()
     headers = [(b"content-type", b"application/json"), (b"retry-after", b"1")]
     await send({"type": "http.response.start", "status": 503, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
 class ClusterMiddleware:
-    """The ASGI middleware that makes this process the table's holder before the app serves a
-    request or socket naming a table."""
+    """Makes this process the table's holder before the app serves a request or socket naming
+    a table (:meth:`Cluster.hold`)."""
 
-    def __init__(self, app: ASGIApp, cluster: Cluster) -> None:
-        self.app = app
-        self.cluster = cluster
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], cluster: Cluster):
+        self.app, self.cluster = app, cluster
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
             found = TABLE_PATH.match(scope.get("path", ""))
             if found is not None and not await self.cluster.hold(found.group(1)):
-                await _try_again(scope, receive, send)
-                return
+                return await _try_again(scope, receive, send)
         await self.app(scope, receive, send)
 
 
-def process_id() -> str:
-    """A name for this process, unique among the processes sharing a database: the one its
-    ``--workers`` parent gave it (``$BRISCOLA_PROCESS``), else made of host, pid and chance."""
-    given = os.environ.get(PROCESS_ENV, "").strip()
-    if given:
-        return given[:100]
-    return f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
-
-
-def cluster_from_env(rooms: Rooms, redis_url: str | None = None) -> Cluster | None:
-    """The cluster this process belongs to when a Redis is named (``redis_url``, else
-    ``$BRISCOLA_REDIS``), else None (one process: no leases, no Redis)."""
-    url = (redis_url or os.environ.get("BRISCOLA_REDIS", "")).strip()
-    if not url:
+def cluster_from_env(rooms: Rooms, redis_url: str | None) -> Cluster | None:
+    """This process's part among several when a Redis is named (the ``redis`` setting), else
+    None (one process: no leases, no Redis). Its name: the one the ``--workers`` parent gave it
+    (``$BRISCOLA_PROCESS``), else made of host, pid and chance (unique among the processes)."""
+    if not redis_url:
         return None
-    leases = Leases(rooms.storage.engine, process_id())
-    rooms.leases = leases
-    return Cluster(url, leases, rooms)
+    name = os.environ.get("BRISCOLA_PROCESS", "").strip()[:100]
+    name = name or f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
+    leases = rooms.leases = Leases(rooms.storage.engine, name)
+    return Cluster(redis_url, leases, rooms)
