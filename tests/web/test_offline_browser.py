@@ -3,9 +3,10 @@ the network goes off, the page is loaded again from the worker's copies, and a w
 played against the computer by the package's own Python in Pyodide; back online, the finished
 game reaches the server, once.
 
-Pyodide's first load is the slow part: the worker's install fetches its 13 MB once, and each load
-of the offline page starts Python (about 2 to 5 s here); the test takes about 20 s on this
-machine's two shared cores, most of it the two loads of the page.
+Pyodide's loads are the slow part: the worker's install fetches its 13 MB once, and each load of
+the offline page starts Python again. On this project's shared machine (two cores, load average
+about 19 from other work) the test took 76 s and 81 s, most of it the two loads of the page
+(docs/offline.md has the figures); LOAD_MS gives each load a minute.
 """
 
 from __future__ import annotations
