@@ -202,6 +202,24 @@ def review(size: tuple[int, int]) -> Shot:
     return screen(size, show)
 
 
+def lesson(size: tuple[int, int]) -> Shot:
+    """«Impara a giocare»: the first lesson past its rules, at the person's first turn, with the
+    computer's lead explained and the Champion's hint (js/table/lesson.js)."""
+
+    def show(page: Page, server: str) -> None:
+        made = page.request.post(server + "/api/lessons/first", data={"lang": "it"}).json()
+        page.goto(server + made["url"])
+        _wait_table(page)
+        for _ in range(5):  # the five steps of rules
+            page.locator("#lesson-next").click()
+        page.locator("#lesson-why li").first.wait_for()
+        page.wait_for_function(
+            "window.briscolaLesson.hint && window.briscolaLesson.hint.reason", timeout=60_000
+        )
+
+    return screen(size, show)
+
+
 SHOTS: dict[str, Shot] = {
     "home-desktop": address("/?lang=it", DESKTOP),
     "home-phone": address("/?lang=it", PHONE),
@@ -219,6 +237,8 @@ SHOTS: dict[str, Shot] = {
     "join-watch-phone": watch_offer,
     "error-table-desktop": address("/table/no-such-table?lang=it", DESKTOP),
     "error-page-phone": address("/no/such/page?lang=it", PHONE),
+    "lesson-desktop": lesson(DESKTOP),
+    "lesson-phone": lesson(PHONE),
 }
 
 
