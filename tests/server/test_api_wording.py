@@ -1,7 +1,7 @@
-"""The table API's HTTP errors, and a socket's refusals before its table is loaded, are said in
-the request's language (issue 12): ``?lang=``, else ``Accept-Language``; the code, status and
-other fields are the same in every language, and a request that names none gets the server's
-own words (English, with the details)."""
+"""The HTTP errors (the score keeper's are its own), and a socket's refusals before its table is
+loaded, are said in the request's language (issue 12): ``?lang=``, else ``Accept-Language``; the
+code, status and other fields are the same in every language, and a request that names none gets
+the server's own words (English, with the details)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from briscola.apps.server.errors import API_WORDED
 from briscola.apps.server.limits import Limits, Rate
 from briscola.i18n import WEB_LANGS, t
+from server.test_error_codes import table_api_codes
 from server_helpers import Player, TestClient, client_for, hello, make_table, recv
 
 pytestmark = pytest.mark.server
@@ -79,6 +80,21 @@ def test_every_worded_code_has_a_sentence_in_each_language() -> None:
     for code in API_WORDED:
         texts = {lang: api(code, lang, seconds=3, n=9) for lang in WEB_LANGS}
         assert len(set(texts.values())) == len(WEB_LANGS), texts
+
+
+def test_every_code_the_table_api_may_answer_is_worded() -> None:
+    missing = sorted(table_api_codes() - API_WORDED)
+    assert not missing, f"no web.api_error.<code> in the catalogs for {missing}"
+
+
+def test_every_route_but_the_score_keepers_is_worded(client: TestClient) -> None:
+    unknown = client.get("/api/nothing", params={"lang": "it"})
+    assert said(unknown, 404, "not_found") == api("not_found", "it")
+    verb = client.post("/api/presets", headers={"Accept-Language": "ro"})
+    assert said(verb, 405, "method_not_allowed") == api("method_not_allowed", "ro")
+    sheet = {"competitors": ["Anna", "Bruno"], "declarations": "yes"}
+    own = client.post("/api/scores", params={"lang": "en"}, json=sheet)  # the keeper's words
+    assert said(own, 422, "invalid_request").startswith("declarations: ")
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

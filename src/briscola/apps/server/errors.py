@@ -4,9 +4,9 @@ An HTTP error is an :class:`ApiError`: a status, a ``code`` (the same in every l
 programs), the server's own words (English, with the details) and the facts its sentence needs.
 One handler answers it, and every other error made into one (:func:`api_error`: an invalid
 request, FastAPI's own 404 and 405, a full server, a bug), as ``{"code", "message", ...}``; the
-message of the table API's (:data:`TABLE_API`) is the catalogs' ``web.api_error.<code>`` in the
-language the request names (:func:`request_lang`), the server's own words when it names none
-(docs/web-protocol.md); the score keeper words its own.
+message is the catalogs' ``web.api_error.<code>`` in the language the request names
+(:func:`request_lang`), the server's own words when it names none (docs/web-protocol.md); the
+score keeper (:data:`OWN_WORDS`) words its own.
 
 >>> err = ApiError(429, "rate_limited", "too many requests: wait 3 s", seconds=3)
 >>> err.said(None), err.said("it")
@@ -41,8 +41,8 @@ from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
 __all__ = [
     "API_PREFIX",
     "API_WORDED",
+    "OWN_WORDS",
     "PREFIX",
-    "TABLE_API",
     "WORDED",
     "ApiError",
     "add_error_handlers",
@@ -99,8 +99,8 @@ def request_lang(headers: Mapping[str, str], asked: str | None) -> str | None:
     return None
 
 
-TABLE_API = re.compile(r"/api/(play|tables|offline-games)(/|$)")
-"""The paths of the table API, whose errors are worded in the request's language."""
+OWN_WORDS: Final = "/api/scores"
+"""The score keeper's paths: its errors are worded by it, in its own catalog."""
 
 
 class ApiError(Exception):
@@ -184,11 +184,10 @@ def api_error(exc: Exception) -> ApiError:
 
 
 async def error_reply(request: Request, exc: Exception) -> JSONResponse:
-    """The reply to any error: ``{"code", "message", ...}``, in the request's language on the
-    table API's paths."""
+    """The reply to any error: ``{"code", "message", ...}`` in the request's language."""
     err = api_error(exc)
     lang = request_lang(request.headers, request.query_params.get("lang"))
-    if not TABLE_API.match(request.url.path):
+    if request.url.path.startswith(OWN_WORDS):
         lang = None
     body = {"code": err.code, "message": err.said(lang), **err.extra}
     return JSONResponse(body, status_code=err.status, headers=err.headers)
