@@ -119,7 +119,7 @@ def test_a_restart_plays_out_the_match_nobody_plays_without_anyone_connecting(db
     storage = Storage(f"sqlite:///{db}")
     assert storage.load(tid).played_out  # type: ignore[union-attr]
     with client_for(db) as c:  # played out: the next start leaves it alone
-        assert c.app.state.rooms.resumer.pending() == []  # type: ignore[attr-defined]
+        assert c.app.state.rooms.storage.computer_only_ids() == []  # type: ignore[attr-defined]
     storage.close()
 
 

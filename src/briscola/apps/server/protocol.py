@@ -103,19 +103,6 @@ class Refusal(Exception):
         self.message = message
         self.params = params
 
-    def __repr__(self) -> str:
-        return f"Refusal({self.code!r}, {self.message!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Refusal) and (self.code, self.message, self.params) == (
-            other.code,
-            other.message,
-            other.params,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.code, self.message))
-
     @classmethod
     def of_table(cls, exc: TableError, seat: int | None) -> Refusal:
         """A table's refusal as said to the seat itself."""

@@ -371,16 +371,10 @@ class Resumer:
     """Plays out, from the server's start, the unattended matches that a stop left unfinished.
     See the module's documentation."""
 
-    def __init__(self, rooms: Rooms, at_once: int | None = None) -> None:
-        """``at_once``: how many matches it plays out at the same time (:data:`AT_ONCE`)."""
+    def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
-        self.at_once = max(1, AT_ONCE if at_once is None else at_once)
         self.played_out = 0  # matches this resumer brought to their end
         self._task: asyncio.Task[None] | None = None
-
-    def pending(self) -> list[str]:
-        """The tables to play out: every person resigned, and not marked played out."""
-        return self.rooms.storage.computer_only_ids()
 
     def start(self) -> None:
         """Start playing them out (a task on the running loop, until :meth:`close`)."""
@@ -396,12 +390,12 @@ class Resumer:
                 await task
 
     async def _run(self) -> None:
-        try:
-            ids = iter(self.pending())
+        try:  # every person resigned, and not marked played out
+            ids = iter(self.rooms.storage.computer_only_ids())
         except Exception:
             log.exception("could not list the unattended matches to play out")
             return
-        await asyncio.gather(*(self._work(ids) for _ in range(self.at_once)))
+        await asyncio.gather(*(self._work(ids) for _ in range(AT_ONCE)))
 
     async def _work(self, ids: Iterator[str]) -> None:
         for table_id in ids:  # the workers share one iterator: each table is played once
