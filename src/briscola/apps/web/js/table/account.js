@@ -32,6 +32,7 @@ export const WORDS = {
       "Eliminare il profilo? Nelle partite passate il tuo posto dirà «giocatore cancellato».",
     removeConfirm: "Conferma con la password ed elimina",
     removed: "Profilo eliminato.",
+    cancel: "Annulla",
     offline: "Il profilo non è raggiungibile ora.",
     welcome: "Ciao, {name}!",
   },
@@ -55,6 +56,7 @@ export const WORDS = {
     removeAsk: "Delete your profile? Your seat in past games will read “deleted player”.",
     removeConfirm: "Confirm with your password and delete",
     removed: "Profile deleted.",
+    cancel: "Cancel",
     offline: "Your profile cannot be reached now.",
     welcome: "Hello, {name}!",
   },
@@ -78,6 +80,7 @@ export const WORDS = {
     removeAsk: "Ștergi profilul? Locul tău din partidele trecute va arăta „jucător șters”.",
     removeConfirm: "Confirmă cu parola și șterge",
     removed: "Profil șters.",
+    cancel: "Anulează",
     offline: "Profilul nu poate fi accesat acum.",
     welcome: "Salut, {name}!",
   },
@@ -317,6 +320,18 @@ function removal(player) {
       }),
     ),
     h("button", { class: "btn danger", type: "submit" }, say("removeConfirm")),
+    h(
+      "button",
+      {
+        class: "linkish",
+        type: "button",
+        onclick: () => {
+          state.removing = false;
+          render();
+        },
+      },
+      say("cancel"),
+    ),
   );
 }
 
