@@ -100,6 +100,7 @@ RATE_LIMITED = {
     ("post", "/api/tables/{table_id}/join"),
     ("post", "/api/tables/{table_id}/start"),
     ("post", "/api/offline-games"),  # a finished offline game stored (issue 39)
+    ("post", "/api/lessons/{name}"),  # a lesson's table (issue 39, part 2)
 }
 """The operations that count against a client's rate (create, join, guess: limits.py)."""
 

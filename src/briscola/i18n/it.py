@@ -524,6 +524,22 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.inaccuracy": "imprecisione",
     "analysis.rating.mistake": "errore",
     "analysis.rating.blunder": "errore grave",
+    # a lesson's computer thinking aloud (apps/server/lessons.py)
+    "analysis.why.card": "{who} ha giocato {action}.",
+    "analysis.why.bid": "{who} ha offerto {bid}.",
+    "analysis.why.pass": "{who} ha passato.",
+    "analysis.why.call": "{who} ha chiamato {action}.",
+    "analysis.why.points": "{points} punti",
+    "analysis.why.suit": "il seme di {suit}",
+    "analysis.why.move.pass": "passare",
+    "analysis.why.chance": (
+        "Da quello che poteva sapere, con questa mossa vince il {win} delle volte."
+    ),
+    "analysis.why.best": "Secondo il motore era la mossa migliore.",
+    "analysis.why.better": "Il motore avrebbe scelto {best} ({win}).",
+    "analysis.why.only": "Era l'unica mossa possibile.",
+    "web.api_error.not_lesson": "Il motore spiega le mosse solo a un tavolo di «Impara a giocare».",
+    "web.api_error.no_move": "La smazzata non ha ancora la mossa {n}.",
     "analysis.hint.play": "Gioca {action}: vinci il {win} delle volte.",
     "analysis.hint.do": "Scegli «{action}»: vinci il {win} delle volte.",
     # an accuso and the exchange of the briscola: the hint's first sentence, then as one of the
@@ -1233,6 +1249,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.table_full": "Tutti i posti del tavolo sono presi.",
     "web.api_error.bad_token": "Questa chiave non è di nessun posto del tavolo.",
     "web.api_error.not_host": "Solo chi ha aperto il tavolo può farlo.",
+    "web.api_error.hints_off": "Chi ha aperto il tavolo non ha consentito i suggerimenti.",
     "web.api_error.not_your_turn": "Non tocca a te: aspetta il tuo turno.",
     "web.api_error.invalid_request": "La richiesta non ha la forma giusta.",
     "web.api_error.bad_request": "La richiesta non si legge.",
@@ -1246,5 +1263,17 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.table_moved": "Il tavolo sta passando a un altro processo del server: riprova.",
     "web.api_error.damaged_table": "Questo tavolo è danneggiato e non si può giocare.",
     "web.api_error.internal": "Il server non è riuscito a farlo (un suo errore).",
+    # players (apps/server/players)
+    "web.api_error.not_signed_in": "Non sei ancora un giocatore qui: gioca come ospite o accedi.",
+    "web.api_error.bad_login": "Nome utente o password sbagliati.",
+    "web.api_error.wrong_password": "La password è sbagliata.",
+    "web.api_error.username_taken": "Questo nome utente è già di un altro giocatore.",
+    "web.api_error.already_claimed": "Questo giocatore ha già un nome utente.",
+    "web.api_error.bad_username": (
+        "Il nome utente va da 3 a 24 caratteri: lettere, cifre, «.», «-» o «_»."
+    ),
+    "web.api_error.bad_password": "La password va da 8 a 128 caratteri.",
+    "web.api_error.cross_site": "Richiesta rifiutata: viene da un altro sito.",
+    "web.players.deleted": "giocatore cancellato",
     "web.player": "Giocatore {n}",
 }

@@ -41,6 +41,20 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.inaccuracy": "imprecizie",
     "analysis.rating.mistake": "greșeală",
     "analysis.rating.blunder": "greșeală gravă",
+    # a lesson's computer thinking aloud (apps/server/lessons.py)
+    "analysis.why.card": "{who} a jucat {action}.",
+    "analysis.why.bid": "{who} a licitat {bid}.",
+    "analysis.why.pass": "{who} a pasat.",
+    "analysis.why.call": "{who} a chemat {action}.",
+    "analysis.why.points": "{points} de puncte",
+    "analysis.why.suit": "culoarea {suit}",
+    "analysis.why.move.pass": "a pasa",
+    "analysis.why.chance": "Din ce putea ști, cu această mutare câștigă în {win} din cazuri.",
+    "analysis.why.best": "După motor, a fost cea mai bună mutare.",
+    "analysis.why.better": "Motorul ar fi ales {best} ({win}).",
+    "analysis.why.only": "Era singura mutare posibilă.",
+    "web.api_error.not_lesson": "Motorul explică mutările doar la masa unei lecții.",
+    "web.api_error.no_move": "Mâna nu are încă mutarea {n}.",
     "analysis.hint.play": "Joacă {action}: câștigi în {win} din cazuri.",
     "analysis.hint.do": "Alege „{action}”: câștigi în {win} din cazuri.",
     "analysis.hint.declare": "Anunță Rege și Cal de {suit}: câștigi în {win} din cazuri.",
@@ -257,6 +271,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.table_full": "Toate locurile de la această masă sunt ocupate.",
     "web.api_error.bad_token": "Această cheie nu este a niciunui loc de la masă.",
     "web.api_error.not_host": "Doar cel care a deschis masa poate face asta.",
+    "web.api_error.hints_off": "Cel care a deschis masa nu a permis sugestiile.",
     "web.api_error.not_your_turn": "Nu este rândul tău: așteaptă-ți rândul.",
     "web.api_error.invalid_request": "Cererea nu are forma potrivită.",
     "web.api_error.bad_request": "Cererea nu poate fi citită.",
@@ -270,6 +285,20 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.table_moved": "Masa trece la un alt proces al serverului: încearcă din nou.",
     "web.api_error.damaged_table": "Această masă este deteriorată și nu se poate juca.",
     "web.api_error.internal": "Serverul nu a putut face asta (o eroare a sa).",
+    # players (apps/server/players)
+    "web.api_error.not_signed_in": (
+        "Încă nu ești jucător aici: joacă ca oaspete sau autentifică-te."
+    ),
+    "web.api_error.bad_login": "Nume de utilizator sau parolă greșite.",
+    "web.api_error.wrong_password": "Parola este greșită.",
+    "web.api_error.username_taken": "Alt jucător are deja acest nume de utilizator.",
+    "web.api_error.already_claimed": "Acest jucător are deja un nume de utilizator.",
+    "web.api_error.bad_username": (
+        "Numele de utilizator are între 3 și 24 de caractere: litere, cifre, „.”, „-” sau „_”."
+    ),
+    "web.api_error.bad_password": "Parola are între 8 și 128 de caractere.",
+    "web.api_error.cross_site": "Cerere refuzată: vine de pe alt site.",
+    "web.players.deleted": "jucător șters",
     "web.player": "Jucătorul {n}",
 }
 """Every Romanian message by key."""

@@ -187,7 +187,7 @@ async def why(
         raise ApiError(403, "not_lesson", "the engine explains the moves of a lesson only")
     log = table.deals[-1] if table.deals else None
     if log is None or move >= len(log.actions):
-        raise ApiError(409, "no_move", f"the deal has no move {move} yet")
+        raise ApiError(409, "no_move", f"the deal has no move {move} yet", n=move)
     seat, played = log.seats[move], log.actions[move]
     state = new_game(table.ruleset, deck=log.deck, dealer=log.dealer)
     for action in log.actions[:move]:
