@@ -35,7 +35,8 @@ from briscola.apps.server.store import Base, hash_token
 from briscola.core.record import FORMAT, VERSION, GameRecord, RecordError
 from briscola.i18n import t
 
-__all__ = ["SESSION_DAYS", "USERNAME", "AccountError", "Accounts", "Player", "deleted_name"]
+__all__ = ["PASSWORD_LENGTH", "SESSION_DAYS", "USERNAME", "AccountError", "Accounts", "Player",
+           "deleted_name"]  # fmt: skip
 
 SESSION_DAYS: Final = 400
 """How long a session lasts (browsers keep a cookie at most 400 days)."""

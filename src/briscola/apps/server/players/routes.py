@@ -24,7 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from briscola.apps.server.errors import API_PREFIX, ApiError, request_lang, word
 from briscola.apps.server.limits import RateLimiter, client_ip, retry_after
 from briscola.apps.server.players.accounts import (
+    PASSWORD_LENGTH,
     SESSION_DAYS,
+    USERNAME,
     AccountError,
     Accounts,
     Player,
@@ -53,6 +55,14 @@ _ENGLISH: Final = {
 catalogs' ``web.api_error.<code>``."""
 
 
+_USERNAME_SCHEMA: Final[dict[str, Any]] = {
+    "pattern": f"^{USERNAME.pattern}$", "minLength": 3, "maxLength": 24,
+}  # fmt: skip
+_PASSWORD_SCHEMA: Final[dict[str, Any]] = {
+    "minLength": PASSWORD_LENGTH[0], "maxLength": PASSWORD_LENGTH[1],
+}  # fmt: skip
+
+
 class Identity(BaseModel):
     """A guest's name and avatar (an emoji or a letter), as the home page keeps them."""
 
@@ -73,7 +83,14 @@ class Credentials(BaseModel):
     password: str = Field(max_length=1024)
 
 
-class SignUp(Credentials):
+class SignUp(BaseModel):
+    """A username and a password to claim a player with. The document states their rules
+    (:data:`~.accounts.USERNAME`, :data:`~.accounts.PASSWORD_LENGTH`); the server checks them
+    itself, to answer ``bad_username`` or ``bad_password`` rather than a bare invalid request."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(max_length=64, json_schema_extra=_USERNAME_SCHEMA)
+    password: str = Field(max_length=1024, json_schema_extra=_PASSWORD_SCHEMA)
     name: str = Field("", max_length=40)
     avatar: str = Field("", max_length=16)
 
