@@ -42,10 +42,9 @@ def from_view(table: Table, seat: int, events: list[Event]) -> dict[str, Any]:
 
 
 def messages(views: Views, table: Table, events: list[Event]) -> list[dict[str, Any]]:
-    shared = views.shared("t", table, events, hints=False, flow=FLOW)
+    shared = views.shared(events, FLOW)
     return [
-        json.loads(dumps(views.message(table, s, shared, host=s == 0, invite_url=None)))
-        for s in range(len(table.seats))
+        json.loads(dumps(views.message(s, shared, host=s == 0))) for s in range(len(table.seats))
     ]
 
 
@@ -54,7 +53,7 @@ def test_every_seats_message_is_the_one_made_from_its_view(name: str) -> None:
     ruleset = preset(name)
     seats = [Seat.human(f"P{i}") for i in range(ruleset.players)]
     table = Table(ruleset, seats, "best-of:3", seed=11)
-    views = Views(table)
+    views = Views(table, "t", hints=False)
     rng = random.Random(4)
     events = table.start()
     checked = 0
@@ -77,8 +76,8 @@ def test_every_seats_message_is_the_one_made_from_its_view(name: str) -> None:
 
 
 def spectators(views: Views, table: Table, events: list[Event]) -> dict[str, Any]:
-    shared = views.shared("t", table, events, hints=False, flow=FLOW)
-    return dict(json.loads(dumps(views.message(table, None, shared))))
+    shared = views.shared(events, FLOW)
+    return dict(json.loads(dumps(views.message(None, shared))))
 
 
 def from_public_view(table: Table, events: list[Event]) -> dict[str, Any]:
@@ -95,7 +94,7 @@ def from_public_view(table: Table, events: list[Event]) -> dict[str, Any]:
 def test_a_spectators_message_is_the_public_view_by_the_same_builder(name: str) -> None:
     ruleset = preset(name)
     table = Table(ruleset, [Seat.human(f"P{i}") for i in range(ruleset.players)], seed=3)
-    views = Views(table)
+    views = Views(table, "t", hints=False)
     rng = random.Random(5)
     assert spectators(views, table, []) == from_public_view(table, [])  # waiting: no deal yet
     events = table.start()
@@ -114,9 +113,9 @@ def test_a_spectators_message_is_the_public_view_by_the_same_builder(name: str) 
 def test_a_name_no_utf8_can_hold_is_sent_escaped() -> None:
     table = Table(preset("classic"), [Seat.human("\ud800"), Seat.computer("random")], seed=2)
     events = table.start()
-    views = Views(table)
-    shared = views.shared("t", table, events, hints=True, flow=FLOW)
-    text = dumps(views.message(table, 0, shared, host=True, invite_url=None))
+    views = Views(table, "t", hints=True)
+    shared = views.shared(events, FLOW)
+    text = dumps(views.message(0, shared, host=True))
     with pytest.raises(orjson.JSONDecodeError):
         orjson.loads(text)  # no UTF-8: the escaped surrogate only the standard library reads
     message = json.loads(text)

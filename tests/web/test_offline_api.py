@@ -120,7 +120,7 @@ FLOW = {
 
 def test_the_local_state_messages_are_the_servers_key_for_key() -> None:
     game = LocalTable("classic", "easy", seed=5, names=["Anna", "Bruno"])
-    views = Views(game.table)
+    views = Views(game.table, "offline", hints=False)
     messages = [json.loads(game.receive('{"type": "hello"}')[0])]
     events: list[Any] = []
     while game.table.status == "playing":
@@ -133,8 +133,8 @@ def test_the_local_state_messages_are_the_servers_key_for_key() -> None:
             text = step
         messages.append(json.loads(text))
         events = messages[-1]["events"]
-        shared = views.shared("offline", game.table, [], hints=False, flow=FLOW)
-        server = orjson.loads(orjson.dumps(views.message(game.table, 0, shared, host=True)))
+        shared = views.shared([], FLOW)
+        server = orjson.loads(orjson.dumps(views.message(0, shared, host=True)))
         mine = dict(messages[-1], events=[])
         assert mine == server
     assert [e["type"] for e in events][-2:] == ["deal_over", "match_over"]

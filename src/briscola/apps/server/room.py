@@ -277,7 +277,7 @@ class Room:
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # checks running on their own
-        self.views = Views(table)
+        self.views = Views(table, self.table_id, self.hints)
         if load:
             if row.speed in SPEEDS:
                 self.pace.speed = row.speed
@@ -341,10 +341,10 @@ class Room:
         ``shared``: what every message of this change shares, made once for all of them."""
         shared = shared or self.shared(events)
         if seat is None:
-            return self.views.message(self.table, None, shared)
+            return self.views.message(None, shared)
         host = seat == self.host
         invite = self.invite_url() if host and self.table.status == WAITING else None
-        return self.views.message(self.table, seat, shared, host=host, invite_url=invite)
+        return self.views.message(seat, shared, host=host, invite_url=invite)
 
     def shared(self, events: Sequence[Event]) -> Shared:
         """What every ``state`` message with ``events`` shares (:meth:`.views.Views.shared`)."""
@@ -357,7 +357,7 @@ class Room:
             "watch_url": f"/watch/{self.table_id}",
             "trick_hold_ms": round(self.settings.trick_hold * 1000),
         }
-        return self.views.shared(self.table_id, self.table, events, hints=self.hints, flow=fields)
+        return self.views.shared(events, fields)
 
     async def broadcast(self, events: Sequence[Event], skip: WebSocket | None = None) -> None:
         """Send every connected seat its own view with ``events``, the spectators theirs; note

@@ -14,16 +14,16 @@ the same :meth:`Views.message`, for no seat (``seat`` None): the public view of 
 >>> from briscola.session.table import Seat, Table
 >>> table = Table(preset("classic"), [Seat.human("Anna"), Seat.computer("random")], seed=5)
 >>> events = table.start()
->>> views = Views(table)
+>>> views = Views(table, "t1", hints=False)
 >>> import orjson
->>> shared = views.shared("t1", table, events, hints=False, flow={"speed": "normal"})
+>>> shared = views.shared(events, flow={"speed": "normal"})
 >>> orjson.loads(orjson.dumps(shared.table)) == {"table_id": "t1", **table.public_info(),
 ...                                              "hints": False}
 True
->>> message = views.message(table, 0, shared, host=True, invite_url=None)
+>>> message = views.message(0, shared, host=True)
 >>> orjson.loads(orjson.dumps(message))["observation"] == table.observation(0).to_dict()
 True
->>> watched = orjson.loads(orjson.dumps(views.message(table, None, shared)))
+>>> watched = orjson.loads(orjson.dumps(views.message(None, shared)))
 >>> watched["spectator"], watched["observation"]["hand"], watched["seat"]
 (True, [], 0)
 
@@ -112,80 +112,59 @@ class Shared:
 
 
 class Views:
-    """The ``state`` messages of one room's table; see the module's documentation."""
+    """The ``state`` messages of one room's table (``hints``: the host allows them); see the
+    module's documentation."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, table_id: str, hints: bool) -> None:
+        self.table, self.table_id, self.hints = table, table_id, hints
         self.ruleset = fragment(table.ruleset.to_dict())  # a table's ruleset never changes
         self.card_points = fragment(card_points(table.ruleset))
         self._standing: tuple[int, orjson.Fragment] | None = None
 
-    def standing(self, table: Table) -> orjson.Fragment:
+    def standing(self) -> orjson.Fragment:
         """The match's standing, made again only when a deal was recorded."""
-        deals = len(table.match.deals)
+        deals = len(self.table.match.deals)
         if self._standing is None or self._standing[0] != deals:
-            self._standing = (deals, fragment(table.standing_data()))
+            self._standing = (deals, fragment(self.table.standing_data()))
         return self._standing[1]
 
-    def shared(
-        self,
-        table_id: str,
-        table: Table,
-        events: Sequence[Event],
-        *,
-        hints: bool,
-        flow: Mapping[str, Any],
-    ) -> Shared:
-        """What every seat's message about this change shares: the table's public information
-        (``hints``: the host allows them), the ``events`` and the ``flow``'s fields."""
-        public = table.public_info(ruleset=self.ruleset, standing=self.standing(table))
+    def shared(self, events: Sequence[Event], flow: Mapping[str, Any]) -> Shared:
+        """What every seat's message about this change shares: the table's public information,
+        the ``events`` and the ``flow``'s fields."""
+        table, table_id, hints = self.table, self.table_id, self.hints
+        public = table.public_info(ruleset=self.ruleset, standing=self.standing())
         info = {"table_id": table_id, **public, "hints": hints}
 
         def plain() -> dict[str, Any]:
             return {"table_id": table_id, **table.public_info(), "hints": hints}
 
-        return Shared(
-            fragment(info, plain),
-            fragment(list(events), lambda: [e.to_dict() for e in events]),
-            flow,
-        )
+        events_text = fragment(list(events), lambda: [e.to_dict() for e in events])
+        return Shared(fragment(info, plain), events_text, flow)
 
     def message(
-        self,
-        table: Table,
-        seat: int | None,
-        shared: Shared,
-        *,
-        host: bool = False,
-        invite_url: str | None = None,
+        self, seat: int | None, shared: Shared, *, host: bool = False, invite_url: str | None = None
     ) -> dict[str, Any]:
         """The ``state`` message for ``seat``: the shared parts and only what that seat may
         know (its observation). For a spectator (``seat`` None): what everybody may know, from
         seat 0's side of the table."""
+        state = self.table.state
         if seat is None:
-            state = table.state
-            return {
-                "type": "state",
-                "protocol": PROTOCOL,
-                "seat": 0,
-                "host": False,
-                "spectator": True,
-                "table": shared.table,
-                "observation": public_view(state) if state is not None else None,
-                "events": shared.events,
-                "invite_url": None,
-                "card_points": self.card_points,
-                **shared.flow,
-            }
-        obs = table.observation(seat)
-        return {
+            observation = public_view(state) if state is not None else None
+        else:
+            obs = self.table.observation(seat)
+            observation = obs.to_dict(ruleset=self.ruleset) if obs is not None else None
+        message = {
             "type": "state",
             "protocol": PROTOCOL,
-            "seat": seat,
+            "seat": seat or 0,
             "host": host,
             "table": shared.table,
-            "observation": obs.to_dict(ruleset=self.ruleset) if obs is not None else None,
+            "observation": observation,
             "events": shared.events,
             "invite_url": invite_url,
             "card_points": self.card_points,
             **shared.flow,
         }
+        if seat is None:
+            message["spectator"] = True
+        return message
