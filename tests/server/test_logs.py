@@ -103,14 +103,14 @@ def test_a_record_with_a_bad_format_is_written_masked() -> None:
 
 
 def test_install_filters_the_loggers_and_their_handlers_once() -> None:
-    logger = logging.getLogger("briscola.tests.logfilter")
+    logger = logging.getLogger("briscola.tests.secrets")
     out = io.StringIO()
     handler = logging.StreamHandler(out)
     logger.addHandler(handler)
     logger.propagate = False
     try:
-        install(["briscola.tests.logfilter"])
-        install(["briscola.tests.logfilter"])
+        install(["briscola.tests.secrets"])
+        install(["briscola.tests.secrets"])
         assert sum(isinstance(f, SecretFilter) for f in handler.filters) == 1
         logger.warning("connected with ?token=%s", TOKEN)
         assert out.getvalue() == "connected with ?token=***\n"
