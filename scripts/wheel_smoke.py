@@ -13,7 +13,8 @@ the wheel into a clean virtual environment outside the checkout, and play with i
    champion by piped moves; a whole game of ``play --tui`` by keys (Textual's headless pilot);
    every level's first decisions in every preset; ``score``; the champion's move over the engine
    protocol (docs/protocol.md); ``analyze``; ``briscola serve`` on a free port answering ``/``
-   and ``/healthz`` (the version in both) and one whole game over its WebSocket, against the
+   and ``/healthz`` (the version in both), serving every file of the offline game (``/offline``,
+   ``/sw.js``, each of ``offline/files.json``), and one whole game over its WebSocket, against the
    champion.
 
 ``make test`` runs it (so CI proves it on every submission). It prints each step's seconds; the
@@ -329,6 +330,11 @@ def serve(tmp: Path, version: str) -> None:
         health = json.loads(get(url + "/healthz")[1])
         check(health["status"] == "ok", f"/healthz: {health}")
         check(health.get("version") == version, f"/healthz's version: {health.get('version')}")
+        # the offline game's files, from the installed package (docs/offline.md)
+        listed = json.loads(get(url + "/static/offline/files.json")[1])["files"]
+        for path in ("/offline", "/sw.js", "/static/offline/briscola.zip", *listed):
+            with urllib.request.urlopen(url + path, timeout=10) as reply:
+                check(reply.status == 200, f"{path} answered {reply.status}")
         moves = web_game(url)
         check(moves == 20, f"the human seat took {moves} moves over the WebSocket, not 20")
 
@@ -351,7 +357,10 @@ def inside(checkout: Path) -> None:
         ("score", lambda: score(tmp)),
         ("engine (a champion's move)", engine),
         ("analyze", lambda: analyze(tmp)),
-        ("serve (/, /healthz, a game over the WebSocket)", lambda: serve(tmp, version("briscola"))),
+        (
+            "serve (/, /healthz, the offline game's files, a game over the WebSocket)",
+            lambda: serve(tmp, version("briscola")),
+        ),
     ]
     for name, step in steps:
         step()
