@@ -61,7 +61,7 @@ def test_each_client_message_example_is_valid() -> None:
 def test_the_session_events_are_each_declared() -> None:
     declared = {type_of(m) for m in models_of(TableEvent)}
     assert len(declared) == 22
-    # the events the session and the server make (grep 'Event("' across src/)
+    # the events the session and the server make: the classes of briscola.session.events
     assert {"deal_started", "played", "trick", "deal_over", "match_over", "spectators"} <= declared
 
 
