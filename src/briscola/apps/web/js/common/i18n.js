@@ -14,6 +14,7 @@ import { ERROR_STRINGS } from "./strings-errors.js";
 import { FLOW_STRINGS } from "./strings-flow.js";
 import { OFFLINE_STRINGS } from "./strings-offline.js";
 import { LESSON_STRINGS } from "./strings-lesson.js";
+import { SETTINGS_STRINGS } from "./strings-settings.js";
 import { SCORE_STRINGS } from "./strings-score.js";
 import { SIGNAL_STRINGS } from "./strings-signals.js";
 import { RANK_NAMES, SUIT_NAMES, TABLE_STRINGS } from "./strings-table.js";
@@ -49,6 +50,7 @@ export const CATALOG = {
         ...FLOW_STRINGS[lang],
         ...SIGNAL_STRINGS[lang],
         ...LESSON_STRINGS[lang],
+        ...SETTINGS_STRINGS[lang],
         ...OFFLINE_STRINGS[lang],
       },
     ]),

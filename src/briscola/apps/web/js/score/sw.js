@@ -22,6 +22,7 @@ const FILES = [
   "/static/js/common/strings-lesson.js",
   "/static/js/common/strings-offline.js",
   "/static/js/common/strings-score.js",
+  "/static/js/common/strings-settings.js",
   "/static/js/common/strings-signals.js",
   "/static/js/common/strings-table.js",
   "/static/js/score/board.js",

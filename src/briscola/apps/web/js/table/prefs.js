@@ -1,23 +1,35 @@
-// This device's settings of the table (issue 36, item 17), kept in localStorage: how long a
-// finished trick stays on the felt (the table's own time, or shorter, or longer) and the size of
-// the cards in the player's hand. Set in the "?" dialog (panels.js); read by tableview.js (the
-// trick's hold) and applied to the page as --hand-scale (css/hand.css).
+// This device's settings of the table (issue 36, item 17; issue 39, part 4), kept in
+// localStorage: how long a finished trick stays on the felt (the table's own time, or shorter, or
+// longer), the size of the cards in the player's hand, the sounds (off, or on at a volume:
+// sound.js keeps both) and the side for a left hand (the side column and, on a phone held
+// sideways, the hand on the left). Set in the "?" dialog (panels.js); read by tableview.js (the
+// trick's hold) and applied to the page: --hand-scale (css/hand.css) and the class left-handed
+// on <html> (css/table.css, css/hand.css). The hand's order (as dealt or sorted) is the bar's
+// own switch (tableview-hand.js), kept per device too.
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { VOLUMES, setSound, setVolume, soundOn, volume } from "./sound.js";
 
-/** The choices: the milliseconds a trick is held (null: the table's own), a hand card's scale. */
+/** The choices: the milliseconds a trick is held (null: the table's own), a hand card's scale,
+ * the side the hand is held with. */
 export const HOLDS = { short: 800, normal: null, long: 3000 };
 export const CARDS = { small: 0.85, normal: 1, large: 1.2 };
-const KEYS = { hold: "briscola.pref.hold", cards: "briscola.pref.cards" };
+export const HANDS = { right: false, left: true };
+const CHOICES = { hold: HOLDS, cards: CARDS, hand: HANDS };
+const DEFAULTS = { hold: "normal", cards: "normal", hand: "right" };
+const KEYS = {
+  hold: "briscola.pref.hold",
+  cards: "briscola.pref.cards",
+  hand: "briscola.pref.hand",
+};
 
-/** The chosen value of a setting (`name`: hold or cards), "normal" where none is saved. */
+/** The chosen value of a setting (`name`: hold, cards or hand), its default where none is saved. */
 export function pref(name) {
-  const choices = name === "hold" ? HOLDS : CARDS;
   try {
     const v = localStorage.getItem(KEYS[name]);
-    return v in choices ? v : "normal";
+    return v in CHOICES[name] ? v : DEFAULTS[name];
   } catch {
-    return "normal"; // storage may be off
+    return DEFAULTS[name]; // storage may be off
   }
 }
 
@@ -34,40 +46,53 @@ export function holdPref() {
   return HOLDS[pref("hold")];
 }
 
-/** Size the hand's cards as chosen (the page's --hand-scale). */
-export function applyCardSize() {
-  document.documentElement.style.setProperty("--hand-scale", String(CARDS[pref("cards")]));
+/** The page as chosen: the hand's cards' size (--hand-scale) and the side for a left hand. */
+export function applyPrefs() {
+  const root = document.documentElement;
+  root.style.setProperty("--hand-scale", String(CARDS[pref("cards")]));
+  root.classList.toggle("left-handed", HANDS[pref("hand")]);
 }
 
-/** The settings' section of the "?" dialog: two menus; `changed` draws the table again. */
+/** The sounds as one menu: off, or on at one of the volumes. */
+function soundChoice() {
+  return soundOn() ? volume() : "off";
+}
+
+function chooseSound(value) {
+  if (value === "off") return setSound(false);
+  setVolume(value);
+  setSound(true);
+}
+
+/** The settings' section of the "?" dialog: a menu each; `changed` draws the table again. */
 export function prefsSection(changed) {
-  const menu = (name, choices) =>
+  const menu = (name, keys, current, choose) =>
     h(
       "select",
       {
         id: `pref-${name}`,
         onchange: (e) => {
-          setPref(name, e.target.value);
-          applyCardSize();
+          choose(e.target.value);
+          applyPrefs();
           changed();
         },
       },
-      Object.keys(choices).map((k) =>
-        h("option", { value: k, selected: pref(name) === k }, t(`prefs.${name}.${k}`)),
-      ),
+      keys.map((k) => h("option", { value: k, selected: current === k }, t(`prefs.${name}.${k}`))),
     );
-  const row = (name, choices) =>
+  const row = (name, keys, current, choose = (v) => setPref(name, v)) =>
     h(
       "div",
       { class: "pref-row" },
       h("label", { for: `pref-${name}` }, t(`prefs.${name}`)),
-      menu(name, choices),
+      menu(name, keys, current, choose),
     );
   return h(
     "section",
     { class: "prefs", "aria-labelledby": "prefs-title" },
     h("h3", { id: "prefs-title" }, t("prefs.title")),
-    row("hold", HOLDS),
-    row("cards", CARDS),
+    row("hold", Object.keys(HOLDS), pref("hold")),
+    row("cards", Object.keys(CARDS), pref("cards")),
+    row("sound", ["off", ...Object.keys(VOLUMES)], soundChoice(), chooseSound),
+    row("hand", Object.keys(HANDS), pref("hand")),
   );
 }

@@ -1,9 +1,34 @@
 // Optional sounds of the table, off until the player turns them on (kept in localStorage
-// "briscola.sound"): a soft tap when a card is played, a swish when a trick is taken. Made with
-// the Web Audio API (a short noise burst through a filter), so there are no files to load.
+// "briscola.sound"), at the volume chosen in the "?" dialog (prefs.js; "briscola.sound.volume"):
+// a soft tap when a card is played, a swish when a trick is taken. Made with the Web Audio API (a
+// short noise burst through a filter), so there are no files to load.
 
 const KEY = "briscola.sound";
+const VOLUME_KEY = "briscola.sound.volume";
 let audio = null;
+
+/** The volumes: each sound's own peak gain times this. */
+export const VOLUMES = { quiet: 0.4, normal: 1, loud: 1.8 };
+
+/** The volume chosen on this device (quiet, normal or loud; normal where none is saved). */
+export function volume() {
+  try {
+    const v = localStorage.getItem(VOLUME_KEY);
+    return v in VOLUMES ? v : "normal";
+  } catch {
+    return "normal";
+  }
+}
+
+/** Keep `name` (one of VOLUMES) as this device's volume. */
+export function setVolume(name) {
+  if (!(name in VOLUMES)) return;
+  try {
+    localStorage.setItem(VOLUME_KEY, name);
+  } catch {
+    /* storage may be off: the choice lasts this page */
+  }
+}
 
 /** Are the table's sounds on? (off unless the player turned them on) */
 export function soundOn() {
@@ -35,12 +60,18 @@ function context() {
 /** The two sounds: [duration in s, filter frequency in Hz, peak gain]. */
 const SOUNDS = { play: [0.07, 1800, 0.35], trick: [0.28, 700, 0.25] };
 
+/** The peak gain of sound `name` ("play" or "trick") at the chosen volume. */
+export function soundGain(name) {
+  return SOUNDS[name][2] * VOLUMES[volume()];
+}
+
 /** Play `name` ("play" or "trick") when the sounds are on; silent otherwise or without audio. */
 export function playSound(name) {
   if (!soundOn() || !SOUNDS[name]) return;
   const ctx = context();
   if (!ctx || ctx.state === "closed") return;
-  const [length, freq, peak] = SOUNDS[name];
+  const [length, freq] = SOUNDS[name];
+  const peak = soundGain(name);
   const frames = Math.ceil(ctx.sampleRate * length);
   const buffer = ctx.createBuffer(1, frames, ctx.sampleRate);
   const data = buffer.getChannelData(0);

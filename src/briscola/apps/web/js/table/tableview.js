@@ -14,7 +14,7 @@ import { closedText } from "./closing.js";
 import { auctionPanel, callPanel, dialogSheet, waitingRoom } from "./panels.js";
 import { dealSummary } from "./summary.js";
 import { fitBar, focusSoon, renderSide, renderTop } from "./tableview-info.js";
-import { applyCardSize, holdPref } from "./prefs.js";
+import { applyPrefs, holdPref } from "./prefs.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
 import { flowEvent, isWatching, onRematch, renderFlowTop, watcherBar } from "./flow.js";
 import { signalText } from "./signals.js";
@@ -65,7 +65,7 @@ class TableView {
 
   start() {
     this.root.classList.add("app");
-    applyCardSize(); // this device's size of the hand's cards (prefs.js)
+    applyPrefs(); // this device's size of the hand's cards, its side for a left hand (prefs.js)
     if (this.compact) this.root.classList.add("embed");
     this.topbar = h("header", { class: "topbar" });
     this.felt = h("section", { class: "felt felt-bg", "aria-label": t("table.label") });

@@ -9,6 +9,7 @@ import { TABLE_RO } from "./table.js";
 import { SIGNAL_STRINGS } from "../strings-signals.js";
 import { OFFLINE_STRINGS } from "../strings-offline.js";
 import { LESSON_STRINGS } from "../strings-lesson.js";
+import { SETTINGS_STRINGS } from "../strings-settings.js";
 
 /** Every Romanian string by key. */
 export const RO_STRINGS = {
@@ -19,5 +20,6 @@ export const RO_STRINGS = {
   ...FLOW_RO,
   ...SIGNAL_STRINGS.ro,
   ...LESSON_STRINGS.ro,
+  ...SETTINGS_STRINGS.ro,
   ...OFFLINE_STRINGS.ro,
 };
