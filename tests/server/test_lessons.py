@@ -69,6 +69,8 @@ def test_why_gives_the_engine_s_judgement_of_a_computer_move(tmp_path: Path) -> 
             assert body["reason"][lang] == reason(judged, name, lang)
         assert body["reason"]["en"].startswith(f"{name} played the ")
         assert "Le altre mosse:" in body["reason"]["it"]
+        again = client.get(f"/api/tables/{made['table_id']}/why", params={"move": 0})
+        assert again.json() == body and (made["table_id"], 0, 0) in client.app.state.why_cache
         later = client.get(f"/api/tables/{made['table_id']}/why", params={"move": 5})
         assert (later.status_code, later.json()["code"]) == (409, "no_move")
 

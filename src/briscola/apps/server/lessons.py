@@ -11,12 +11,14 @@ seed, and the engine's words on why a move of its deal was made.
   action valued (:func:`briscola.analysis.evaluate`), the best (:func:`briscola.analysis.judge`)
   and the reason in words in each language. A lesson's computer thinks aloud: its reason names
   the other moves it had, cards of its hand, which no other table shows (403 ``not_lesson``).
+  The answers are kept (the :data:`CACHE_SIZE` latest): a move is worked out once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -36,7 +38,7 @@ from briscola.core.rules import preset
 from briscola.i18n import WEB_LANGS, t
 from briscola.session.table import Seat, Table
 
-__all__ = ["LESSONS", "LEVEL", "Lesson", "lesson_of", "reason", "router"]
+__all__ = ["CACHE_SIZE", "LESSONS", "LEVEL", "Lesson", "lesson_of", "reason", "router"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,10 @@ seeds from 0x1E550000): in ``first`` the person holds one briscola and a carico,
 leads; in ``pairs`` the person holds the Asso of a plain suit; in ``chiamata`` three carichi."""
 LEVEL = "simple"
 """The lessons' computer players (Sensato): quick, and the same move for the same seed."""
+CACHE_SIZE = 256
+"""The latest answers of ``/why`` an app keeps (``app.state.why_cache``), by table, deal and
+move: a move asked about again is not worked out again."""
+WhyKey = tuple[str, int, int]
 
 router = APIRouter(
     tags=["lessons"],
@@ -188,6 +194,11 @@ async def why(
     log = table.deals[-1] if table.deals else None
     if log is None or move >= len(log.actions):
         raise ApiError(409, "no_move", f"the deal has no move {move} yet", n=move)
+    answers = _answers(request)
+    key = (table_id, len(table.deals) - 1, move)
+    if key in answers:
+        answers.move_to_end(key)
+        return answers[key]
     seat, played = log.seats[move], log.actions[move]
     state = new_game(table.ruleset, deck=log.deck, dealer=log.dealer)
     for action in log.actions[:move]:
@@ -196,10 +207,22 @@ async def why(
     values = await asyncio.to_thread(evaluate, observe(state, seat), budget, move)
     judged = judge(values, played)
     who = table.seats[seat].name
-    return {
+    answer = {
         "move": move,
         "seat": seat,
         **judged.to_dict(),
         "played": str(played),
         "reason": {lang: reason(judged, who, lang) for lang in WEB_LANGS},
     }
+    answers[key] = answer
+    while len(answers) > CACHE_SIZE:
+        answers.popitem(last=False)
+    return answer
+
+
+def _answers(request: Request) -> OrderedDict[WhyKey, dict[str, Any]]:
+    state = request.app.state
+    if not hasattr(state, "why_cache"):
+        state.why_cache = OrderedDict()
+    answers: OrderedDict[WhyKey, dict[str, Any]] = state.why_cache
+    return answers
