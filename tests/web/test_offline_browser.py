@@ -115,4 +115,8 @@ def test_offline_deal_against_the_computer_then_history(
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.wait_for_timeout(300)
     assert len(page.evaluate("JSON.parse(localStorage.getItem('briscola.offline.sent'))")) == 1
+    # the page lists it, linked to its review
+    page.locator("#play-again").click()
+    link = page.locator(f'#offline-history a[href="/review/{sent["table_id"]}/0"]')
+    expect(link).to_have_count(1)
     assert not errors

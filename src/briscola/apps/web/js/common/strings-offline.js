@@ -11,6 +11,8 @@ export const OFFLINE_STRINGS = {
     "offline.loading": "Preparo il gioco sul dispositivo…",
     "offline.failed": "Il gioco senza rete non si è caricato su questo dispositivo.",
     "offline.start": "Gioca",
+    "offline.history": "Le partite giocate qui",
+    "offline.waiting": "{n} in attesa della rete: vanno nella cronologia appena torni in rete.",
   },
   en: {
     "offline.link": "Offline: play the computer on this device",
@@ -20,6 +22,9 @@ export const OFFLINE_STRINGS = {
     "offline.loading": "Getting the game ready on this device…",
     "offline.failed": "The offline game did not load on this device.",
     "offline.start": "Play",
+    "offline.history": "Games played here",
+    "offline.waiting":
+      "{n} waiting for the network: they go to your history once you are back online.",
   },
   ro: {
     "offline.link": "Fără rețea: joacă împotriva calculatorului pe acest dispozitiv",
@@ -29,5 +34,7 @@ export const OFFLINE_STRINGS = {
     "offline.loading": "Pregătesc jocul pe acest dispozitiv…",
     "offline.failed": "Jocul fără rețea nu s-a încărcat pe acest dispozitiv.",
     "offline.start": "Joacă",
+    "offline.history": "Jocurile jucate aici",
+    "offline.waiting": "{n} așteaptă rețeaua: ajung în istoric când revii online.",
   },
 };

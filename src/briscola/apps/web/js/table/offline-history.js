@@ -58,6 +58,7 @@ export function sendKept() {
     }
   })().finally(() => {
     sending = null;
+    window.dispatchEvent(new Event("briscola:offline-sent")); // the page may show them
   });
   return sending;
 }

@@ -10,7 +10,7 @@ import { getName } from "../common/util.js";
 import { mountTable } from "./tableview.js";
 import { loadEngine } from "./offline-engine.js";
 import { LocalSocket } from "./offline-socket.js";
-import { keepGame, sendWhenOnline } from "./offline-history.js";
+import { keepGame, keptGames, sendWhenOnline } from "./offline-history.js";
 import "./install.js"; // the installable app's service worker
 
 const LEVEL_KEY = "briscola.offline.level";
@@ -63,6 +63,7 @@ async function main() {
   getLang();
   sendWhenOnline();
   onLangChange(() => redraw?.());
+  window.addEventListener("briscola:offline-sent", () => redraw?.());
   redraw = loading;
   loading();
   let engine;
@@ -111,6 +112,25 @@ function choose(engine) {
       { class: "btn", type: "button", id: "offline-start", onclick: start },
       t("offline.start"),
     ),
+    history(),
+  );
+}
+
+/** The games played here: how many wait for the network, and links to the last ones sent. */
+function history() {
+  const { waiting, sent } = keptGames();
+  if (!waiting.length && !sent.length) return null;
+  const when = (at) => new Date(at).toLocaleString(getLang());
+  const links = sent
+    .slice(-5)
+    .reverse()
+    .map((g) => h("li", {}, h("a", { href: `/review/${g.table_id}/0` }, when(g.at))));
+  return h(
+    "div",
+    { id: "offline-history" },
+    h("h3", {}, t("offline.history")),
+    waiting.length ? h("p", { class: "muted" }, t("offline.waiting", { n: waiting.length })) : null,
+    links.length ? h("ul", {}, links) : null,
   );
 }
 
