@@ -29,5 +29,8 @@ def test_a_short_run_reports_the_arrival_and_the_steady_state(
     assert arrival["seconds"] + steady["seconds"] == pytest.approx(d["seconds"], abs=0.15)
     assert d["ack_ms"]["n"] == arrival["ack_ms"]["n"] + steady["ack_ms"]["n"] > 0
     assert steady["moves_per_s"] > 0 and steady["server_cpu_ms_per_move"] is not None
+    by_program = d["server_cpu_s_by_program"]  # one process: python alone, and all of it
+    assert set(by_program) == {"python"}
+    assert by_program["python"] == pytest.approx(d["server_cpu_s"], abs=0.1)
     text = capsys.readouterr().out
     assert "4 tables vs simple" in text and "steady" in text and "arrival" in text

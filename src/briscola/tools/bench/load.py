@@ -64,17 +64,25 @@ def _rss_mb(pid: int) -> float:
     return total
 
 
-def _cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) used so far by a process and its descendants (Linux)."""
+def _cpu_by_program(pid: int) -> dict[str, float]:
+    """The CPU time (user and system) used so far by a process and its descendants, by program
+    (``python``, and with ``--workers`` ``nginx`` and ``redis-server``; Linux)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    totals: dict[str, float] = {}
     for p in process_tree(pid):
         try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            name, fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-    return total
+        program = name.split("(", 1)[1].rstrip("0123456789.")  # python3.11: python
+        cpu = (int(fields.split()[11]) + int(fields.split()[12])) / tick  # utime, stime
+        totals[program] = totals.get(program, 0.0) + cpu
+    return totals
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) used so far by a process and its descendants (Linux)."""
+    return sum(_cpu_by_program(pid).values())
 
 
 def _server(workdir: Path, bot_delay: float, options: list[str], path: str | None) -> ServeProcess:
@@ -209,7 +217,7 @@ async def _watch_health(port: int, report: LoadReport, until: float) -> None:
             try:
                 health = (await http.get("/healthz")).json()
                 report.min_budget = min(report.min_budget, float(health.get("bot_budget", 1)))
-                cluster = health.get("cluster")  # --workers: each process's tunnels, handoffs
+                cluster = health.get("cluster")  # --workers: each process's handoffs
                 if cluster is not None:
                     report.cluster[str(cluster.pop("process"))] = cluster
             except Exception:
@@ -276,10 +284,13 @@ def run_load(
             before = os.getloadavg()[0]
             tune_gc()  # the client's own collector pauses would count as the server's latency
             cpu, server_cpu = time.process_time(), _cpu_seconds(server.pid)
+            by_program = _cpu_by_program(server.pid)
             server_cpu_now = lambda: _cpu_seconds(server.pid) - server_cpu  # noqa: E731
             asyncio.run(_drive(server.port, report, think, seed, server_cpu_now, deflate))
             report.client_cpu = time.process_time() - cpu
             report.server_cpu = _cpu_seconds(server.pid) - server_cpu
+            for program, seconds in _cpu_by_program(server.pid).items():
+                report.server_cpu_by[program] = seconds - by_program.get(program, 0.0)
             report.rss_mb = _rss_mb(server.pid)
             report.load = (before, os.getloadavg()[0])
         finally:

@@ -77,8 +77,11 @@ class LoadReport:
     """When every person had a table open (None: some never did)."""
     ended: float = 0.0
     cluster: dict[str, dict[str, int]] = field(default_factory=dict)
-    """With ``--workers``: the last counts of each process's tunnels and handoffs seen
-    (``/healthz``), by process."""
+    """With ``--workers``: the last counts of each process's handoffs seen (``/healthz``), by
+    process."""
+    server_cpu_by: dict[str, float] = field(default_factory=dict)
+    """:attr:`server_cpu` by program (``python``; with ``--workers`` also ``nginx`` and
+    ``redis-server``)."""
 
     def error(self, kind: str) -> None:
         """Count one error of ``kind``."""
@@ -142,6 +145,7 @@ class LoadReport:
             "client_cpu_s": round(self.client_cpu, 1),
             "client_cpu_ms_per_move": _per_move(self.client_cpu, len(self.acks) + len(self.bots)),
             "server_cpu_s": round(self.server_cpu, 1),
+            "server_cpu_s_by_program": {k: round(v, 2) for k, v in self.server_cpu_by.items()},
             "load_average": list(self.load),
             "cluster": self.cluster,
             **{name: self.phase(name) for name in PHASES},
@@ -164,7 +168,8 @@ class LoadReport:
             f"games {self.games}, errors {d['errors'] or 0}",
             f"server RSS {d['server_rss_mb']} MB, lowest bot budget {self.min_budget}, "
             f"client CPU {d['client_cpu_s']} s ({d['client_cpu_ms_per_move']} ms a move), "
-            f"server CPU {d['server_cpu_s']} s",
+            f"server CPU {d['server_cpu_s']} s "
+            f"({', '.join(f'{k} {v} s' for k, v in d['server_cpu_s_by_program'].items())})",
         ]
         return "\n".join(lines)
 
