@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 from briscola.analysis import Analysis
-from briscola.apps.server.analysis_api import AnalysisCache
+from briscola.apps.server.tables import AnalysisCache
 from briscola.core.cards import Card, Rank
 from server_helpers import Player, client_for, play_humans  # type: ignore[import-not-found]
 
@@ -153,10 +153,10 @@ def test_an_analysis_being_worked_out_answers_202_with_its_progress(
 ) -> None:
     """The first request starts the work and, not done within ``wait``, is answered 202 with
     the share of the moves done; later ones see it grow; the last one gets the analysis."""
-    from briscola.apps.server import analysis_api
+    from briscola.apps.server import tables
 
     gates = [threading.Event(), threading.Event()]
-    real = analysis_api.analyze
+    real = tables.analyze
 
     def staged(record: Any, seat: int, budget: int, seed: int, progress: Any) -> Analysis:
         progress(1, 4)
@@ -165,7 +165,7 @@ def test_an_analysis_being_worked_out_answers_202_with_its_progress(
         gates[1].wait(30)
         return real(record, seat, budget, seed=seed, progress=progress)
 
-    monkeypatch.setattr(analysis_api, "analyze", staged)
+    monkeypatch.setattr(tables, "analyze", staged)
 
     def progress_when(client: Any, url: str, share: float) -> list[Any]:
         seen = []

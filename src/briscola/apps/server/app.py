@@ -1,7 +1,6 @@
-"""The ASGI application (:func:`create_app`): the HTTP routes (:mod:`.tables`,
-:mod:`.analysis_api`, :mod:`.scores`, :mod:`.pages`), the server's health and the socket loop,
-over one database. The protocol is described in docs/web-protocol.md; the HTTP API also by
-``/openapi.json``.
+"""The ASGI application (:func:`create_app`): the HTTP routes (:mod:`.tables`, :mod:`.scores`,
+:mod:`.pages`), the server's health and the socket loop, over one database. The protocol is
+described in docs/web-protocol.md; the HTTP API also by ``/openapi.json``.
 
 **The sockets**: a seat's, ``/ws/{table_id}``, whose first message is its ``hello`` with the
 token (never in the URL, which proxies and the access log write down), and a spectator's,
@@ -31,7 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
-from briscola.apps.server import analysis_api, lessons, offline, scores, tables
+from briscola.apps.server import lessons, offline, scores, tables
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
@@ -413,7 +412,6 @@ def create_app(
     app.include_router(_server)
     app.include_router(tables.router)
     app.include_router(players_router)  # guests, accounts, sessions (issue 37)
-    app.include_router(analysis_api.router)  # the analysis and hints (issue 15)
     app.include_router(lessons.router)  # Impara a giocare (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)
     app.include_router(_sockets)
