@@ -144,6 +144,9 @@ def test_the_panel_hides_and_shows_and_the_table_keeps_its_room(contexts: Any, s
     page.keyboard.press("Enter")
     page.wait_for_selector("#lesson-hide:focus")
     assert page.locator("#lesson-rule").is_visible()
+    # the home page's "resume" link opens the table without lesson=: the lesson comes back
+    page.goto(f"{server}/table/{made['table_id']}?seat=0")
+    page.wait_for_selector("#lesson-rule")
 
 
 def test_another_table_shows_no_lesson(contexts: Any, server: str) -> None:

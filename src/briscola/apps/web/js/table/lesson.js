@@ -25,6 +25,19 @@ export async function openLesson(name) {
   location.assign(made.url);
 }
 
+const KEPT = "briscola.lesson.";
+
+/** The lesson of table `tableId`: its URL's `lesson=`, else the one this device kept for it (the
+ * home page's "resume" link opens the table without it). */
+export function lessonFor(tableId, query) {
+  if (query.has("lesson")) return query.get("lesson");
+  try {
+    return localStorage.getItem(KEPT + tableId);
+  } catch {
+    return null;
+  }
+}
+
 /** Show lesson `name` over the table `view` (tableview.js's TableView). */
 export function startLesson(view, name) {
   if (!LESSONS.includes(name)) return null;
@@ -59,9 +72,16 @@ class Lesson {
   }
 
   start() {
+    try {
+      localStorage.setItem(KEPT + this.view.tableId, this.name);
+    } catch {
+      /* storage may be off: a reload without lesson= shows the table alone */
+    }
     document.head.append(h("link", { rel: "stylesheet", href: "/static/css/lesson.css" }));
     this.box = h("aside", { class: "lesson", id: "lesson", "aria-labelledby": "lesson-title" });
-    document.body.append(this.box);
+    // what a screen reader says as the lesson goes: each new rule, explanation and hint
+    this.live = h("p", { class: "sr-only", "aria-live": "polite" });
+    document.body.append(this.box, this.live);
     document.body.classList.add("with-lesson");
     // the table fits itself on the window's resize: tell it when the panel takes or gives room
     new ResizeObserver(() => window.dispatchEvent(new Event("resize"))).observe(this.box);
@@ -89,9 +109,16 @@ class Lesson {
       const at = obs.actions.length;
       const myTurn = obs.turn === view.seat && obs.phase === "play" && obs.legal.length > 0;
       if (myTurn && this.hint?.at !== at && !this.ended) this.askHint(at);
-      if (!this.ended && finished(this.name, view)) this.ended = true;
+      if (!this.ended && finished(this.name, view)) {
+        this.ended = true;
+        this.say(this.endText());
+      }
     }
     this.draw();
+  }
+
+  say(text) {
+    this.live.textContent = text;
   }
 
   async askWhy(move) {
@@ -100,7 +127,10 @@ class Lesson {
       const r = await api(`/api/tables/${encodeURIComponent(this.view.tableId)}/why?move=${move}`);
       if (deal !== this.deal) return;
       if (r.seat === this.view.seat) this.mine = Math.max(this.mine, move);
-      else this.whys.set(move, { seat: r.seat, reason: r.reason });
+      else {
+        this.whys.set(move, { seat: r.seat, reason: r.reason });
+        this.say(r.reason[getLang()] || r.reason.it);
+      }
     } catch (e) {
       if (deal === this.deal) this.whys.set(move, { failed: e.message });
     }
@@ -115,7 +145,10 @@ class Lesson {
       });
       const data = await r.json();
       if (!r.ok) throw new Error(errorText(data?.code, data?.message));
-      if (this.hint?.at === at) this.hint = { at, reason: data.reason };
+      if (this.hint?.at === at) {
+        this.hint = { at, reason: data.reason };
+        this.say(`${t("lesson.turn")} ${data.reason[getLang()] || data.reason.it}`);
+      }
     } catch (e) {
       if (this.hint?.at === at) this.hint = { at, failed: e.message };
     }
@@ -209,6 +242,7 @@ class Lesson {
     const steps = STEPS[this.name];
     const go = (n) => () => {
       this.step = n;
+      if (n < steps) this.say(this.ruleText(n + 1));
       this.draw();
       document.getElementById(n < steps ? "lesson-next" : "lesson-hide")?.focus();
     };
@@ -306,7 +340,7 @@ class Lesson {
             t("lesson.hide"),
           ),
         ),
-        h("div", { class: "lesson-body", "aria-live": "polite" }, body.filter(Boolean)),
+        h("div", { class: "lesson-body" }, body.filter(Boolean)),
         this.buttons(),
       );
     }

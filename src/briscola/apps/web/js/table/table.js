@@ -5,7 +5,7 @@ import { h } from "../common/dom.js";
 import { loadSeat, saveSeat } from "../common/util.js";
 import { mountTable } from "./tableview.js";
 import "./install.js"; // the installable app's service worker, registered at a table's first game
-import { startLesson } from "./lesson.js";
+import { lessonFor, startLesson } from "./lesson.js";
 
 function main() {
   getLang();
@@ -47,8 +47,8 @@ function main() {
   saveSeat(tableId, seat ?? 0, token);
   window.briscolaTable = mountTable(app, { tableId, seat: seat ?? 0, token });
   // a lesson's table (?lesson=first|pairs|chiamata): the lesson's panel over it (lesson.js)
-  if (query.has("lesson"))
-    window.briscolaLesson = startLesson(window.briscolaTable, query.get("lesson"));
+  const lesson = lessonFor(tableId, query);
+  if (lesson) window.briscolaLesson = startLesson(window.briscolaTable, lesson);
 }
 
 main();
