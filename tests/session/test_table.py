@@ -10,6 +10,7 @@ import pytest
 from briscola.core.actions import Action, Pass
 from briscola.core.observation import Observation, observe
 from briscola.core.rules import PRESETS, preset
+from briscola.session.events import AutoplayEvent, DealStartedEvent, PlayedEvent, TrickEvent
 from briscola.session.table import Seat, Table, TableError
 
 
@@ -91,18 +92,14 @@ def test_events_of_a_trick() -> None:
     assert state is not None and state.turn is not None
     first = state.turn
     e1 = table.submit(first, str(state.hands[first][0]))
-    assert [e.type for e in e1] == ["played"]
-    assert e1[0].to_dict() == {
-        "type": "played",
-        "seat": first,
-        "card": str(state.hands[first][0]),
-        "action": str(state.hands[first][0]),
-    }
+    card = str(state.hands[first][0])
+    assert e1 == [PlayedEvent(seat=first, card=card, action=card)]
     second = 1 - first
     e2 = table.submit(second, str(state.hands[second][0]))
     assert [e.type for e in e2] == ["played", "trick"]
-    trick = e2[1].to_dict()
-    assert trick["winner"] in (0, 1) and len(trick["cards"]) == 2
+    trick = e2[1]
+    assert isinstance(trick, TrickEvent) and trick.winner in (0, 1) and len(trick.cards) == 2
+    assert trick.to_dict()["cards"][0] == [first, card]  # as the wire carries it: pairs as lists
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -152,9 +149,7 @@ def test_autoplay_plays_for_an_absent_human_and_counts_as_ready() -> None:
             table.submit(0, rng.choice(obs.legal))
     assert table.status == "deal_over"
     assert [e.type for e in table.ready(0)] == ["ready", "deal_started"]
-    assert [e.to_dict() for e in table.set_autoplay(1, False)] == [
-        {"type": "autoplay", "seat": 1, "on": False}
-    ]
+    assert table.set_autoplay(1, False) == [AutoplayEvent(seat=1, on=False)]
     assert [e.type for e in table.set_connected(0, True)] == ["presence"]
     assert table.set_connected(0, True) == []
 
@@ -268,7 +263,7 @@ def test_the_first_dealer_is_chosen_and_the_deal_passes_on() -> None:
     rules = preset("three")
     table = Table(rules, humans_and_bots(3), "deals:3", seed=6, dealer=2)
     [started] = table.start()
-    assert started.to_dict() == {"type": "deal_started", "deal": 0, "dealer": 2}
+    assert started == DealStartedEvent(deal=0, dealer=2)
     assert table.state is not None and table.state.dealer == 2
     play_out(table, random.Random(1))
     assert [d.dealer for d in table.deals] == [2, 0, 1]  # counterclockwise, seat 2 then 0...

@@ -11,7 +11,7 @@ from briscola.core.game import new_game
 from briscola.core.observation import public_cards
 from briscola.core.rules import preset
 from briscola.session.audience import public_view
-from briscola.session.events import PlayedEvent, TimedOutEvent
+from briscola.session.events import PlayedEvent, ResignedEvent, TimedOutEvent
 from briscola.session.table import Seat, Table, TableError
 
 
@@ -26,7 +26,7 @@ def _friends(name: str = "pairs") -> Table:
 def test_a_resigned_seat_goes_to_the_stand_in_and_is_recorded() -> None:
     table = _friends()
     events = table.resign(2)
-    assert [e.to_dict() for e in events] == [{"type": "resigned", "seat": 2, "name": "H2"}]
+    assert events == [ResignedEvent(seat=2, name="H2")]
     assert table.seats[2].is_bot and table.seats[2].bot == "random" and table.seats[2].name == "H2"
     assert table.resigned == [2] and table.public_info()["resigned"] == [2]
     assert 2 not in table.human_seats()
