@@ -51,7 +51,9 @@ def test_why_gives_the_engine_s_judgement_of_a_computer_move(tmp_path: Path) -> 
         while not me.last_state["observation"]["actions"]:  # the computer leads the first trick
             assert me.recv()["type"] == "state"
         obs = me.last_state["observation"]
-        r = client.get(f"/api/tables/{made['table_id']}/why", params={"move": 0})
+        why = f"/api/tables/{made['table_id']}/why"
+        mine = {"X-Seat-Token": made["token"]}
+        r = client.get(why, params={"move": 0}, headers=mine)
         assert r.status_code == 200, r.text
         body = r.json()
         assert body["seat"] == 1 and body["played"] == obs["actions"][0]
@@ -69,19 +71,25 @@ def test_why_gives_the_engine_s_judgement_of_a_computer_move(tmp_path: Path) -> 
             assert body["reason"][lang] == reason(judged, name, lang)
         assert body["reason"]["en"].startswith(f"{name} played the ")
         assert "Le altre mosse:" in body["reason"]["it"]
-        again = client.get(f"/api/tables/{made['table_id']}/why", params={"move": 0})
+        again = client.get(why, params={"move": 0}, headers=mine)
         assert again.json() == body and (made["table_id"], 0, 0) in client.app.state.why_cache
-        later = client.get(f"/api/tables/{made['table_id']}/why", params={"move": 5})
+        later = client.get(why, params={"move": 5}, headers=mine)
         assert (later.status_code, later.json()["code"]) == (409, "no_move")
+        # the person's cards are named too: nobody else may ask (a spectator knows the table)
+        other = client.get(why, params={"move": 0}, headers={"X-Seat-Token": "not-it"})
+        assert (other.status_code, other.json()["code"]) == (403, "bad_token")
+        assert client.get(why, params={"move": 0}).status_code == 422  # no token at all
 
 
 def test_why_is_refused_at_any_other_table(tmp_path: Path) -> None:
     with client_for(tmp_path / "a.db") as client:
         r = client.post("/api/play", json={"preset": "classic"})
         table_id = r.json()["table_id"]
-        refused = client.get(f"/api/tables/{table_id}/why", params={"move": 0})
+        token = {"X-Seat-Token": r.json()["token"]}
+        refused = client.get(f"/api/tables/{table_id}/why", params={"move": 0}, headers=token)
         assert (refused.status_code, refused.json()["code"]) == (403, "not_lesson")
-        assert client.get("/api/tables/nope/why", params={"move": 0}).status_code == 404
+        gone = client.get("/api/tables/nope/why", params={"move": 0}, headers=token)
+        assert gone.status_code == 404
 
 
 def test_the_reason_words_a_bid_and_a_pass() -> None:

@@ -55,13 +55,14 @@ def engine_says(page: Page, server: str, path: str, **headers: str) -> Any:
     return r.json()["reason"]
 
 
-def check_whys(page: Page, server: str, table_id: str, lang: str) -> int:
+def check_whys(page: Page, server: str, view: dict[str, Any], lang: str) -> int:
     """Each computer move the panel explains, against the engine's words for it; how many."""
     items = page.locator("#lesson-why li.why")
     for i in range(items.count()):
         item = items.nth(i)
         move = item.get_attribute("data-move")
-        said = engine_says(page, server, f"/api/tables/{table_id}/why?move={move}")
+        path = f"/api/tables/{view['id']}/why?move={move}"
+        said = engine_says(page, server, path, **{"X-Seat-Token": view["token"]})
         assert item.inner_text() == said[lang], move
     return items.count()
 
@@ -89,7 +90,7 @@ def walk(page: Page, server: str, name: str, lang: str) -> None:
     explained = 0
     while True:
         todo = page.wait_for_function(NEXT_MOVE, timeout=60_000).json_value()
-        explained += check_whys(page, server, view["id"], lang)
+        explained += check_whys(page, server, view, lang)
         if todo == "end":
             break
         if todo == "play":

@@ -1,4 +1,4 @@
-"""The lessons of «Impara a giocare» (issue 39, part 2; docs/web.md): a table dealt from a fixed
+"""The lessons of «Impara a giocare» (issue 39, part 2; docs/lessons.md): a table dealt from a fixed
 seed, and the engine's words on why a move of its deal was made.
 
 * ``POST /api/lessons/{name}``: the table of lesson ``name`` (:data:`LESSONS`: ``first``, two
@@ -6,7 +6,8 @@ seed, and the engine's words on why a move of its deal was made.
   against computers of level :data:`LEVEL`, started: the same seed every time, so the same
   cards, and the same computer moves for the same moves of the person. The reply is play-now's,
   its ``url`` with ``lesson=<name>``, which the table page reads to show the lesson.
-* ``GET /api/tables/{table_id}/why?move=N``: at a lesson's table only, the engine's view of move
+* ``GET /api/tables/{table_id}/why?move=N``, with the person's token in the ``X-Seat-Token``
+  header (403 ``bad_token`` without it): at a lesson's table only, the engine's view of move
   ``N`` (from 0) of the current deal, as the seat that made it could judge it then: every legal
   action valued (:func:`briscola.analysis.evaluate`), the best (:func:`briscola.analysis.judge`)
   and the reason in words in each language. A lesson's computer thinks aloud: its reason names
@@ -22,7 +23,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from pydantic import BaseModel
 
 from briscola.analysis import DEFAULT_BUDGET, Judgement, evaluate, judge
@@ -181,13 +182,17 @@ def reason(judged: Judgement, who: str, lang: str) -> str:
 
 @router.get("/api/tables/{table_id}/why")
 async def why(
-    table_id: str, request: Request, move: Annotated[int, Query(ge=0, le=200)]
+    table_id: str,
+    request: Request,
+    move: Annotated[int, Query(ge=0, le=200)],
+    x_seat_token: Annotated[str, Header(description="The person's token (never in the URL).")],
 ) -> dict[str, Any]:
-    """Why move ``move`` of a lesson's current deal was made, as its seat could judge it."""
+    """Why move ``move`` of a lesson's current deal was made, as its seat could judge it; asked
+    by the lesson's person only (their seat's token), since it names cards of the hands."""
     rooms: Rooms = request.app.state.rooms
-    room = await rooms.get(table_id)
-    if room is None:
-        raise ApiError(404, "not_found", f"there is no table {table_id!r}")
+    room = await tables.table_room(rooms, table_id)
+    if room.seat_for_token(x_seat_token) is None:
+        raise ApiError(403, "bad_token", "this token is not one of the table's")
     table = room.table
     if lesson_of(table) is None:
         raise ApiError(403, "not_lesson", "the engine explains the moves of a lesson only")

@@ -121,10 +121,23 @@ class Lesson {
     this.live.textContent = text;
   }
 
+  /** GET `path` of this table with the person's token in a header (never in the URL). */
+  async ask(path) {
+    const r = await fetch(
+      withLang(`/api/tables/${encodeURIComponent(this.view.tableId)}/${path}`),
+      {
+        headers: { "X-Seat-Token": this.view.token },
+      },
+    );
+    const data = await r.json();
+    if (!r.ok) throw new Error(errorText(data?.code, data?.message));
+    return data;
+  }
+
   async askWhy(move) {
     const deal = this.deal;
     try {
-      const r = await api(`/api/tables/${encodeURIComponent(this.view.tableId)}/why?move=${move}`);
+      const r = await this.ask(`why?move=${move}`);
       if (deal !== this.deal) return;
       if (r.seat === this.view.seat) this.mine = Math.max(this.mine, move);
       else {
@@ -140,11 +153,7 @@ class Lesson {
   async askHint(at) {
     this.hint = { at, reason: null };
     try {
-      const r = await fetch(withLang(`/api/tables/${encodeURIComponent(this.view.tableId)}/hint`), {
-        headers: { "X-Seat-Token": this.view.token },
-      });
-      const data = await r.json();
-      if (!r.ok) throw new Error(errorText(data?.code, data?.message));
+      const data = await this.ask("hint");
       if (this.hint?.at === at) {
         this.hint = { at, reason: data.reason };
         this.say(`${t("lesson.turn")} ${data.reason[getLang()] || data.reason.it}`);
