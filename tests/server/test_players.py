@@ -24,6 +24,8 @@ pytestmark = pytest.mark.server
 
 PASSWORD = "correct horse battery"
 ME = "/api/players/me"
+UPDATE = ME + "/update"
+DELETE = ME + "/delete"
 
 
 @pytest.fixture
@@ -64,7 +66,7 @@ def test_a_guest_plays_at_once_with_a_name_and_an_avatar_kept_in_a_secure_cookie
     me = client.get(ME).json()
     assert (me["name"], me["avatar"], me["guest"], me["username"]) == ("Anna B", "🦊", True, None)
     assert guest(client, "Someone else")["id"] == me["id"]  # the browser's guest, not a new one
-    r = client.patch(ME, json={"name": "Annina", "avatar": "🐻"})
+    r = client.post(UPDATE, json={"name": "Annina", "avatar": "🐻"})
     assert (r.json()["name"], r.json()["avatar"]) == ("Annina", "🐻")
     secure = TestClient(client.app, base_url="https://testserver")
     assert "Secure" in set_cookie(secure.post("/api/players/guest", json={"name": "B"}))
@@ -129,9 +131,9 @@ def test_a_player_cannot_act_read_or_delete_for_another(client: TestClient) -> N
         thief.cookies.set(COOKIE, forged)  # a made-up id, Anna's player id, her session's hash
         assert thief.get(ME).status_code == 401
         assert thief.get(ME + "/games").status_code == 401
-        assert thief.patch(ME, json={"name": "Thief"}).status_code == 401
-        assert thief.request("DELETE", ME, json={}).status_code == 401
-    assert bruno_client.request("DELETE", ME, json={}).json() == {"ok": True, "seats": 0}
+        assert thief.post(UPDATE, json={"name": "Thief"}).status_code == 401
+        assert thief.post(DELETE, json={}).status_code == 401
+    assert bruno_client.post(DELETE, json={}).json() == {"ok": True, "seats": 0}
     assert client.get(ME).json() == {**anna, "name": "Anna"}  # Bruno's deletion is Bruno's
     assert bruno_client.get(ME).status_code == 401 and bruno["id"] != anna["id"]
     with storage_of(client).engine.connect() as conn:
@@ -174,10 +176,10 @@ def test_brute_forcing_a_password_is_rate_limited(tmp_path: Path) -> None:
 def test_a_cross_site_request_is_refused(client: TestClient, headers: dict[str, str]) -> None:
     anna = guest(client)
     hostile = {**headers, "Accept-Language": "it"}
-    r = client.patch(ME, json={"name": "Pwned"}, headers=hostile)
+    r = client.post(UPDATE, json={"name": "Pwned"}, headers=hostile)
     assert (r.status_code, r.json()["code"]) == (403, "cross_site")
     assert r.json()["message"] == "Richiesta rifiutata: viene da un altro sito."
-    assert client.request("DELETE", ME, json={}, headers=hostile).status_code == 403
+    assert client.post(DELETE, json={}, headers=hostile).status_code == 403
     assert client.post("/api/players/logout", headers=hostile).status_code == 403
     assert client.get(ME).json() == anna  # nothing changed
     play = client.post("/api/play", json={"preset": "classic"}, headers=hostile)
@@ -188,7 +190,7 @@ def test_a_cross_site_request_is_refused(client: TestClient, headers: dict[str, 
 def test_the_same_sites_requests_pass(client: TestClient) -> None:
     guest(client)
     for headers in ({"Origin": "http://testserver"}, {"Sec-Fetch-Site": "same-origin"}, {}):
-        r = client.patch(ME, json={"name": "Anna"}, headers=headers)
+        r = client.post(UPDATE, json={"name": "Anna"}, headers=headers)
         assert r.status_code == 200, (headers, r.text)
 
 
@@ -204,9 +206,9 @@ def test_deleting_an_account_anonymizes_its_past_seats(client: TestClient, lang:
     assert [g["table_id"] for g in games.json()["games"]] == [table_id, friends]
     played = games.json()["games"][0]
     assert played["seats"][0]["name"] == "Anna" and played["deals"] == [{"in_play": True}]
-    r = client.request("DELETE", ME, json={"password": "not it at all"})
+    r = client.post(DELETE, json={"password": "not it at all"})
     assert (r.status_code, r.json()["code"]) == (403, "wrong_password")
-    assert client.request("DELETE", ME, json={"password": PASSWORD}).json() == {
+    assert client.post(DELETE, json={"password": PASSWORD}).json() == {
         "ok": True,
         "seats": 2,
     }
@@ -253,7 +255,7 @@ def test_no_password_or_session_id_reaches_a_log(
     sessions.append(client.cookies[COOKIE])
     client.get(ME + "/games")
     client.post("/api/players/signup", json={"username": "anna", "password": PASSWORD})
-    client.request("DELETE", ME, json={"password": PASSWORD})
+    client.post(DELETE, json={"password": PASSWORD})
     assert caplog.records  # the server did log (the requests, the database...)
     for secret in [PASSWORD, *sessions, *(hash_token(s) for s in sessions)]:
         assert secret not in caplog.text

@@ -295,7 +295,7 @@ async def me(player: Me) -> Any:
     return player.public()
 
 
-@router.patch("/me", response_model=PlayerView, dependencies=_CHANGES)
+@router.post("/me/update", response_model=PlayerView, dependencies=_CHANGES)
 async def update(body: Update, player: Me, accounts: Accts) -> Any:
     """Change the player's name or avatar."""
     name = None if body.name is None else _name(body.name)
@@ -312,7 +312,7 @@ async def games(player: Me, accounts: Accts) -> JSONResponse:
     return JSONResponse(body, headers=disposition)
 
 
-@router.delete("/me", dependencies=_CHANGES, responses=_RATE)
+@router.post("/me/delete", dependencies=_CHANGES, responses=_RATE)
 async def delete(body: Confirm, request: Request, player: Me, accounts: Accts) -> JSONResponse:
     """Delete the player (an account confirms with its password): their seats in past games
     read "deleted player" from then on, their sessions end."""

@@ -202,7 +202,7 @@ async function logout() {
 async function remove(form) {
   await act(async () => {
     const password = form?.elements.password.value;
-    const [status, data] = await call("/me", "DELETE", { password: password || null });
+    const [status, data] = await call("/me/delete", "POST", { password: password || null });
     if (status !== 200) return refused(data);
     state.player = null;
     state.removing = false;
@@ -214,7 +214,7 @@ async function remove(form) {
 async function changeAvatar(avatar) {
   keepAvatar(avatar);
   await act(async () => {
-    const [status, data] = await call("/me", "PATCH", { avatar });
+    const [status, data] = await call("/me/update", "POST", { avatar });
     if (status === 200) state.player = data;
     else refused(data);
   });
@@ -416,7 +416,7 @@ async function start() {
   const local = getName().trim();
   if (local && local !== data.name) {
     // this device's name wins (the home page's field): the server follows it
-    const [ok, updated] = await call("/me", "PATCH", { name: local });
+    const [ok, updated] = await call("/me/update", "POST", { name: local });
     if (ok === 200) state.player = updated;
   } else if (!local && data.name) {
     become(data);
@@ -429,7 +429,7 @@ function followName(e) {
   const name = e.target.value.trim();
   if (name && name !== state.player.name) {
     act(async () => {
-      const [status, data] = await call("/me", "PATCH", { name });
+      const [status, data] = await call("/me/update", "POST", { name });
       if (status === 200) state.player = data;
     });
   }
