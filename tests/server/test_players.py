@@ -260,3 +260,49 @@ def test_no_password_or_session_id_reaches_a_log(
     for secret in [PASSWORD, *sessions, *(hash_token(s) for s in sessions)]:
         assert secret not in caplog.text
     assert not re.search(r"argon2id\$", caplog.text)
+
+
+def test_a_served_server_logs_no_secret_at_debug(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The same through uvicorn (its access log and the WebSocket library's debug lines too)."""
+    import threading
+    import time
+
+    import httpx
+    import uvicorn
+
+    from briscola.apps.server import create_app
+
+    caplog.set_level(logging.DEBUG)
+    app = create_app(f"sqlite:///{tmp_path / 'served.db'}", bot_delay=0)
+    config = uvicorn.Config(app, port=0, log_level="debug", log_config=None, access_log=True)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        assert thread.is_alive()
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as http:
+            http.post("/api/players/guest", json={"name": "Anna"})
+            sessions = [http.cookies[COOKIE]]
+            http.post("/api/players/signup", json={"username": "anna", "password": PASSWORD})
+            sessions.append(http.cookies[COOKIE])
+            http.post("/api/players/login", json={"username": "anna", "password": PASSWORD})
+            sessions.append(http.cookies[COOKIE])
+            http.post("/api/play", json={"preset": "classic"})
+            http.get(ME + "/games")
+            assert http.post(DELETE, json={"password": PASSWORD}).status_code == 200
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+    client_side = ("httpx", "httpcore")  # this test's HTTP client logs the cookies it gets
+    logged = "\n".join(
+        f"{r.name} {r.getMessage()}" for r in caplog.records if not r.name.startswith(client_side)
+    )
+    assert "POST /api/players/login" in logged  # the access log was captured
+    assert "sqlalchemy" in logged or "uvicorn.error" in logged
+    for secret in [PASSWORD, *sessions, *(hash_token(s) for s in sessions)]:
+        assert secret not in logged
