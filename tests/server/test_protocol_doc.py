@@ -101,6 +101,11 @@ RATE_LIMITED = {
     ("post", "/api/tables/{table_id}/start"),
     ("post", "/api/offline-games"),  # a finished offline game stored (issue 39)
     ("post", "/api/lessons/{name}"),  # a lesson's table (issue 39, part 2)
+    # the players (issue 37, part 1: docs/online.md): a new guest, a sign-up, a password tried
+    ("post", "/api/players/guest"),
+    ("post", "/api/players/signup"),
+    ("post", "/api/players/login"),
+    ("post", "/api/players/me/delete"),
 }
 """The operations that count against a client's rate (create, join, guess: limits.py)."""
 
