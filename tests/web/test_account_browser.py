@@ -44,8 +44,7 @@ def test_sign_up_on_a_phone_and_log_in_on_a_computer_is_the_same_player(
     errors = page_errors(phone)
     phone.goto(server + "/")
     expect(phone.locator("#account .account-kind")).to_have_text("ospite")
-    phone.locator("#name").fill("Annalisa")
-    phone.locator("#name").dispatch_event("change")
+    phone.locator("#name").fill("Annalisa")  # the player's name follows the field
     open_panel(phone)
     expect(phone.locator("#account-signup")).to_be_visible()
     phone.locator("#account-signup-username").fill("annalisa")
@@ -111,6 +110,9 @@ def test_a_guest_deletes_their_profile(
     page.goto(server + "/?lang=en")
     expect(page.locator("#account .account-kind")).to_have_text("guest")
     first = me(page)["id"]
+    page.locator("#name").fill("Bruno")  # typed on the home page: the player is named so
+    expect(page.locator("#account .account-name")).to_have_text("Bruno")
+    assert me(page)["name"] == "Bruno"
     made = page.request.post(server + "/api/play", data={"preset": "classic", "name": "Bruno"})
     table_id = made.json()["table_id"]
     open_panel(page)

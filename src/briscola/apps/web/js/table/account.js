@@ -3,9 +3,9 @@
 // cookie); a guest creates an account (a username and a password) to be the same player on
 // another device, logs in and out, downloads their games and deletes their profile.
 //
-// It mounts itself on #account (index.html loads it beside home.js) and keeps the server's name
-// in step with the home page's name field (#name). Its words are its own, in it/en/ro (WORDS);
-// the server words its refusals in the page's language (?lang=), and they are shown as said.
+// It mounts itself on #account; home.js keeps the name through it (playerName, namePlayer), so
+// the server's player is named as the home page's field (#name) says. Its words are its own, in
+// it/en/ro (WORDS); the server words its refusals in the page's language (?lang=), shown as said.
 import { h } from "../common/dom.js";
 import { getLang, onLangChange } from "../common/i18n.js";
 import { getName, setName, withLang } from "../common/util.js";
@@ -177,6 +177,10 @@ function become(player) {
 
 async function credentials(kind, form) {
   const username = form.elements.username.value.trim();
+  if (naming) {
+    clearTimeout(naming.timer);
+    await sendName(); // the name just typed goes with the account
+  }
   state.username = username;
   const password = form.elements.password.value;
   await act(async () => {
@@ -423,20 +427,34 @@ async function start() {
   }
 }
 
-/** The home page's name field changed: the player's name follows. */
-function followName(e) {
-  if (e.target?.id !== "name" || !state.player) return;
-  const name = e.target.value.trim();
-  if (name && name !== state.player.name) {
-    act(async () => {
-      const [status, data] = await call("/me/update", "POST", { name });
-      if (status === 200) state.player = data;
-    });
+/** The player's name on this device (the home page's field). */
+export function playerName() {
+  return getName();
+}
+
+let naming = null; // the name to send the server, and when (a pause in the typing)
+
+/** The player's name on this device, as the home page's field sets it: kept here at once, and
+ * on the server after a pause in the typing. */
+export function namePlayer(name) {
+  setName(name);
+  clearTimeout(naming?.timer);
+  naming = { name: name.trim(), timer: setTimeout(sendName, 700) };
+}
+
+/** Send the name typed, if the server's player has another. */
+async function sendName() {
+  const name = naming?.name;
+  naming = null;
+  if (!name || !state.player || name === state.player.name) return;
+  const [status, data] = await call("/me/update", "POST", { name });
+  if (status === 200) {
+    state.player = data;
+    render();
   }
 }
 
 async function main() {
-  document.addEventListener("change", followName);
   onLangChange(render);
   try {
     await start();

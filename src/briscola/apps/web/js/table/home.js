@@ -18,15 +18,14 @@ import {
   byDifficulty,
   cardImg,
   forgetLast,
-  getName,
   lastTable,
   matchTitle,
   saveSeat,
-  setName,
 } from "../common/util.js";
 import { hintsSetting } from "./analysis.js";
 import { deckChooser } from "../common/deck.js";
 import { openLesson } from "./lesson.js";
+import { namePlayer, playerName } from "./account.js"; // the name is the player's
 
 const state = {
   presets: [],
@@ -39,7 +38,7 @@ const state = {
   match: "single",
   seats: {}, // preset name -> ["human", "bot:simple", ...]
   hints: false, // the host allows hints at the table with friends ("Suggerimenti consentiti")
-  name: getName(),
+  name: playerName(),
   busy: false,
 };
 
@@ -185,7 +184,7 @@ function nameControl() {
     value: state.name,
     onName: (name) => {
       state.name = name;
-      setName(name.trim());
+      namePlayer(name.trim());
     },
   }).field;
 }
