@@ -8,7 +8,8 @@ refused when it comes from another site (:func:`same_site`: ``Sec-Fetch-Site``, 
 ``Origin``). Sign-ups and new guests count against the ``create`` rate of the server's limiter,
 wrong passwords against its ``guess`` rate, for the client's address and for the username (a
 password cannot be guessed faster from many addresses). Errors are ``{"code", "message"}``,
-worded in the request's language by the server's error handlers (:mod:`..errors`).
+the message the catalogs' ``web.api_error.<code>`` in the request's language (English words for
+a request naming none, as :mod:`..errors` does for every error).
 """
 
 from __future__ import annotations
