@@ -5,9 +5,10 @@ request may be answered.
 The OpenAPI document says every rule of a request that JSON Schema can say (one body per preset
 with its options and seats, the computer levels, the match formats, the score keeper's names,
 competitors, targets and formats): a request it calls valid is taken. What it cannot say is
-what depends on a score sheet as it stands, so a schema-valid change or sheet may still be
-refused with 400 and one of the codes of :data:`RULES`, and only with those
-(:func:`refused_by_a_rule`); ``bad_request``, ``invalid_request`` or any other code fails.
+what depends on a score sheet or a table as it stands, or on replaying an offline game, so a
+schema-valid request may still be refused with 400 and one of the codes of :data:`RULES`, and
+only with those (:func:`refused_by_a_rule`); ``bad_request``, ``invalid_request`` or any other
+code fails.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ RULES: dict[str, str] = {
     "game_over.win": f"a deal added to a game already won: {_AS_IT_STANDS}",
     "game_over.draw": f"a deal added to a game already drawn: {_AS_IT_STANDS}",
     "standing_over": f"a match format that a competitor's wins already pass: {_AS_IT_STANDS}",
+    "bad_seat": "an analysis's seat past the table's last (a table of two has seats 0 and 1): "
+    "depends on the table, which a request's schema cannot see",
+    "bad_record": "an offline game's record that does not replay (an illegal move, a ruleset "
+    "or a deck that does not read): only playing the game through tells",
+    "deal_not_over": "an offline game's record whose match is not over: only playing it "
+    "through tells",
 }
 """The 400 codes a schema-valid request may get, each with why the document cannot say its rule
 (docs/web-protocol.md lists them too)."""

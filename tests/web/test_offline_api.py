@@ -182,12 +182,12 @@ def test_a_record_that_does_not_replay_is_refused(client: TestClient) -> None:
     dealer, deck = record["deals"][0][:2]
     bad = dict(record, deals=[[dealer, deck, [actions[1], *actions[1:]]]])
     r = client.post("/api/offline-games?lang=en", json={"id": "dev-bad-1", "record": bad})
-    assert r.status_code == 422 and r.json()["code"] == "invalid_request"
+    assert r.status_code == 400 and r.json()["code"] == "bad_record"
     short = dict(record, deals=[[dealer, deck, actions[:-1]]])
     r = client.post("/api/offline-games?lang=it", json={"id": "dev-bad-2", "record": short})
-    assert r.status_code == 422 and r.json()["code"] == "deal_not_over"
+    assert r.status_code == 400 and r.json()["code"] == "deal_not_over"
     assert r.json()["message"] == "La smazzata non è ancora finita."
     champion = dict(record, level="champion")
     r = client.post("/api/offline-games", json={"id": "dev-bad-3", "record": champion})
-    assert r.status_code == 422 and r.json()["code"] == "unknown_level"
+    assert r.status_code == 400 and r.json()["code"] == "unknown_level"
     assert client.get(f"/api/tables/{table_id_of('dev-bad-2')}").status_code == 404

@@ -1147,6 +1147,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.not_found": "There is no such table (or address).",
     "web.api_error.no_such_deal": "The table has no such deal.",
     "web.api_error.deal_not_over": "The deal is not over yet.",
+    "web.api_error.bad_record": "The game sent does not replay move by move: it was not saved.",
     "web.api_error.bad_invite": "This invitation code is not the table's.",
     "web.api_error.already_started": "The game has already started.",
     "web.api_error.table_full": "Every seat at this table is taken.",

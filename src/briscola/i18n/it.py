@@ -1244,6 +1244,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.not_found": "Questo tavolo (o questo indirizzo) non esiste.",
     "web.api_error.no_such_deal": "Il tavolo non ha questa smazzata.",
     "web.api_error.deal_not_over": "La smazzata non è ancora finita.",
+    "web.api_error.bad_record": "La partita inviata non si rigioca mossa per mossa: non è salvata.",
     "web.api_error.bad_invite": "Questo codice d'invito non è del tavolo.",
     "web.api_error.already_started": "La partita è già cominciata.",
     "web.api_error.table_full": "Tutti i posti del tavolo sono presi.",

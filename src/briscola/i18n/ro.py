@@ -266,6 +266,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.not_found": "Această masă (sau adresă) nu există.",
     "web.api_error.no_such_deal": "Masa nu are această mână.",
     "web.api_error.deal_not_over": "Mâna nu s-a terminat încă.",
+    "web.api_error.bad_record": "Jocul trimis nu se poate relua mutare cu mutare: nu e salvat.",
     "web.api_error.bad_invite": "Acest cod de invitație nu este al mesei.",
     "web.api_error.already_started": "Jocul a început deja.",
     "web.api_error.table_full": "Toate locurile de la această masă sunt ocupate.",

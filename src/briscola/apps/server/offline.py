@@ -34,10 +34,10 @@ __all__ = ["OfflineGame", "OfflineRecord", "OfflineStored", "router", "table_id_
 router = APIRouter(tags=["tables"])
 
 _REFUSED: dict[int | str, dict[str, Any]] = {
-    422: {
+    400: {
         "model": ErrorResponse,
-        "description": "invalid_request (the record does not replay), unknown_level, "
-        "deal_not_over (its match is not over)",
+        "description": "bad_record (the record does not replay), deal_not_over (its match "
+        "is not over), unknown_level",
     },
     429: {
         "model": ErrorResponse,
@@ -64,8 +64,8 @@ class OfflineRecord(BaseModel):
 
     ruleset: dict[str, Any]
     match: str = Field(max_length=40)
-    seed: int = Field(ge=0, lt=2**63)
-    level: str = Field(max_length=40)
+    seed: int = Field(ge=0, le=2**53 - 1)  # a float64 holds it exactly (the client's: 32 bits)
+    level: str = Field(max_length=40, json_schema_extra={"enum": list(LEVELS)})
     deals: list[Deal] = Field(min_length=1, max_length=60)
 
 
@@ -95,24 +95,24 @@ def table_id_of(game_id: str) -> str:
 
 
 def replay(game: OfflineGame) -> Table:
-    """The game's table replayed from its record; ApiError (422) when it does not replay to the
+    """The game's table replayed from its record; ApiError (400) when it does not replay to the
     end of the match, with the reason."""
     rec = game.record
     try:
         ruleset = Ruleset.from_dict(rec.ruleset)
         fmt = MatchFormat.parse(rec.match)
     except (RulesetError, MatchFormatError, TypeError, ValueError) as exc:
-        raise ApiError(422, "invalid_request", f"the record's rules do not read: {exc}") from None
+        raise ApiError(400, "bad_record", f"the record's rules do not read: {exc}") from None
     if rec.level not in LEVELS:
-        raise ApiError(422, "unknown_level", f"{rec.level!r} is not an offline level")
+        raise ApiError(400, "unknown_level", f"{rec.level!r} is not an offline level")
     seats = [Seat.human(game.name)] + [Seat.computer(rec.level) for _ in range(ruleset.players - 1)]
     try:
         deals = [(dealer, parse_cards(deck), actions) for dealer, deck, actions in rec.deals]
         table = Table.rebuild(ruleset, seats, fmt, rec.seed, deals)
     except (TableError, CardParseError, ValueError) as exc:
-        raise ApiError(422, "invalid_request", f"the record does not replay: {exc}") from None
+        raise ApiError(400, "bad_record", f"the record does not replay: {exc}") from None
     if table.status != OVER:
-        raise ApiError(422, "deal_not_over", "the record's match is not over")
+        raise ApiError(400, "deal_not_over", "the record's match is not over")
     return table
 
 
