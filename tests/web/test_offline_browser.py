@@ -5,7 +5,8 @@ game reaches the server, once.
 
 Pyodide's loads are the slow part: the worker's install fetches its 13 MB once, and each load of
 the offline page starts Python again. On this project's shared machine (two cores, load average
-about 19 from other work) the test took 76 s and 81 s, most of it the two loads of the page
+about 19 from other work) the test took 76 s and 81 s, 40 s at a lighter load, most of it the
+two loads of the page and the deal's moves through Python
 (docs/offline.md has the figures); LOAD_MS gives each load a minute.
 """
 
