@@ -48,6 +48,8 @@ export const ERROR_RO = {
   "error.bad_seats": "Locurile mesei nu se potrivesc.",
   "error.bad_seat": "Locul acesta nu există.",
   "error.hints_off": "Gazda acestei mese nu a permis sugestiile.",
+  "error.not_lesson": "Motorul explică mutările doar la masa unei lecții.",
+  "error.no_move": "Mâna nu are încă această mutare.",
   "error.bad_dealer": "Cel care împarte nu există.",
   "error.bad_record": "Înregistrarea aceasta a partidei nu se poate citi.",
   "error.bad_speed": "Viteza aceasta a calculatorului nu există.",
