@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pytest
@@ -200,3 +201,31 @@ def test_the_options_show_their_whole_values_on_a_phone(
     assert selects.count() >= 5
     assert cut == [], cut
     _fits(page)
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ro"])
+def test_the_home_top_line_fits_the_narrowest_phone(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """At 320 px the brand, «Segnapunti» and the language menu sit side by side without
+    touching (the brand's name ran under «Segnapunti» before), each whole on the screen."""
+    ctx = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.set_default_navigation_timeout(3 * TIMEOUT_MS)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/?lang={lang}")
+        expect(page.locator(".topline .lang-switch")).to_be_visible()
+        boxes = [
+            page.locator(sel).bounding_box()
+            for sel in (".topline .brand-name", ".topline .topline-link", ".topline #lang")
+        ]
+        assert all(b is not None for b in boxes)
+        edges = [(b["x"], b["x"] + b["width"]) for b in boxes if b is not None]
+        assert edges[0][0] >= 0 and edges[-1][1] <= 320, edges
+        for (_, right), (left, _) in pairwise(edges):
+            assert right <= left, edges  # each ends before the next begins
+        link = page.locator(".topline .topline-link").bounding_box()
+        assert link is not None and link["height"] >= 30, link
+    finally:
+        ctx.close()
