@@ -137,6 +137,9 @@ def test_friends_watch_rematch_resign_and_review(flow_server: str, browser: Brow
         expect(watcher.locator("#flow-watching")).to_be_visible()
         expect(host.locator("#flow-spectators")).to_have_text(re.compile("1"))
         expect(watcher.locator("#hand button.card")).to_have_count(0)
+        # the spectator's bar is seat 0's name plate, as every seat's: Anna's, never "Tu"
+        expect(watcher.locator("#watch-bar .plate .name")).to_have_text("Anna")
+        expect(watcher.locator(".plate .name", has_text=re.compile(r"^Tu\b"))).to_have_count(0)
         expect(host.locator("#flow-clock")).to_be_visible()  # a move clock at friends' tables
         _play([host, guest], ".trick.done, .trick .played")
         _shot(watcher, "watch-desktop.png")

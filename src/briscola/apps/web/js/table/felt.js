@@ -135,23 +135,18 @@ function plateChips(view, s) {
 export function namePlate(view, s, info, turn) {
   const obs = view.obs;
   const chips = plateChips(view, s);
+  const you = s === view.seat && !isWatching(view); // a spectator is nobody
   let sub = null;
   if (info.kind === "bot") sub = view.levelTitle(info.bot);
   if (info.autoplay) sub = t("table.autoplay");
-  else if (
-    info.kind === "human" &&
-    !info.connected &&
-    s !== view.seat &&
-    view.table.status !== "waiting"
-  )
+  else if (info.kind === "human" && !info.connected && !you && view.table.status !== "waiting")
     sub = t("table.offline");
   const pts =
     aidOn() && obs
       ? h("span", { class: "pts", title: t("table.points") }, String(obs.points[s]))
       : null;
   const plain = !info.name || /^(Giocatore|Player|Jucătorul) \d+$/.test(info.name);
-  const name =
-    s === view.seat ? `${t("table.you")}${plain ? "" : ` (${info.name})`}` : view.nameOf(s);
+  const name = you ? `${t("table.you")}${plain ? "" : ` (${info.name})`}` : view.nameOf(s);
   return h(
     "div",
     { class: `plate${turn ? " turn" : ""}${sub === t("table.offline") ? " offline" : ""}` },
@@ -320,5 +315,24 @@ export function statusLine(view, obs) {
     "div",
     { class: `status${mine ? " mine" : ""}`, role: "status", id: "turn-status" },
     bits.join(" · "),
+  );
+}
+
+/** A spectator's bar under the felt: seat 0's name plate (as every other seat's: its name, its
+ * connection, its turn) and its cards face down, no hand. */
+export function watcherBar(view) {
+  const obs = view.obs;
+  const seat0 = view.table?.seats?.[0] || { kind: "human", connected: true };
+  const n = obs?.hand_counts?.[0] ?? 0;
+  const backs = Array.from({ length: n }, () => cardImg(null, { decorative: true }));
+  view.me.replaceChildren(
+    h(
+      "div",
+      { class: "me-bar", id: "watch-bar" },
+      namePlate(view, 0, seat0, obs?.turn === 0 && obs?.phase !== "over"),
+      h("span", { class: "muted" }, t("watch.lead")),
+      h("a", { class: "btn btn-light btn-small", href: "/" }, t("table.home")),
+    ),
+    h("div", { class: "backs watch-hand", "aria-hidden": "true" }, backs),
   );
 }

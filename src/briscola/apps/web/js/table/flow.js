@@ -4,7 +4,6 @@
 // side is apps/server/flow.py; the messages are in docs/web-protocol.md.
 import { t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
-import { cardImg } from "../common/util.js";
 
 const SPEEDS = ["lenta", "normale", "veloce"];
 
@@ -169,22 +168,4 @@ export function confirmResign(view) {
   document.body.append(dialog);
   dialog.showModal();
   dialog.querySelector("#resign-cancel").focus();
-}
-
-/** A spectator's bar under the felt: seat 0's name and its cards face down, no hand. */
-export function watcherBar(view) {
-  const obs = view.obs;
-  const seat0 = view.table?.seats?.[0];
-  const n = obs?.hand_counts?.[0] ?? 0;
-  const backs = Array.from({ length: n }, () => cardImg(null, { decorative: true }));
-  view.me.replaceChildren(
-    h(
-      "div",
-      { class: "me-bar", id: "watch-bar" },
-      h("strong", {}, seat0?.name || t("table.seat", { n: 1 })),
-      h("span", { class: "muted" }, t("watch.lead")),
-      h("a", { class: "btn btn-light btn-small", href: "/" }, t("table.home")),
-    ),
-    h("div", { class: "backs watch-hand", "aria-hidden": "true" }, backs),
-  );
 }

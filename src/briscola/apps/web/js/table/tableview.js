@@ -7,7 +7,7 @@
 import { cardName, hasText, listNames, onLangChange, pick, suitName, t } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
 import { api, errorText } from "../common/util.js";
-import { seatBox, statusLine, stockAndBriscola } from "./felt.js";
+import { seatBox, statusLine, stockAndBriscola, watcherBar } from "./felt.js";
 import { fitTrick, shownTrick, trickCards } from "./trick.js";
 import { playSound } from "./sound.js";
 import { closedText } from "./closing.js";
@@ -16,7 +16,7 @@ import { dealSummary } from "./summary.js";
 import { fitBar, focusSoon, renderSide, renderTop } from "./tableview-info.js";
 import { applyPrefs, holdPref } from "./prefs.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
-import { flowEvent, isWatching, onRematch, renderFlowTop, watcherBar } from "./flow.js";
+import { flowEvent, isWatching, onRematch, renderFlowTop } from "./flow.js";
 import { signalText } from "./signals.js";
 
 /** How long a completed trick stays on the felt at least (the server may send its own
