@@ -64,11 +64,12 @@ TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,10
 """The paths that concern one table (its id in the first group): served by the table's holder.
 nginx's configuration (:data:`.workers.TABLE_MAP`) hashes the same id."""
 
-LEASE_SECONDS = 1.0
+LEASE_SECONDS = 1.25
 """How long a lease lasts after its last renewal: a dead holder's tables are free after it."""
 
-RENEW_SECONDS = 0.25
-"""How often a process renews its leases (three renewals may be missed before one expires)."""
+RENEW_SECONDS = 0.5
+"""How often a process renews its leases: a renewal may come 0.75 s late before a lease
+expires. One costs about 1 ms of CPU in a server process (docs/operations.md)."""
 
 HOLD_SECONDS = LEASE_SECONDS + 1.0
 """How long a connection waits for its table before it is told to try again."""
