@@ -13,6 +13,7 @@ code fails.
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import Any
 
@@ -20,6 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     import schemathesis
     from schemathesis.config import SchemathesisConfig
+    from schemathesis.core.errors import IncorrectUsage
 
 __all__ = ["POSITIVE_REFUSALS", "RULES", "config", "refused_by_a_rule"]
 
@@ -59,7 +61,6 @@ POSITIVE_REFUSALS = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5x
 default and 400, which :func:`refused_by_a_rule` narrows to the codes of :data:`RULES`."""
 
 
-@schemathesis.check
 def refused_by_a_rule(ctx: Any, response: Any, case: Any) -> bool | None:
     """A schema-valid request answered 400 names one of :data:`RULES`."""
     meta = case.meta
@@ -75,6 +76,11 @@ def refused_by_a_rule(ctx: Any, response: Any, case: Any) -> bool | None:
             f"cannot say ({', '.join(RULES)})"
         )
     return None
+
+
+# registered once, though pytest's doctest collection imports this file a second time
+with contextlib.suppress(IncorrectUsage):
+    schemathesis.check(refused_by_a_rule)
 
 
 def config(seed: int, examples: int) -> SchemathesisConfig:
