@@ -103,6 +103,23 @@ OWN_WORDS: Final = "/api/scores"
 """The score keeper's paths: its errors are worded by it, in its own catalog."""
 
 
+RATE_LIMITED: Final[dict[int | str, dict[str, Any]]] = {
+    429: {
+        "model": ErrorResponse,
+        "description": "rate_limited: too many requests from this client; Retry-After says "
+        "how many seconds to wait",
+        "headers": {
+            "Retry-After": {
+                "description": "whole seconds to wait before trying again (at least 1)",
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        },
+    },
+}
+"""The OpenAPI ``responses`` of a rate-limited operation (its 429 and ``Retry-After``), declared
+once for every router."""
+
+
 class ApiError(Exception):
     """An HTTP error: ``status``, ``code``, the server's own words (``message``), the facts its
     sentence needs (``params``), more fields of its body (``extra``) and its ``headers``."""

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
-from briscola.apps.server.errors import ApiError, request_lang
+from briscola.apps.server.errors import RATE_LIMITED, ApiError, request_lang
 from briscola.apps.server.limits import client_ip, retry_after
 from briscola.apps.server.players import seat_taken
 from briscola.apps.server.rooms import Rooms
@@ -39,17 +39,7 @@ _REFUSED: dict[int | str, dict[str, Any]] = {
         "description": "bad_record (the record does not replay), deal_not_over (its match "
         "is not over), unknown_level",
     },
-    429: {
-        "model": ErrorResponse,
-        "description": "rate_limited: too many requests from this client; Retry-After says "
-        "how many seconds to wait",
-        "headers": {
-            "Retry-After": {
-                "description": "whole seconds to wait before trying again (at least 1)",
-                "schema": {"type": "integer", "minimum": 1},
-            }
-        },
-    },
+    **RATE_LIMITED,
 }
 
 Deal = tuple[

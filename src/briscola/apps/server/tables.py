@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 
 from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint, phase_name
 from briscola.apps.server import catalog
-from briscola.apps.server.errors import ApiError
+from briscola.apps.server.errors import RATE_LIMITED, ApiError
 from briscola.apps.server.limits import client_ip, retry_after
 from briscola.apps.server.players import seat_taken
 from briscola.apps.server.protocol import PublicTable
@@ -185,19 +185,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         "another process serves the table now (several processes). Try again later",
     },
 }
-_RATE: dict[int | str, dict[str, Any]] = {
-    429: {
-        "model": ErrorResponse,
-        "description": "rate_limited: too many requests from this client; Retry-After says "
-        "how many seconds to wait",
-        "headers": {
-            "Retry-After": {
-                "description": "whole seconds to wait before trying again (at least 1)",
-                "schema": {"type": "integer", "minimum": 1},
-            }
-        },
-    },
-}
+_RATE = RATE_LIMITED
 
 router = APIRouter()
 """The table API's routes."""

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from briscola.apps.server.errors import API_PREFIX, ApiError, request_lang, word
+from briscola.apps.server.errors import API_PREFIX, RATE_LIMITED, ApiError, request_lang, word
 from briscola.apps.server.limits import RateLimiter, client_ip, retry_after
 from briscola.apps.server.players.accounts import (
     PASSWORD_LENGTH,
@@ -178,14 +178,7 @@ router = APIRouter(
 """The players' routes."""
 
 _CHANGES = [Depends(_checked)]
-_RATE: dict[int | str, dict[str, Any]] = {
-    429: {
-        "model": ErrorResponse,
-        "description": "rate_limited: Retry-After says how many seconds to wait",
-        "headers": {"Retry-After": {"description": "whole seconds to wait (at least 1)",
-                                    "schema": {"type": "integer", "minimum": 1}}},
-    }
-}  # fmt: skip
+_RATE = RATE_LIMITED
 
 
 def _limiter(request: Request) -> RateLimiter:
