@@ -121,3 +121,24 @@ def test_offline_deal_against_the_computer_then_history(
     link = page.locator(f'#offline-history a[href="/review/{sent["table_id"]}/0"]')
     expect(link).to_have_count(1)
     assert not errors
+
+
+def test_home_page_alone_installs_the_offline_app(
+    server: str, contexts: Callable[..., BrowserContext]
+) -> None:
+    """An app installed from the home page, before any game: the home page registers the worker,
+    whose install keeps the offline page and Pyodide, so /offline opens with the network off."""
+    ctx = contexts(390, 844, has_touch=True, reduced_motion="reduce")
+    page = ctx.new_page()
+    errors = page_errors(page)
+    page.goto(server + "/")
+    expect(page.locator("#play-now")).to_be_visible()
+    _worker_ready(page)
+    assert page.evaluate("caches.keys()") == ["briscola-app-pyodide-314.0.8"]
+
+    ctx.set_offline(True)
+    page.goto(server + "/offline?delay=0")
+    expect(page.locator("#offline-start")).to_be_visible(timeout=LOAD_MS)
+    assert page.evaluate("navigator.onLine") is False
+    expect(page.locator("#level-easy")).to_be_attached()
+    assert not errors

@@ -13,19 +13,13 @@ import {
 } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
 import { fieldGroup, nameField, radioTile } from "../common/form.js";
-import {
-  api,
-  byDifficulty,
-  cardImg,
-  forgetLast,
-  lastTable,
-  matchTitle,
-  saveSeat,
-} from "../common/util.js";
+import { api, byDifficulty, matchTitle, saveSeat } from "../common/util.js";
 import { hintsSetting } from "./analysis.js";
 import { deckChooser } from "../common/deck.js";
 import { openLesson } from "./lesson.js";
 import { namePlayer, playerName } from "./account.js"; // the name is the player's
+import { fan, resume } from "./home-hero.js";
+import "./install.js"; // the installable app's service worker: installing from home plays offline
 
 const state = {
   presets: [],
@@ -417,45 +411,6 @@ function createTable() {
     lang: getLang(),
     hints: state.hints,
   });
-}
-
-function fan() {
-  const box = document.querySelector(".hero-fan");
-  const cards = ["3c", "Rs", "Ad", "Cb", "7d"];
-  box.replaceChildren(
-    ...cards.map((c, i) => {
-      const img = cardImg(c, { decorative: true });
-      img.style.transform = `translateX(-50%) rotate(${(i - 2) * 11}deg)`;
-      return img;
-    }),
-  );
-}
-
-async function resume() {
-  const last = lastTable();
-  const box = document.getElementById("resume");
-  box.replaceChildren();
-  if (!last) return;
-  try {
-    const info = await api(`/api/tables/${encodeURIComponent(last.tableId)}`);
-    if (info.status === "over") {
-      forgetLast();
-      return;
-    }
-    box.replaceChildren(
-      h(
-        "p",
-        { class: "resume" },
-        h(
-          "a",
-          { class: "btn btn-ghost", href: `/table/${last.tableId}?seat=${last.seat}` },
-          `↻ ${t("home.resume")}`,
-        ),
-      ),
-    );
-  } catch {
-    forgetLast();
-  }
 }
 
 async function main() {

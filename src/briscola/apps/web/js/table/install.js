@@ -2,7 +2,8 @@
 // as /sw.js, scope /), which keeps the app's pages, scripts, styles, cards and the offline
 // game's files (Pyodide and the package's sources) so the app opens and plays without a network.
 // The score keeper keeps its own worker for /score (js/score/sw.js). A page registers it by
-// importing this module: the table's (a first game installs the worker) and the offline game's.
+// importing this module: the home page's (an app installed from it plays offline at once), the
+// table's and the offline game's.
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => null);
 }
