@@ -34,7 +34,7 @@ from server_helpers import Player
 
 pytestmark = pytest.mark.server
 
-HEAD = "0003_players"
+HEAD = "0004_player_settings"
 TOKENS = {0: "anna-token", 1: "bruno-token"}
 
 

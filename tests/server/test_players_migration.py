@@ -1,6 +1,8 @@
 """Migration 0003 (the players' tables) on SQLite and PostgreSQL: a database at 0002 with a
 table in it gets the three tables, a player plays there and is deleted, and the downgrade to
-0002 takes the tables away again, leaving the games."""
+0002 takes the tables away again, leaving the games. Migration 0004 (the players' settings): a
+player made at 0003 keeps everything, has no settings, stores some; the downgrade to 0003 takes
+the column away and keeps the player."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fix
 pytestmark = pytest.mark.server
 
 PLAYERS = {"briscola_players", "briscola_sessions", "briscola_player_seats"}
+HEAD = "0004_player_settings"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -65,7 +68,7 @@ def test_migration_0003_applies_and_reverts(url: str) -> None:
     assert versions == ["0002_table_columns"] and not PLAYERS & names
     storage = Storage(url)  # upgraded to the head as it opens
     try:
-        assert _state(url)[0] == ["0003_players"] and _state(url)[1] >= PLAYERS
+        assert _state(url)[0] == [HEAD] and _state(url)[1] >= PLAYERS
         seat = StoredSeat(0, "human", None, "Anna", True, True, None)
         storage.create_table(StoredTable("T", {}, "single", 1, "c", False, "s", "ro", [seat], []))
         accounts = Accounts(storage.engine)
@@ -88,4 +91,46 @@ def test_migration_0003_applies_and_reverts(url: str) -> None:
     assert versions == ["0002_table_columns"] and not PLAYERS & names
     assert "briscola_tables" in names
     Storage(url).close()  # and up again
-    assert _state(url)[0] == ["0003_players"]
+    assert _state(url)[0] == [HEAD]
+
+
+def _columns(url: str) -> set[str]:
+    engine = open_engine(url)
+    try:
+        return {c["name"] for c in sa.inspect(engine).get_columns("briscola_players")}
+    finally:
+        engine.dispose()
+
+
+def test_migration_0004_adds_the_settings_and_reverts(url: str) -> None:
+    engine = open_engine(url)
+    migrate(engine, "0003_players")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO briscola_players (id, name, avatar, created_at)"
+                " VALUES ('p1', 'Anna', '', '2026-01-02 03:04:05+00:00')"
+            )
+        )
+    engine.dispose()
+    assert "settings" not in _columns(url)
+    storage = Storage(url)  # upgraded to the head as it opens
+    try:
+        assert _state(url)[0] == [HEAD] and "settings" in _columns(url)
+        accounts = Accounts(storage.engine)
+        session = accounts.new_session("p1")
+        anna = accounts.by_session(session)
+        assert anna is not None and (anna.name, anna.settings) == ("Anna", {})
+        accounts.update("p1", None, None, {"deck": "napoletane", "cards": "large"})
+        accounts.update("p1", None, None, {"cards": "small"})  # the others stay
+        anna = accounts.by_session(session)
+        assert anna is not None and anna.settings == {"deck": "napoletane", "cards": "small"}
+    finally:
+        storage.close()
+    _downgrade(url, "0003_players")
+    assert _state(url)[0] == ["0003_players"] and "settings" not in _columns(url)
+    engine = open_engine(url)
+    with engine.connect() as conn:
+        names = [str(row[0]) for row in conn.execute(sa.text("SELECT name FROM briscola_players"))]
+    engine.dispose()
+    assert names == ["Anna"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
@@ -69,6 +69,7 @@ class Player:
     avatar: str
     username: str | None
     created_at: datetime
+    settings: dict[str, Any] = field(default_factory=dict)  # the table's, as the routes check them
 
     @property
     def guest(self) -> bool:
@@ -79,14 +80,14 @@ class Player:
         """The player's own view (``GET /api/players/me``)."""
         return {"id": self.id, "name": self.name, "avatar": self.avatar,
                 "username": self.username, "guest": self.guest,
-                "created_at": self.created_at.isoformat()}  # fmt: skip
+                "created_at": self.created_at.isoformat(), "settings": self.settings}  # fmt: skip
 
     @classmethod
     def of(cls, row: PlayerRow) -> Player:
         created = row.created_at
         if created.tzinfo is None:  # SQLite gives it back naive
             created = created.replace(tzinfo=UTC)
-        return cls(row.id, row.name, row.avatar, row.username, created)
+        return cls(row.id, row.name, row.avatar, row.username, created, dict(row.settings or {}))
 
 
 def check_password(password: str) -> None:
@@ -136,12 +137,16 @@ class Accounts:
             row = s.scalars(query).first()
             return Player.of(row) if row is not None else None
 
-    def update(self, player_id: str, name: str | None, avatar: str | None) -> Player:
-        """Change the player's name or avatar (those given)."""
+    def update(self, player_id: str, name: str | None, avatar: str | None,
+               settings: dict[str, Any] | None = None) -> Player:  # fmt: skip
+        """Change the player's name or avatar (those given); the ``settings`` given replace
+        those stored under the same names, the others stay."""
         with self._session.begin() as s:
             row = s.get_one(PlayerRow, player_id)
             row.name = row.name if name is None else name
             row.avatar = row.avatar if avatar is None else avatar
+            if settings:
+                row.settings = {**(row.settings or {}), **settings}  # a new dict: saved
             return Player.of(row)
 
     def claim(self, player_id: str, username: str, password: str) -> None:

@@ -15,7 +15,7 @@ a request naming none, as :mod:`..errors` does for every error).
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -72,10 +72,26 @@ class Identity(BaseModel):
     avatar: str = Field("", max_length=16)
 
 
+class Settings(BaseModel):
+    """A player's table settings, as the web client keeps them per device (js/table/prefs.js,
+    js/common/deck.js, js/table/sound.js, the hand's order): each one of its choices; an unknown
+    setting or choice is refused (422)."""
+
+    model_config = ConfigDict(extra="forbid")
+    deck: Literal["progetto", "napoletane", "piacentine", "francesi"] | None = None
+    cards: Literal["small", "normal", "large"] | None = None  # the hand's cards' size
+    hold: Literal["short", "normal", "long"] | None = None  # how long a trick stays shown
+    hand: Literal["right", "left"] | None = None  # the side for a left hand
+    sound: bool | None = None
+    volume: Literal["quiet", "normal", "loud"] | None = None
+    sort: bool | None = None  # the hand sorted (else as dealt)
+
+
 class Update(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str | None = Field(None, max_length=40)
     avatar: str | None = Field(None, max_length=16)
+    settings: Settings | None = None
 
 
 class Credentials(BaseModel):
@@ -110,6 +126,7 @@ class PlayerView(BaseModel):
     username: str | None
     guest: bool
     created_at: str
+    settings: dict[str, Any]
 
 
 def _lang(request: Request) -> str | None:
@@ -291,10 +308,12 @@ async def me(player: Me) -> Any:
 
 @router.post("/me/update", response_model=PlayerView, dependencies=_CHANGES)
 async def update(body: Update, player: Me, accounts: Accts) -> Any:
-    """Change the player's name or avatar."""
+    """Change the player's name, avatar or table settings (those given; the settings not given
+    stay as stored)."""
     name = None if body.name is None else _name(body.name)
     avatar = None if body.avatar is None else body.avatar.strip()
-    return accounts.update(player.id, name, avatar).public()
+    settings = body.settings.model_dump(exclude_none=True) if body.settings else None
+    return accounts.update(player.id, name, avatar, settings).public()
 
 
 @router.get("/me/games")

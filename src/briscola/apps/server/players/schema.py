@@ -1,13 +1,14 @@
 """The players' tables, on the store's :class:`~briscola.apps.server.store.Base` (migration
-``0003_players`` makes them): a player (a guest, or an account once claimed with a username and
-a password), their sessions (each one a browser's cookie, kept as a hash) and the seats they
-took at tables."""
+``0003_players`` makes them, ``0004_player_settings`` adds the settings): a player (a guest, or
+an account once claimed with a username and a password, with their table settings), their
+sessions (each one a browser's cookie, kept as a hash) and the seats they took at tables."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from briscola.apps.server.store import Base
@@ -27,6 +28,7 @@ class PlayerRow(Base):
     login: Mapped[str | None] = mapped_column(String(32), unique=True)  # casefolded
     password_hash: Mapped[str | None] = mapped_column(Text)  # Argon2id, pwdlib's form
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the table's settings
 
 
 class SessionRow(Base):
