@@ -1,8 +1,9 @@
 // The deck the cards are drawn from (issue 39): the project's own (the default, its pictures in
 // /static/cards/), the Napoletane, the Piacentine or French-suited cards (each in
 // /static/cards/<deck>/, drawn by scripts/make_cards.py). The choice is kept per device in
-// localStorage "briscola.deck"; a page may use another deck for itself (the embed's ?deck=) without
-// changing the device's choice.
+// localStorage "briscola.deck" (and with the player, table/settings-sync.js: a choice made here is
+// announced as the window's event "briscola-setting"); a page may use another deck for itself (the
+// embed's ?deck=) without changing the device's choice.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -38,6 +39,7 @@ export function setDeck(name) {
     /* storage may be off */
   }
   showDeck();
+  globalThis.dispatchEvent?.(new Event("briscola-setting")); // the player's settings follow
 }
 
 /** Use `name` on this page only (an unknown or missing name: the device's choice). */
@@ -52,8 +54,8 @@ export function deckCardSrc(code, deck = getDeck()) {
   return `/static/cards/${folder}${code || "back"}.svg`;
 }
 
-/** Show the deck in use on the page: every card picture (img.card-img) and the backs drawn by the
- * style sheets (their `--card-back`). */
+/** Show the deck in use on the page: every card picture (img.card-img), the backs drawn by the
+ * style sheets (their `--card-back`) and the chooser's choice (a player's deck may come later). */
 export function showDeck(root = globalThis.document) {
   const style = root?.documentElement?.style;
   if (!style?.setProperty) return;
@@ -62,6 +64,8 @@ export function showDeck(root = globalThis.document) {
     const code = /([^/]+)\.svg$/.exec(img.getAttribute("src") || "")?.[1];
     if (code) img.setAttribute("src", deckCardSrc(code === "back" ? null : code));
   }
+  const chooser = root.getElementById?.("deck");
+  if (chooser) chooser.value = getDeck();
 }
 
 /** The deck chooser of the settings: a labelled list of the decks; a choice is kept and shown. */

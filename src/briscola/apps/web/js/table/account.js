@@ -9,6 +9,7 @@
 import { h } from "../common/dom.js";
 import { getLang, onLangChange } from "../common/i18n.js";
 import { getName, setName, withLang } from "../common/util.js";
+import { takeSettings } from "./settings-sync.js";
 
 export const WORDS = {
   it: {
@@ -161,9 +162,10 @@ function refused(data) {
   state.note = data?.message || say("offline");
 }
 
-/** Be this player from now on: their name and avatar become this device's. */
+/** Be this player from now on: their name, avatar and table settings become this device's. */
 function become(player) {
   state.player = player;
+  takeSettings(player); // the deck shown at once, the rest on the table
   if (player.name && player.name !== getName()) {
     setName(player.name);
     const field = document.getElementById("name");
@@ -417,6 +419,7 @@ async function start() {
     return;
   }
   state.player = data;
+  await takeSettings(data);
   const local = getName().trim();
   if (local && local !== data.name) {
     // this device's name wins (the home page's field): the server follows it

@@ -5,9 +5,11 @@
 // sideways, the hand on the left). Set in the "?" dialog (panels.js); read by tableview.js (the
 // trick's hold) and applied to the page: --hand-scale (css/hand.css) and the class left-handed
 // on <html> (css/table.css, css/hand.css). The hand's order (as dealt or sorted) is the bar's
-// own switch (tableview-hand.js), kept per device too.
+// own switch (tableview-hand.js), kept per device too. A player's settings follow them to another
+// device (settings-sync.js): a page that shows the table takes them as it loads.
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { settingChanged, syncSettings } from "./settings-sync.js";
 import { VOLUMES, setSound, setVolume, soundOn, volume } from "./sound.js";
 
 /** The choices: the milliseconds a trick is held (null: the table's own), a hand card's scale,
@@ -75,6 +77,7 @@ export function prefsSection(changed) {
           choose(e.target.value);
           applyPrefs();
           changed();
+          settingChanged(); // sent to the player's settings after a pause
         },
       },
       keys.map((k) => h("option", { value: k, selected: current === k }, t(`prefs.${name}.${k}`))),
@@ -95,4 +98,8 @@ export function prefsSection(changed) {
     row("sound", ["off", ...Object.keys(VOLUMES)], soundChoice(), chooseSound),
     row("hand", Object.keys(HANDS), pref("hand")),
   );
+}
+
+if (globalThis.document?.getElementById) {
+  syncSettings().then((taken) => taken && applyPrefs()); // the player's settings, if any
 }
