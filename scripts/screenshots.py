@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import sys
 import tempfile
 import time
@@ -220,6 +221,34 @@ def lesson(size: tuple[int, int]) -> Shot:
     return screen(size, show)
 
 
+def offline(size: tuple[int, int], tricks: int = 2) -> Shot:
+    """The offline game (/offline, docs/offline.md) against *Facile*, ``tricks`` tricks played
+    and the person to play: the package's Python in Pyodide, its files made as ``make offline``
+    makes them (again: the zip holds the sources as they are now)."""
+
+    def show(page: Page, server: str) -> None:
+        _offline_files()
+        page.goto(server + "/offline?delay=0")
+        page.locator('label[for="level-easy"]').click(timeout=90_000)  # Pyodide's start
+        page.locator("#offline-start").click()
+        _wait_table(page)
+        for done in range(1, tricks + 1):  # each trick draws two cards from the stock
+            page.locator("#hand.live button.card").first.wait_for()
+            page.evaluate("document.querySelector('#hand.live button.card').click()")
+            page.wait_for_function(f"window.briscolaTable.obs.stock <= {34 - 2 * done}")
+        page.locator("#hand.live").wait_for()  # the person's turn again
+
+    return screen(size, show)
+
+
+def _offline_files() -> None:
+    spec = importlib.util.spec_from_file_location("bundle", ROOT / "scripts/offline_bundle.py")
+    assert spec is not None and spec.loader is not None
+    bundle = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bundle)
+    bundle.build()
+
+
 SHOTS: dict[str, Shot] = {
     "home-desktop": address("/?lang=it", DESKTOP),
     "home-phone": address("/?lang=it", PHONE),
@@ -239,6 +268,8 @@ SHOTS: dict[str, Shot] = {
     "error-page-phone": address("/no/such/page?lang=it", PHONE),
     "lesson-desktop": lesson(DESKTOP),
     "lesson-phone": lesson(PHONE),
+    "offline-desktop": offline(DESKTOP),
+    "offline-phone": offline(PHONE),
 }
 
 

@@ -20,9 +20,10 @@ from typing import Any
 import orjson
 import pytest
 
+from briscola.apps.server import room
 from briscola.apps.server.offline import table_id_of
 from briscola.apps.server.views import Views
-from briscola.session.local import LEVELS, LocalTable
+from briscola.session.local import LEVELS, SPEEDS, LocalTable
 from server_helpers import TestClient, client_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +78,7 @@ class Refuse:
         if top != "briscola" and top not in sys.stdlib_module_names:
             raise ImportError(name)
 sys.meta_path.insert(0, Refuse())
-from briscola.session.local import LEVELS, LocalTable
+from briscola.session.local import LEVELS, SPEEDS, LocalTable
 import briscola.session.local as local
 assert local.__file__.startswith(sys.argv[1]), local.__file__
 out = []
@@ -110,7 +111,7 @@ def test_a_whole_match_plays_from_the_zip_alone(bundle: Path) -> None:
 
 FLOW = {
     "spectators": 0,
-    "speed": "normal",
+    "speed": "normale",
     "clock": None,
     "rematch": None,
     "watch_url": None,
@@ -157,6 +158,20 @@ def _finished(level: str = "easy", seed: int = 3) -> dict[str, Any]:
 def client(tmp_path: Path) -> Any:
     with client_for(tmp_path / "briscola.db") as c:
         yield c
+
+
+def test_the_speed_is_the_servers_and_chosen_on_the_device() -> None:
+    """The bar's speed menu offline: the server's speeds (a name it lacks left the menu blank),
+    the one chosen in every state message after it, an unknown one refused as the server does."""
+    assert tuple(room.SPEEDS) == SPEEDS
+    game = LocalTable("classic", "easy", seed=5)
+    assert json.loads(game.receive('{"type": "hello"}')[0])["speed"] == "normale"
+    chosen = json.loads(game.receive('{"type": "speed", "speed": "veloce"}')[0])
+    assert chosen["type"] == "state" and chosen["speed"] == "veloce"
+    assert json.loads(game.receive('{"type": "sync"}')[0])["speed"] == "veloce"
+    refused = json.loads(game.receive('{"type": "speed", "speed": "fast"}')[0])
+    assert refused["type"] == "error" and refused["code"] == "bad_speed"
+    assert game.speed == "veloce"
 
 
 def test_a_finished_game_is_stored_once_and_reviewed(client: TestClient) -> None:

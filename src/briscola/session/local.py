@@ -43,6 +43,9 @@ PROTOCOL = 1  # the web protocol's version (apps/server/protocol.py's PROTOCOL; 
 LEVELS = ("beginner", "easy", "medium")
 # how long a finished trick stays on the felt, as the server's default setting has it
 TRICK_HOLD_MS = 1500
+# the computer players' speeds the table's bar offers (apps/server/room.py's SPEEDS: a test
+# checks); the page scales its pause between their moves by the one chosen (offline-socket.js)
+SPEEDS = ("lenta", "normale", "veloce")
 
 
 class LocalTable:
@@ -66,6 +69,7 @@ class LocalTable:
         self.table = Table(ruleset, seats, MatchFormat.parse(match), seed)
         self.table_id = table_id
         self.level = level
+        self.speed = "normale"
         self._pending = self.table.start()
 
     def receive(self, text: str) -> list[str]:
@@ -91,6 +95,13 @@ class LocalTable:
                 return [self.state(self.table.ready(0))]
             if kind == "resign":
                 return [self.state(self.table.resign(0))]
+            if kind == "speed":
+                if message.get("speed") not in SPEEDS:
+                    choices = ", ".join(SPEEDS)
+                    speed = message.get("speed")
+                    return [_error("bad_speed", f"the speed is one of {choices}, not {speed!r}")]
+                self.speed = message["speed"]
+                return [self.state([])]
         except TableError as exc:
             return [_error(exc.code, exc.message)]
         return [_error("unknown_type", f"{kind!r} is not played on this device")]
@@ -121,7 +132,7 @@ class LocalTable:
             "invite_url": None,
             "card_points": card_points(table),
             "spectators": 0,
-            "speed": "normal",
+            "speed": self.speed,
             "clock": None,
             "rematch": None,
             "watch_url": None,

@@ -140,7 +140,8 @@ function play(engine, level) {
   document.body.classList.remove("felt-bg", "home");
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const id = `${Date.now().toString(36)}-${seed.toString(36)}`;
-  const names = [getName() || t("table.you"), pick(level.title, level.name)];
+  // no name: the plate says «Tu» (a name of "Tu" showed «Tu (Tu)»), as at a server's table
+  const names = [getName(), pick(level.title, level.name)];
   const game = engine.game({ level: level.name, seed, names });
   let kept = false;
   const onMessage = () => {
