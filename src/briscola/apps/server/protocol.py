@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLIENT_TYPES",
+    "EMOTES",
     "MAX_DEPTH",
     "MAX_FRAME",
     "PROTOCOL",
@@ -351,6 +352,18 @@ class SpeedMessage(Strict):
     speed: str = Field(max_length=20, examples=["veloce"])
 
 
+EMOTES = ("bella_giocata", "ciao", "grazie", "ben_giocato", "peccato", "buona_fortuna",
+          "applause", "smile", "wow", "sad")  # fmt: skip
+"""The quick messages and emotes, a closed set: the client words them (or draws the emoji)."""
+
+
+class EmoteMessage(Strict):
+    """A quick message or emote from :data:`EMOTES`, shown by the sender's plate to everybody."""
+
+    type: Literal["emote"]
+    emote: Literal[EMOTES] = Field(examples=["bella_giocata"])  # type: ignore[valid-type]
+
+
 SocketMessage = Annotated[
     ActionMessage
     | NextDealMessage
@@ -358,7 +371,8 @@ SocketMessage = Annotated[
     | PingMessage
     | ResignMessage
     | RematchMessage
-    | SpeedMessage,
+    | SpeedMessage
+    | EmoteMessage,
     Field(discriminator="type"),
 ]
 """Every message a socket may send after its hello."""
@@ -415,8 +429,16 @@ class RematchLinkMessage(Strict):
     url: str
 
 
+class EmoteShown(Strict):
+    """A seat's quick message or emote, to every seat and spectator (never stored)."""
+
+    type: Literal["emote"]
+    seat: int
+    emote: Literal[EMOTES]  # type: ignore[valid-type]
+
+
 ServerMessage = Annotated[
-    StateMessage | ErrorMessage | PongMessage | RematchLinkMessage,
+    StateMessage | ErrorMessage | PongMessage | RematchLinkMessage | EmoteShown,
     Field(discriminator="type"),
 ]
 """Every message the server sends on a table's socket."""
@@ -427,7 +449,7 @@ def types_of(union: Any) -> tuple[str, ...]:
     """The ``type`` of each message of a union (nested unions followed), in its order.
 
     >>> types_of(ServerMessage)
-    ('state', 'error', 'pong', 'rematch')
+    ('state', 'error', 'pong', 'rematch', 'emote')
     """
     return tuple(type_of(model) for model in models_of(union))
 

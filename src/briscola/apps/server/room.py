@@ -39,6 +39,7 @@ from fastapi import WebSocket
 from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.protocol import (
     ActionMessage,
+    EmoteMessage,
     NextDealMessage,
     Peer,
     PingMessage,
@@ -48,6 +49,7 @@ from briscola.apps.server.protocol import (
     SpeedMessage,
     SyncMessage,
     handles,
+    rate_limited,
 )
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
@@ -94,6 +96,8 @@ MAX_SPECTATORS = 200
 """The most spectators of one table; one more is refused (closed with 1008, ``too many``)."""
 
 SPEEDS: dict[str, float] = {"lenta": 2.0, "normale": 1.0, "veloce": 0.4}
+EMOTE_GAP = 3.0
+"""The fewest seconds between two emotes of one seat: each is shown to everybody for a moment."""
 """Each speed of the computer players: its factor on the server's delay between their moves."""
 
 
@@ -269,6 +273,7 @@ class Room:
         self.clock = MoveClock()
         self.votes: set[int] = set()
         self.rematch_id: str | None = None
+        self.emoted: dict[int, float] = {}  # each seat's last emote (time.monotonic())
         now = time.monotonic()
         self.idle_since: float | None = now  # when its last connection left (None: connected)
         self.pins = 0  # sockets between their arrival and their hello: the room is not let go
@@ -585,6 +590,20 @@ class Room:
                 raise TableError("rematch_started", "the rematch has already started")
             self.votes.add(seat)
             await self._maybe_rematch(peer.rooms, [RematchAskedEvent(seat=seat)])
+
+    @handles(EmoteMessage)
+    async def emote(self, peer: Peer, message: EmoteMessage) -> None:
+        """A seat's quick message or emote (a closed set): shown to every seat and spectator,
+        one a seat every :data:`EMOTE_GAP` seconds (its own rate: by seat, not by address)."""
+        seat, now = peer.player, time.monotonic()
+        wait = self.emoted.get(seat, -EMOTE_GAP) + EMOTE_GAP - now
+        if wait > 0:
+            raise rate_limited(wait)
+        self.emoted[seat] = now
+        text = dumps({"type": "emote", "seat": seat, "emote": message.emote})
+        async with self.lock:
+            for ws in [*(w for group in self.sockets.values() for w in group), *self.watchers]:
+                await send_text(ws, text)
 
     # -- the rematch ------------------------------------------------------------------------
     def after_leaving(self, rooms: Rooms) -> None:

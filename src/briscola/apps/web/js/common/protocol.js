@@ -14,6 +14,21 @@ export const CLIENT_TYPES = Object.freeze([
   "resign",
   "rematch",
   "speed",
+  "emote",
+]);
+
+/** The quick messages and emotes a seat may send (protocol.py's EMOTES), a closed set. */
+export const EMOTES = Object.freeze([
+  "bella_giocata",
+  "ciao",
+  "grazie",
+  "ben_giocato",
+  "peccato",
+  "buona_fortuna",
+  "applause",
+  "smile",
+  "wow",
+  "sad",
 ]);
 
 /**
@@ -65,6 +80,13 @@ export const CLIENT_TYPES = Object.freeze([
  * @typedef {object} SpeedMessage
  * @property {"speed"} type
  * @property {string} speed
+ */
+
+/**
+ * A quick message or emote from `EMOTES`, shown by the sender's plate to everybody.
+ * @typedef {object} EmoteMessage
+ * @property {"emote"} type
+ * @property {string} emote
  */
 
 /**
@@ -263,6 +285,14 @@ export const CLIENT_TYPES = Object.freeze([
  */
 
 /**
+ * A seat's quick message or emote, to every seat and spectator (never stored).
+ * @typedef {object} EmoteShown
+ * @property {"emote"} type
+ * @property {number} seat
+ * @property {string} emote
+ */
+
+/**
  * A deal was dealt.
  * @typedef {object} DealStartedEvent
  * @property {"deal_started"} type
@@ -441,8 +471,8 @@ export const CLIENT_TYPES = Object.freeze([
  * @property {string} table_id
  */
 
-/** @typedef {HelloMessage|ActionMessage|NextDealMessage|SyncMessage|PingMessage|ResignMessage|RematchMessage|SpeedMessage} ClientMessage */
+/** @typedef {HelloMessage|ActionMessage|NextDealMessage|SyncMessage|PingMessage|ResignMessage|RematchMessage|SpeedMessage|EmoteMessage} ClientMessage */
 
-/** @typedef {StateMessage|ErrorMessage|PongMessage|RematchLinkMessage} ServerMessage */
+/** @typedef {StateMessage|ErrorMessage|PongMessage|RematchLinkMessage|EmoteShown} ServerMessage */
 
 /** @typedef {DealStartedEvent|PlayedEvent|DeclaredEvent|ExchangedEvent|SignalledEvent|BidEvent|PassedEvent|CalledEvent|RevealedEvent|TrickEvent|DealOverEvent|MatchOverEvent|PresenceEvent|JoinedEvent|ReadyEvent|AutoplayEvent|TimedOutEvent|ResignedEvent|SpeedEvent|SpectatorsEvent|RematchAskedEvent|RematchEvent} TableEvent */
