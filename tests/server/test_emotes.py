@@ -12,7 +12,7 @@ import pytest
 from briscola.apps.server import room
 from briscola.apps.server.protocol import EMOTES, EmoteMessage, EmoteShown
 from server.test_spectators import Spectator
-from server_helpers import TestClient, connect_all, make_table
+from server_helpers import TestClient, connect_all, make_table, nothing_pending, start_friends
 
 pytestmark = pytest.mark.server
 
@@ -80,3 +80,21 @@ def test_a_seat_may_emote_again_after_the_gap(
     assert first.recv()["emote"] == "smile"
     first.close()
     second.close()
+
+
+def test_partners_may_not_emote_while_a_deal_is_played(client: TestClient) -> None:
+    """At a table of partners an emote's timing could tell a partner about a hand (a sign the
+    rules do not allow): refused while a deal is played (``emote_in_deal``), nobody told; at a
+    table where each plays for itself it goes through."""
+    _, _, players = start_friends(client, "pairs", ("human", "human", "human", "human"))
+    players[0].send({"type": "emote", "emote": "bella_giocata"})
+    refused = players[0].recv()
+    assert refused["type"] == "error" and refused["code"] == "emote_in_deal", refused
+    assert all(nothing_pending(p.ws) for p in players[1:])
+    for p in players:
+        p.close()
+    _, _, alone = start_friends(client, "classic", ("human", "human"))
+    alone[0].send({"type": "emote", "emote": "ciao"})
+    assert alone[1].recv() == {"type": "emote", "seat": alone[0].seat, "emote": "ciao"}
+    for p in alone:
+        p.close()

@@ -61,6 +61,7 @@ from briscola.apps.server.store import (
     token_matches,
 )
 from briscola.apps.server.views import Shared, Views, dumps
+from briscola.core.option_types import Partnership
 from briscola.core.text import has_surrogate
 from briscola.session.events import (
     Event,
@@ -594,7 +595,15 @@ class Room:
     @handles(EmoteMessage)
     async def emote(self, peer: Peer, message: EmoteMessage) -> None:
         """A seat's quick message or emote (a closed set): shown to every seat and spectator,
-        one a seat every :data:`EMOTE_GAP` seconds (its own rate: by seat, not by address)."""
+        one a seat every :data:`EMOTE_GAP` seconds (its own rate: by seat, not by address). At a
+        table of partners none while a deal is played: its timing could be a sign the rules do
+        not allow."""
+        table = self.table
+        in_deal = table.started and table.status not in (DEAL_OVER, OVER)
+        if in_deal and table.ruleset.partnership is not Partnership.NONE:  # timing tells a partner
+            raise TableError(
+                "emote_in_deal", "with partners, quick messages wait for the deal's end"
+            )
         seat, now = peer.player, time.monotonic()
         wait = self.emoted.get(seat, -EMOTE_GAP) + EMOTE_GAP - now
         if wait > 0:
