@@ -68,6 +68,8 @@ def test_settings_are_stored_with_the_player_and_follow_them_to_another_browser(
         {"volume": "deafening"},
         {"volume": 11},
         {"sound": "maybe"},
+        {"sort": 1},  # a switch is true or false, never a number
+        {"sound": "true"},
         {"colour": "green"},
         ["deck", "napoletane"],
     ],

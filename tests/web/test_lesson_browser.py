@@ -57,14 +57,15 @@ def engine_says(page: Page, server: str, path: str, **headers: str) -> Any:
 
 def check_whys(page: Page, server: str, view: dict[str, Any], lang: str) -> int:
     """Each computer move the panel explains, against the engine's words for it; how many."""
-    items = page.locator("#lesson-why li.why")
-    for i in range(items.count()):
-        item = items.nth(i)
-        move = item.get_attribute("data-move")
+    # read at once: the panel may redraw its list between two reads of a locator
+    shown = page.eval_on_selector_all(
+        "#lesson-why li.why", "els => els.map((e) => [e.dataset.move, e.innerText])"
+    )
+    for move, text in shown:
         path = f"/api/tables/{view['id']}/why?move={move}"
         said = engine_says(page, server, path, **{"X-Seat-Token": view["token"]})
-        assert item.inner_text() == said[lang], move
-    return items.count()
+        assert text == said[lang], move
+    return len(shown)
 
 
 def walk(page: Page, server: str, name: str, lang: str) -> None:

@@ -75,9 +75,9 @@ class Identity(BaseModel):
 class Settings(BaseModel):
     """A player's table settings, as the web client keeps them per device (js/table/prefs.js,
     js/common/deck.js, js/table/sound.js, the hand's order): each one of its choices; an unknown
-    setting or choice is refused (422)."""
+    setting or choice is refused (422); ``true``/``false`` only for the switches, not 1 or 0."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     deck: Literal["progetto", "napoletane", "piacentine", "francesi"] | None = None
     cards: Literal["small", "normal", "large"] | None = None  # the hand's cards' size
     hold: Literal["short", "normal", "long"] | None = None  # how long a trick stays shown
