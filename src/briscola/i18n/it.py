@@ -1223,7 +1223,9 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.match_over": "La partita è finita.",
     "web.ws_error.match_not_over": "La partita non è ancora finita.",
     "web.ws_error.rematch_started": "La rivincita è già cominciata.",
-    "web.ws_error.emote_in_deal": "Tra compagni i messaggi rapidi aspettano la fine della smazzata.",
+    "web.ws_error.emote_in_deal": (
+        "Tra compagni i messaggi rapidi aspettano la fine della smazzata."
+    ),
     "web.ws_error.bad_speed": "Le velocità sono lenta, normale e veloce.",
     "web.ws_error.not_host": "Solo chi ha aperto il tavolo può farlo.",
     "web.ws_error.not_a_person": "Questo posto lo gioca il computer.",
