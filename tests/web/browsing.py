@@ -77,3 +77,15 @@ def served(app: Any) -> Iterator[str]:
     finally:
         srv.should_exit = True
         thread.join(timeout=10)
+
+
+def play_to_the_summary(page: Any) -> None:
+    """Play the first card the hand offers at each turn until the deal's summary shows."""
+    deadline = time.monotonic() + 120
+    while not page.locator("#summary").count():
+        assert time.monotonic() < deadline, "the deal did not end in time"
+        page.evaluate(
+            """() => { const c = document.querySelector("#hand.live button.card");
+                       if (c) c.click(); }"""
+        )
+        page.wait_for_timeout(60)

@@ -13,13 +13,12 @@ two loads of the page and the deal's moves through Python
 from __future__ import annotations
 
 import importlib.util
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import MISSING, page_errors
+from browsing import MISSING, page_errors, play_to_the_summary
 
 if MISSING:
     pytest.skip(MISSING, allow_module_level=True)
@@ -51,18 +50,6 @@ def _worker_ready(page: Page) -> None:
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=LOAD_MS)
 
 
-def _play_the_deal(page: Page) -> None:
-    """Play the first card the hand offers at each turn until the deal's summary shows."""
-    deadline = time.monotonic() + 120
-    while not page.locator("#summary").count():
-        assert time.monotonic() < deadline, "the deal did not end in time"
-        page.evaluate(
-            """() => { const c = document.querySelector("#hand.live button.card");
-                       if (c) c.click(); }"""
-        )
-        page.wait_for_timeout(60)
-
-
 def test_offline_deal_against_the_computer_then_history(
     server: str, contexts: Callable[..., BrowserContext]
 ) -> None:
@@ -88,7 +75,7 @@ def test_offline_deal_against_the_computer_then_history(
     assert [s["kind"] for s in first["table"]["seats"]] == ["human", "bot"]
     assert first["table"]["seats"][1]["bot"] == "easy"
     assert len(first["observation"]["hand"]) == 3
-    _play_the_deal(page)
+    play_to_the_summary(page)
     final: dict[str, Any] = page.evaluate("window.briscolaTable.msg")
     assert final["table"]["status"] == "over"
     points = final["table"]["result"]["seat_points"]

@@ -7,12 +7,11 @@ without scrolling, at 1366×768 and on a 390×844 phone."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browsing import MISSING, page_errors, served
+from browsing import MISSING, page_errors, play_to_the_summary, served
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -53,17 +52,6 @@ def _open(page: Page, server: str, body: dict[str, Any]) -> None:
     page.wait_for_function("window.briscolaTable && window.briscolaTable.msg")
 
 
-def _play_to_the_summary(page: Page) -> None:
-    deadline = time.monotonic() + 120
-    while not page.locator("#summary").count():
-        assert time.monotonic() < deadline, "the deal did not end in time"
-        page.evaluate(
-            """() => { const c = document.querySelector("#hand.live button.card");
-                       if (c) c.click(); }"""
-        )
-        page.wait_for_timeout(60)
-
-
 def _rows_all_shown(page: Page, what: object) -> None:
     for width, height in ((1366, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
@@ -90,7 +78,7 @@ def test_the_contract_is_shown_in_play_and_explained_in_the_summary(
     expect(page.locator(".plate .chip.caller")).to_have_text("chiama 120")
     expect(page.locator(".trump-chip .contract")).to_have_text("Contratto: 120 punti (Tu)")
     expect(page.locator(".trump-chip")).to_have_attribute("aria-label", re.compile("120 punti"))
-    _play_to_the_summary(page)
+    play_to_the_summary(page)
     took = int(page.locator("#summary tr.mine td.n").first.inner_text())
     ending = "contratto riuscito" if took >= 120 else "contratto fallito"
     expect(page.locator("#contract")).to_have_text(
@@ -106,7 +94,7 @@ def test_a_match_summary_shows_every_row_of_the_standing(
     page = contexts(1366, 768, reduced_motion="reduce").new_page()
     errors = page_errors(page)
     _open(page, quick_server, {"preset": "classic", "match": "best-of:3"})
-    _play_to_the_summary(page)
+    play_to_the_summary(page)
     expect(page.locator("#summary .standing tbody tr")).to_have_count(2)
     _rows_all_shown(page, "best-of:3")
     assert not errors, errors
@@ -119,7 +107,7 @@ def test_the_deal_review_calls_the_player_tu(quick_server: str, contexts: Contex
     errors = page_errors(page)
     _open(page, quick_server, {"preset": "classic"})
     assert page.evaluate("window.briscolaTable.table.seats[0].name") == "Giocatore 1"
-    _play_to_the_summary(page)
+    play_to_the_summary(page)
     table_id = page.url.split("/table/")[1].split("?")[0]
     page.goto(f"{quick_server}/review/{table_id}/0")
     rows = page.locator(".review-hands tbody tr")
