@@ -34,7 +34,7 @@ from server_helpers import Player
 
 pytestmark = pytest.mark.server
 
-HEAD = "0004_player_settings"
+HEAD = "0007_bots"
 TOKENS = {0: "anna-token", 1: "bruno-token"}
 
 
