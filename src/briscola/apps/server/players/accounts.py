@@ -70,6 +70,7 @@ class Player:
     username: str | None
     created_at: datetime
     settings: dict[str, Any] = field(default_factory=dict)  # the table's, as the routes check them
+    bot: bool = False  # a bot account (issue 37, part 6): plays online through a token
 
     @property
     def guest(self) -> bool:
