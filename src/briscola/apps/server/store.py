@@ -88,6 +88,7 @@ _TABLES = sa.Table(
     Column("rematch_of", String(32)),  # the table this one is a rematch of
     Column("seat_flags", JSON),  # kept when it left memory
     Column("played_out", Boolean),  # its unattended match is over
+    Column("chat", Boolean),  # the host allows free-text chat (None: off; 0005_lobby)
 )  # fmt: skip
 _SEATS = sa.Table(
     "briscola_seats", metadata, _table_id(),
@@ -116,7 +117,7 @@ _ACTIONS = sa.Table(
 
 _OWN: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang")
 COLUMNS: Final = ("damaged", "hints", "speed", "resigned", "rematch_id", "rematch_of", "seat_flags",
-                  "played_out")  # fmt: skip
+                  "played_out", "chat")  # fmt: skip
 """The columns of a table's row that a :class:`Progress` may change."""
 
 
@@ -183,6 +184,8 @@ class StoredTable:
     """The seats' autoplay and ready flags, kept when the room left memory."""
     played_out: bool = False
     """Its unattended match is over (:class:`.rooms.Resumer`)."""
+    chat: bool = False
+    """The host allows free-text chat at the table (a table with friends; :mod:`.chat`)."""
 
     def columns(self) -> dict[str, Any]:
         """The table's own row (not its seats or deals), the ruleset as JSON text."""
@@ -199,7 +202,8 @@ class StoredTable:
             ruleset = None
         bad = not isinstance(ruleset, dict)
         own = {c: getattr(row, c) for c in (*_OWN, *COLUMNS)}
-        own |= {"hints": bool(row.hints), "resigned": list(row.resigned or [])}
+        own |= {"hints": bool(row.hints), "resigned": list(row.resigned or []),
+                "chat": bool(row.chat)}
         return cls(
             ruleset={} if bad else ruleset,
             seats=seats,
