@@ -23,6 +23,7 @@ PAGES = {
     "/join/{table}/{code}": ("Briscola", "table/join.js", "felt-bg home", False),
     "/table/{table}": ("Briscola", "table/table.js", None, True),
     "/embed?preset=classic": ("Briscola", "table/embed.js", None, False),
+    "/online": ("Gioca online · Briscola", "table/lobby.js", "felt-bg home lobby-page", False),
     "/score": ("Segnapunti · Briscola", "score/main.js", "felt-bg sk-page", True),
     "/score/abcdefghijklmnop": ("Segnapunti · Briscola", "score/main.js", "felt-bg sk-page", True),
 }

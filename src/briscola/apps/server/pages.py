@@ -164,7 +164,10 @@ def install_pages(app: FastAPI, web: Path) -> None:
     pages.get("/review/{table_id}/{number}")(table_page("review.html"))
     pages.get("/score")(page("score.html", _NO_CACHE))
     pages.get("/score/{key}")(page("score.html", _NO_CACHE))
+    pages.get("/leaderboard")(page("leaderboard.html"))  # issue 37: js/table/leaderboard.js
+    pages.get("/players/{username}")(page("profile.html"))  # issue 37: js/table/profile.js
     pages.get("/offline")(page("offline.html"))  # the offline game (issue 39), js/table/offline.js
+    pages.get("/online")(page("online.html"))  # quick match (issue 37), js/table/lobby.js
 
     @pages.get("/score-sw.js")
     def service_worker() -> Response:

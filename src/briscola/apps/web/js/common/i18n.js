@@ -13,6 +13,7 @@ import { ANALYSIS_STRINGS } from "./strings-analysis.js";
 import { ERROR_STRINGS } from "./strings-errors.js";
 import { FLOW_STRINGS } from "./strings-flow.js";
 import { OFFLINE_STRINGS } from "./strings-offline.js";
+import { LOBBY_STRINGS } from "./strings-lobby.js";
 import { LESSON_STRINGS } from "./strings-lesson.js";
 import { SETTINGS_STRINGS } from "./strings-settings.js";
 import { SCORE_STRINGS } from "./strings-score.js";
@@ -52,6 +53,7 @@ export const CATALOG = {
         ...LESSON_STRINGS[lang],
         ...SETTINGS_STRINGS[lang],
         ...OFFLINE_STRINGS[lang],
+        ...LOBBY_STRINGS[lang],
       },
     ]),
   ),

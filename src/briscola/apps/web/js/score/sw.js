@@ -20,6 +20,7 @@ const FILES = [
   "/static/js/common/strings-errors.js",
   "/static/js/common/strings-flow.js",
   "/static/js/common/strings-lesson.js",
+  "/static/js/common/strings-lobby.js",
   "/static/js/common/strings-offline.js",
   "/static/js/common/strings-score.js",
   "/static/js/common/strings-settings.js",

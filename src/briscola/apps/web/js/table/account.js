@@ -381,6 +381,8 @@ function body(player) {
 }
 
 function render() {
+  // a page that follows who plays (the lobby: a guest seeks no rated game) hears it at each draw
+  document.dispatchEvent(new CustomEvent("briscola:player", { detail: state.player }));
   const box = document.getElementById("account");
   if (!box) return;
   const player = state.player;

@@ -301,6 +301,11 @@ function heroActions() {
       { class: "btn", type: "button", id: "quick-play", onclick: playNow },
       `▶ ${t("home.play")}`,
     ),
+    h(
+      "a",
+      { class: "btn btn-light", href: "/online", id: "play-online", title: t("lobby.link.title") },
+      t("lobby.link"),
+    ),
     h("a", { class: "btn btn-ghost", href: "#create-title" }, t("home.create")),
     h(
       "button",

@@ -8,6 +8,7 @@ import { SCORE_RO } from "./score.js";
 import { TABLE_RO } from "./table.js";
 import { SIGNAL_STRINGS } from "../strings-signals.js";
 import { OFFLINE_STRINGS } from "../strings-offline.js";
+import { LOBBY_STRINGS } from "../strings-lobby.js";
 import { LESSON_STRINGS } from "../strings-lesson.js";
 import { SETTINGS_STRINGS } from "../strings-settings.js";
 
@@ -22,4 +23,5 @@ export const RO_STRINGS = {
   ...LESSON_STRINGS.ro,
   ...SETTINGS_STRINGS.ro,
   ...OFFLINE_STRINGS.ro,
+  ...LOBBY_STRINGS.ro,
 };
