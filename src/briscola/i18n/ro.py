@@ -300,6 +300,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.api_error.bad_password": "Parola are între 8 și 128 de caractere.",
     "web.api_error.cross_site": "Cerere refuzată: vine de pe alt site.",
+    "web.api_error.bot_needs_account": (
+        "Doar un cont cu nume de utilizator creează conturi de bot: înscrie-te întâi."
+    ),
+    "web.api_error.too_many_bots": "Un cont creează cel mult 10 conturi de bot.",
+    "web.api_error.no_such_bot": "Niciun bot sau token ca acesta printre ale tale.",
     "web.players.deleted": "jucător șters",
     "web.player": "Jucătorul {n}",
 }

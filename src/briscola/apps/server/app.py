@@ -35,6 +35,7 @@ from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
 from briscola.apps.server.pages import default_static_dir, install_pages
+from briscola.apps.server.players import bots_router
 from briscola.apps.server.players import router as players_router
 from briscola.apps.server.protocol import (
     HelloMessage,
@@ -412,6 +413,7 @@ def create_app(
     app.include_router(_server)
     app.include_router(tables.router)
     app.include_router(players_router)  # guests, accounts, sessions (issue 37)
+    app.include_router(bots_router)  # bot accounts and their tokens (issue 37, part 6)
     app.include_router(lessons.router)  # Impara a giocare (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)
     app.include_router(_sockets)

@@ -81,14 +81,16 @@ class Player:
         """The player's own view (``GET /api/players/me``)."""
         return {"id": self.id, "name": self.name, "avatar": self.avatar,
                 "username": self.username, "guest": self.guest,
-                "created_at": self.created_at.isoformat(), "settings": self.settings}  # fmt: skip
+                "created_at": self.created_at.isoformat(), "settings": self.settings,
+                "bot": self.bot}  # fmt: skip
 
     @classmethod
     def of(cls, row: PlayerRow) -> Player:
         created = row.created_at
         if created.tzinfo is None:  # SQLite gives it back naive
             created = created.replace(tzinfo=UTC)
-        return cls(row.id, row.name, row.avatar, row.username, created, dict(row.settings or {}))
+        settings = dict(row.settings or {})
+        return cls(row.id, row.name, row.avatar, row.username, created, settings, bool(row.bot))
 
 
 def check_password(password: str) -> None:

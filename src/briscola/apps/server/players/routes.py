@@ -127,6 +127,7 @@ class PlayerView(BaseModel):
     guest: bool
     created_at: str
     settings: dict[str, Any]
+    bot: bool = False  # a bot account (players/bots.py)
 
 
 def _lang(request: Request) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from briscola.apps.server.store import Base
@@ -29,6 +29,7 @@ class PlayerRow(Base):
     password_hash: Mapped[str | None] = mapped_column(Text)  # Argon2id, pwdlib's form
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the table's settings
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # 0007
 
 
 class SessionRow(Base):
