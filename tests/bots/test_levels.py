@@ -2,7 +2,7 @@
 exact endgame solver checked by brute force, and robust strength smoke tests.
 
 The full strength table (duplicate deals, confidence intervals) is measured with the arena and
-``scripts/bench_levels.py``; think times by the same script, not by timed tests here.
+``briscola bench --strength``; think times by ``briscola bench --think``, not by timed tests here.
 """
 
 from __future__ import annotations

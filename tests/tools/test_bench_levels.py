@@ -61,6 +61,17 @@ def test_think_times_the_champion_against_its_target(tmp_path: Path) -> None:
     assert ("not met" in result.output) != row["met"]
 
 
+def test_think_times_against_another_level(tmp_path: Path) -> None:
+    out = tmp_path / "think.json"
+    args = ["bench", "--think", "--level", "easy", "--opponent", "principiante", "--deals", "1"]
+    result = runner.invoke(app, [*args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "against beginner" in _flat(result.output)
+    data = json.loads(out.read_text())
+    assert (data["opponent"], list(data["levels"])) == ("beginner", ["easy"])
+    assert data["levels"]["easy"]["moves"] == 20  # every seat of easy's, one deal of classic
+
+
 def test_summary_is_a_nearest_rank_percentile() -> None:
     row = summarize("champion", [0.001 * k for k in range(100, 0, -1)])
     assert (row.moves, row.median_ms, row.p95_ms, row.max_ms) == (100, 50.5, 95.0, 100.0)
@@ -103,6 +114,9 @@ def test_an_unknown_level_is_refused_with_the_levels() -> None:
         (["--deals", "5"], "goes with --think or --strength"),
         (["--level", "easy"], "goes with --think or --strength"),
         (["--workers", "2"], "goes with --fast or --strength"),
+        (["--think", "--opponent", "novice"], "unknown level 'novice'"),
+        (["--strength", "--opponent", "easy"], "goes with --think"),
+        (["--opponent", "easy"], "goes with --think"),
     ],
 )
 def test_bad_options_are_refused_clearly(args: list[str], message: str) -> None:

@@ -795,6 +795,9 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.bench.levels": (
         "With --think: a level to time (repeatable; default: all)."
     ),
+    "terminal.cli.help.briscola.bench.opponent": (
+        "With --think: the level the timed levels play against (default: medium)."
+    ),
     "terminal.cli.help.briscola.bench.pairs": (
         "With --strength: a pair to play, e.g. champion:medium (repeatable; default: the ladder)."
     ),

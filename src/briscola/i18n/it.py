@@ -832,6 +832,9 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.help.briscola.bench.levels": (
         "Con --think: un livello da cronometrare (ripetibile; se manca: tutti)."
     ),
+    "terminal.cli.help.briscola.bench.opponent": (
+        "Con --think: il livello contro cui giocano i livelli cronometrati (se manca: medium)."
+    ),
     "terminal.cli.help.briscola.bench.pairs": (
         "Con --strength: una coppia da far giocare, es. champion:medium (ripetibile; se manca: "
         "la scala dei livelli)."

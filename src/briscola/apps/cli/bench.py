@@ -83,6 +83,7 @@ def bench(
             metavar="UPPER:LOWER",
         ),
     ] = None,
+    opponent: Annotated[str | None, typer.Option("--opponent", metavar="LEVEL")] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N")] = 1,
     workers: Annotated[
         int | None,
@@ -136,6 +137,8 @@ def bench(
         raise bad("bench_one")
     if analysis and fast + think + strength:
         raise bad("analysis_alone")
+    if opponent is not None and not think:
+        raise _goes_with("--opponent", "--think")
     if analysis:  # issue 15: deals per preset (default 5), the seed, JSON; --strict
         from briscola.tools.bench import analysis as analysis_bench
 
@@ -165,7 +168,7 @@ def bench(
     if think or strength:
         _bench_levels(
             strength, preset_names_, deals, levels, pairs, seed, workers, games, json_path, strict,
-            plot_path, first_deal or 0,
+            plot_path, first_deal or 0, opponent or "medium",
         )  # fmt: skip
         return
     for value, flag in ((deals, "--deals"), (levels, "--level"), (pairs, "--pair")):
@@ -240,8 +243,10 @@ def _bench_levels(
     strict: bool,
     plot_path: str | None = None,
     first_deal: int = 0,
+    opponent: str = "medium",
 ) -> None:
-    """``briscola bench --think`` or ``--strength``: check the options, measure, report."""
+    """``briscola bench --think`` or ``--strength``: check the options, measure, report (with
+    ``--think``, each level against ``opponent``)."""
     import os
 
     from briscola.tools.bench.levels import (
@@ -278,6 +283,10 @@ def _bench_levels(
     except LevelsBenchError as exc:
         raise typer.BadParameter(str(exc), param_hint="--level") from None
     try:
+        opponent = level_name(opponent)
+    except LevelsBenchError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--opponent") from None
+    try:
         if strength:
             n = workers if workers is not None else 1
             rows = run_strength(
@@ -292,7 +301,9 @@ def _bench_levels(
             )
             missed = not all(r.met for r in rows)
         else:
-            report = run_think(names, preset_name, deals or 10, seed=seed, json_path=json_path)
+            report = run_think(
+                names, preset_name, deals or 10, opponent=opponent, seed=seed, json_path=json_path
+            )
             missed = not report.met
     except LevelsBenchError as exc:
         raise typer.BadParameter(str(exc), param_hint="--preset") from None

@@ -37,6 +37,7 @@ from briscola.apps.server.limits import Limits, ServerFull, client_ip
 from briscola.apps.server.pages import default_static_dir, install_pages
 from briscola.apps.server.players import bots_router
 from briscola.apps.server.players import router as players_router
+from briscola.apps.server.players.upkeep import Purger
 from briscola.apps.server.protocol import (
     HelloMessage,
     Peer,
@@ -383,17 +384,20 @@ def create_app(
     pool = BotPool(settings.bot_workers or 0)
     rooms = Rooms(storage, settings, pool)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
+    purger = Purger(storage.engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         end_with_supervisor()  # one of --workers: it ends with its parent, even after kill -9
         pool.launch()  # the workers warm up while the server already answers
         rooms.start()
+        purger.start()  # expired sessions and unreachable guests, now and daily (players)
         if cluster is not None:
             await cluster.start()
         if settings.tune_gc:  # briscola serve: the heap made so far, out of the GC's walks
             tune_gc()
         yield
+        await purger.close()
         await rooms.close()
         if cluster is not None:
             await cluster.close()

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import WebSocket
 
 from briscola.apps.server.limits import RateLimiter
+from briscola.apps.server.players.upkeep import follow_rematch
 from briscola.apps.server.protocol import (
     ActionMessage,
     EmoteMessage,
@@ -639,10 +640,12 @@ class Room:
         new, tokens = self._rematch_table(rooms, self.votes & present)
         rooms.add(new)
         await new.store()  # its start and first deal
+        n = len(self.table.seats)
+        moves = {old: (old + 1) % n for old in tokens}  # each person's seat is their player's
+        follow_rematch(rooms.storage.engine, self.table_id, new.table_id, moves)
         self.rematch_id = new.table_id
         self.note(rematch_id=new.table_id)
         await self.store()
-        n = len(self.table.seats)
         for old, token in tokens.items():
             url = f"/table/{new.table_id}?seat={(old + 1) % n}#token={token}"
             for ws in self.sockets.get(old, []):

@@ -403,7 +403,9 @@ async def start(
             table.seats[i].name = name
         room.note(started=True, seats=empty)  # stored with the deal in one transaction
         await room.commit(events)
-        return room.info()
+        info = room.info()
+    seat_taken(request, table_id, seat, replace=False)  # the host's game, if not linked yet
+    return info
 
 
 @_tables.get("/api/tables/{table_id}", response_model=PublicTable)

@@ -178,10 +178,12 @@ class Accounts:
         ok = _HASHER.verify(password[: PASSWORD_LENGTH[1]], stored or _DUMMY)
         return Player.of(row) if row is not None and stored and ok else None
 
-    def take_seat(self, player_id: str, table_id: str, seat: int) -> None:
-        """The player sits at ``seat`` of the table (their game from now on)."""
+    def take_seat(self, player_id: str, table_id: str, seat: int, *, replace: bool = True) -> None:
+        """The player sits at ``seat`` of the table (their game from now on); with ``replace``
+        false, only if no player has that seat yet."""
         with self._session.begin() as s:
-            s.merge(PlayerSeatRow(table_id=table_id, seat=seat, player_id=player_id))
+            if replace or s.get(PlayerSeatRow, (table_id, seat)) is None:
+                s.merge(PlayerSeatRow(table_id=table_id, seat=seat, player_id=player_id))
 
     def seats(self, player_id: str) -> list[tuple[str, int]]:
         """The player's seats (table id, seat number), the oldest table first."""
