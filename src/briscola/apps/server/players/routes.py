@@ -33,6 +33,7 @@ from briscola.apps.server.players.accounts import (
     Player,
     deleted_name,
 )
+from briscola.apps.server.players.upkeep import merge_guest
 from briscola.apps.server.schemas import ErrorResponse
 
 __all__ = ["COOKIE", "accounts_of", "router", "same_site", "seat_taken"]
@@ -278,7 +279,8 @@ async def signup(body: SignUp, request: Request, response: Response, accounts: A
 
 @router.post("/login", response_model=PlayerView, dependencies=_CHANGES, responses=_RATE)
 async def login(body: Credentials, request: Request, response: Response, accounts: Accts) -> Any:
-    """Log in: this browser is the account's player from now on."""
+    """Log in: this browser is the account's player from now on. A guest logging in brings
+    their games to the account (their seats are the account's), and the guest is gone."""
     keys = (client_ip(request.scope), "login:" + body.username.casefold())
     if (too_many := _wait(request, "guess", *keys)) is not None:
         return too_many
@@ -286,6 +288,9 @@ async def login(body: Credentials, request: Request, response: Response, account
     if player is None:
         _wrong(request, *keys)
         raise _refused(request, "bad_login", 401)
+    was = _current(request)
+    if was is not None and was.guest:  # the guest's games are the account's from now on
+        merge_guest(accounts.engine, was.id, player.id)
     _signed_in(request, response, accounts, player.id)
     return player.public()
 
@@ -359,9 +364,11 @@ async def _rename_in_memory(request: Request, seats: list[tuple[str, int]]) -> N
                 await room.save_seat(seat)
 
 
-def seat_taken(request: Request, table_id: str, seat: int) -> None:
+def seat_taken(request: Request, table_id: str, seat: int, *, replace: bool = True) -> None:
     """The tables' routes call this once a seat is taken: the request's player (if it has one,
-    and it comes from this site) sat there, so the table is one of their games."""
+    and it comes from this site) sat there, so the table is one of their games. With
+    ``replace`` false the seat is linked only if no player has it yet (the host starting a
+    table made before their browser was a player)."""
     player = _current(request) if same_site(request) else None
     if player is not None:
-        accounts_of(request).take_seat(player.id, table_id, seat)
+        accounts_of(request).take_seat(player.id, table_id, seat, replace=replace)
