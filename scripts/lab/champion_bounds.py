@@ -1,7 +1,8 @@
 """Where can the two-player champion still gain? Experiments against ``champion-v1``.
 
 Two kinds of run, each over duplicate deals of classic (every deal played twice, the seats
-swapped), a win 1 and a draw 0.5, with a 95% interval over deals (docs/levels.md):
+swapped), a win 1 and a draw 0.5, with a 95% interval over deals (its runs:
+docs/lab/champion-two-players.md):
 
 * ``oracle``: champion-v1's search *told the opponent's hand* (not the stock order) while the
   stock holds from ``--stock LO`` to ``HI`` cards, plain champion-v1 otherwise, against
@@ -18,11 +19,11 @@ swapped), a win 1 and a draw 0.5, with a 95% interval over deals (docs/levels.md
 Each deal (or chunk) is appended to ``--out`` as a line of JSON, so a run can be stopped and
 resumed with ``--first``; the summary of everything in the file is printed at the end.
 
-    .venv/bin/python scripts/champion_bounds.py oracle --stock 0-40 --deals 100 --out o.jsonl
-    .venv/bin/python scripts/champion_bounds.py oracle --stock 0-6 --deals 100 --out end.jsonl
-    .venv/bin/python scripts/champion_bounds.py variant --set policy=1 --deals 100 --out s.jsonl
-    .venv/bin/python scripts/champion_bounds.py think --set net_plies=1 --deals 10
-    .venv/bin/python scripts/champion_bounds.py variant --start champion --preset pairs \
+    .venv/bin/python scripts/lab/champion_bounds.py oracle --stock 0-40 --deals 100 --out o.jsonl
+    .venv/bin/python scripts/lab/champion_bounds.py oracle --stock 0-6 --deals 100 --out end.jsonl
+    .venv/bin/python scripts/lab/champion_bounds.py variant --set policy=1 --deals 100 --out s.jsonl
+    .venv/bin/python scripts/lab/champion_bounds.py think --set net_plies=1 --deals 10
+    .venv/bin/python scripts/lab/champion_bounds.py variant --start champion --preset pairs \
         --against hard --set infer_multi=True --deals 200 --seed 2026 --out p.jsonl
 """
 

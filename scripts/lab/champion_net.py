@@ -1,6 +1,6 @@
 """The neural level's network inside the two-player champion: experiments against ``champion-v1``.
 
-Each kind of bot is measured as ``scripts/champion_bounds.py variant`` measures a setting (the
+Each kind of bot is measured as ``scripts/lab/champion_bounds.py variant`` measures a setting (the
 arena's duplicate deals of classic, chunks of 20 deals appended to ``--out`` as lines of JSON, a
 95% interval over deals):
 
@@ -16,8 +16,8 @@ The network's first plies in the rollouts are a setting of the champion (``net_p
 --set net_plies=1``. (The runs of 5 December evening used this script's first version, commit
 c2b2fba, whose bot drew the worlds before the opponent's first play in another order.)
 
-    .venv/bin/python scripts/champion_net.py hybrid --stock 6 --deals 200 --out h.jsonl
-    .venv/bin/python scripts/champion_net.py leaf --leaf 1.0 --deals 200 --out l.jsonl
+    .venv/bin/python scripts/lab/champion_net.py hybrid --stock 6 --deals 200 --out h.jsonl
+    .venv/bin/python scripts/lab/champion_net.py leaf --leaf 1.0 --deals 200 --out l.jsonl
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """How well does a network generalise? Fit it on some labelled rounds of a training run and
-measure it on a round it has not seen (docs/training.md, "The suits' symmetry").
+measure it on a round it has not seen (docs/lab/training-classic.md, "The suits' symmetry").
 
 The rounds are a ``briscola train`` folder's ``data/round-N.npz`` (positions labelled by the
 champion's search). The network is fitted with the training's own loop (``_fit``: Adam, batches
@@ -9,8 +9,8 @@ NumPy forward pass: the share of positions where its move (the highest legal sco
 search dropped as clearly worse (policy target 0), the share where it is the search's best, and
 the cross-entropy against the search's targets.
 
-    .venv/bin/python scripts/heldout_fit.py runs/classic-f --train 1-6 --test 7 --epochs 12
-    .venv/bin/python scripts/heldout_fit.py runs/classic-f --train 1-6 --test 7 --epochs 12 \\
+    .venv/bin/python scripts/lab/heldout_fit.py runs/classic-f --train 1-6 --test 7 --epochs 12
+    .venv/bin/python scripts/lab/heldout_fit.py runs/classic-f --train 1-6 --test 7 --epochs 12 \\
         --symmetry
 """
 

@@ -1,4 +1,5 @@
-"""How far is each round's network from the search that labels its games? (docs/training.md)
+"""How far is each round's network from the search that labels its games?
+(docs/lab/training-classic.md)
 
 For every round ``N`` of a ``briscola train`` folder whose network before it is kept (a weights
 file ``round-(N-1).npz`` in the folder's ``rounds/``, or in ``--weights`` for a run that did not
@@ -7,7 +8,7 @@ labelled positions where that network's move is one the search dropped as clearl
 positions the network played itself and has not trained on.
 ``--also FILE`` measures other networks on the same positions (the shipped one, say).
 
-    .venv/bin/python scripts/round_dropped.py runs/classic-h \\
+    .venv/bin/python scripts/lab/round_dropped.py runs/classic-h \\
         --also src/briscola/bots/weights/classic.npz
 """
 

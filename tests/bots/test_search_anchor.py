@@ -106,8 +106,8 @@ def test_in_pairs_the_champion_plays_its_own_choice_and_in_three_the_medium_move
 def test_in_chiamata_hard_plays_the_medium_card_without_a_card_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # hard bids and calls by its search, then plays the medium level's cards (docs/levels.md,
-    # "Briscola chiamata": with its card search it was within 3 points of the champion)
+    # hard bids and calls by its search, then plays the medium level's cards (docs/lab/chiamata.md,
+    # "Hard without its card search": with its card search it was within 3 points of the champion)
     rules = preset("chiamata")
     assert HARD.for_table(rules).rollouts_multi == 0 and HARD.rollouts_multi == 1400
     searched = []

@@ -3,16 +3,16 @@
 The seat that wins the auction holds a strong hand in the suit it makes trump. Dealt at random,
 the 32 cards a seat cannot see put the Asso of trumps in the caller's hand about a quarter of the
 time; the callers of the search and medium levels hold it 70–97% of the time, and a trump more
-than a random hand (docs/levels.md, "Briscola chiamata"). :func:`caller_worlds` draws the search's
-worlds from that: random deals of the unknown cards, each kept with a probability proportional to
-how much likelier the caller's hand (the cards it holds in the world and those it has played) is
-for a caller than for any hand, judged by a few of its features (:func:`feature`), and weighed
-where that ratio is high (:data:`CAP`).
+than a random hand (docs/lab/chiamata.md, "Reading the auction"). :func:`caller_worlds` draws
+the search's worlds from that: random deals of the unknown cards, each kept with a probability
+proportional to how much likelier the caller's hand (the cards it holds in the world and those it
+has played) is for a caller than for any hand, judged by a few of its features (:func:`feature`),
+and weighed where that ratio is high (:data:`CAP`).
 
 The ratio comes from a table of callers' hands counted in auctions played by the search and
 medium levels (``weights/chiamata-caller.json``, made by :func:`count_callers`, the command in
-docs/levels.md) against the exact odds of a random hand (:func:`random_odds`), the counts smoothed
-towards the random odds (:data:`PRIOR`).
+docs/lab/chiamata.md) against the exact odds of a random hand (:func:`random_odds`), the counts
+smoothed towards the random odds (:data:`PRIOR`).
 
 >>> low = caller_ratio()[CALLED_LOW]
 >>> bool(low[feature(False, True, False, 3)] > 1 > low[feature(False, False, False, 1)])

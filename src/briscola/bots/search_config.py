@@ -189,4 +189,4 @@ HARD = replace(
 )
 """The hard level: a short search, anchored on the medium level's move; in Briscola chiamata it
 searches its bids and call over 300 deals a candidate and plays the medium level's cards (no card
-search: with it, hard was within 3 points of the champion, docs/levels.md)."""
+search: with it, hard was within 3 points of the champion, docs/lab/chiamata.md)."""

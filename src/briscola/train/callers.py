@@ -8,7 +8,7 @@ reads them. Made with::
 
     python -m briscola.train.callers --deals 1000 --seed 7
 
-(docs/levels.md, "Briscola chiamata", says how long it takes.)
+(docs/lab/chiamata.md, "Reading the auction", says how long it takes.)
 
 >>> counts = count_callers("medium", deals=3, seed=1)
 >>> int(counts.sum()) <= 3
