@@ -1141,6 +1141,17 @@ MESSAGES: Final[dict[str, str]] = {
     # request's language (apps/server/errors.py)
     "web.ws_error.server_full": "The server is full: try again in a few minutes.",
     "web.ws_error.table_moved": "The table is moving to another process of the server: try again.",
+    "web.ws_error.no_player": "No player here: start as a guest or log in.",
+    "web.ws_error.rated_needs_account": (
+        "Rated games are for players with an account: sign up or log in."
+    ),
+    "web.ws_error.cooldown": "You left too many games: wait a while before a rated game.",
+    "web.ws_error.unknown_game": "This game is not played online.",
+    "web.ws_error.bad_options": "These options do not suit this game.",
+    "web.ws_error.no_offer": (
+        "Computer players can fill the seats only after the offer, while seeking."
+    ),
+    "web.ws_error.cross_site": "Refused: the request comes from another site.",
     "web.api_error.unknown_preset": "There is no such game.",
     "web.api_error.bad_options": "An option of the game is not one of those offered.",
     "web.api_error.bad_match": "The match format cannot be read.",

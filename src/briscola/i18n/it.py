@@ -1240,6 +1240,19 @@ MESSAGES: Final[dict[str, str]] = {
     # request's language (apps/server/errors.py)
     "web.ws_error.server_full": "Il server è al completo: riprova tra qualche minuto.",
     "web.ws_error.table_moved": "Il tavolo sta passando a un altro processo del server: riprova.",
+    "web.ws_error.no_player": "Nessun giocatore qui: entra come ospite o accedi.",
+    "web.ws_error.rated_needs_account": (
+        "Le partite valutate sono per chi ha un account: registrati o accedi."
+    ),
+    "web.ws_error.cooldown": (
+        "Hai lasciato troppe partite: aspetta un po' prima di una partita valutata."
+    ),
+    "web.ws_error.unknown_game": "Questo gioco non si gioca online.",
+    "web.ws_error.bad_options": "Queste opzioni non vanno bene per questo gioco.",
+    "web.ws_error.no_offer": (
+        "Puoi riempire i posti con il computer solo dopo la proposta, mentre cerchi."
+    ),
+    "web.ws_error.cross_site": "Rifiutato: la richiesta viene da un altro sito.",
     "web.api_error.unknown_preset": "Questo gioco non esiste.",
     "web.api_error.bad_options": "Un'opzione del gioco non è tra quelle offerte.",
     "web.api_error.bad_match": "Il formato dell'incontro non si legge.",

@@ -257,6 +257,19 @@ MESSAGES: Final[dict[str, str]] = {
     # request's language (apps/server/errors.py)
     "web.ws_error.server_full": "Serverul este plin: încearcă din nou peste câteva minute.",
     "web.ws_error.table_moved": "Masa trece la un alt proces al serverului: încearcă din nou.",
+    "web.ws_error.no_player": "Niciun jucător aici: intră ca invitat sau autentifică-te.",
+    "web.ws_error.rated_needs_account": (
+        "Jocurile cu rating sunt pentru jucătorii cu cont: înscrie-te sau autentifică-te."
+    ),
+    "web.ws_error.cooldown": (
+        "Ai părăsit prea multe jocuri: așteaptă puțin înainte de un joc cu rating."
+    ),
+    "web.ws_error.unknown_game": "Acest joc nu se joacă online.",
+    "web.ws_error.bad_options": "Aceste opțiuni nu se potrivesc acestui joc.",
+    "web.ws_error.no_offer": (
+        "Calculatorul poate ocupa locurile doar după ofertă, în timp ce cauți."
+    ),
+    "web.ws_error.cross_site": "Refuzat: cererea vine de pe alt site.",
     "web.api_error.unknown_preset": "Acest joc nu există.",
     "web.api_error.bad_options": "O opțiune a jocului nu este printre cele oferite.",
     "web.api_error.bad_match": "Formatul partidei nu poate fi citit.",

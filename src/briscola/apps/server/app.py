@@ -34,6 +34,7 @@ from briscola.apps.server import lessons, offline, scores, tables
 from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
+from briscola.apps.server.lobby import install as install_lobby
 from briscola.apps.server.pages import default_static_dir, install_pages
 from briscola.apps.server.players import bots_router
 from briscola.apps.server.players import router as players_router
@@ -390,6 +391,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         end_with_supervisor()  # one of --workers: it ends with its parent, even after kill -9
         pool.launch()  # the workers warm up while the server already answers
+        lobby.start()  # quick match: its pool looked at, its numbers kept (lobby/)
         rooms.start()
         purger.start()  # expired sessions and unreachable guests, now and daily (players)
         if cluster is not None:
@@ -397,6 +399,7 @@ def create_app(
         if settings.tune_gc:  # briscola serve: the heap made so far, out of the GC's walks
             tune_gc()
         yield
+        await lobby.close()
         await purger.close()
         await rooms.close()
         if cluster is not None:
@@ -420,6 +423,7 @@ def create_app(
     app.include_router(bots_router)  # bot accounts and their tokens (issue 37, part 6)
     app.include_router(lessons.router)  # Impara a giocare (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)
+    lobby = install_lobby(app, rooms)  # quick match: /ws/lobby, before /ws/{table_id}
     app.include_router(_sockets)
     scores.install(app, storage.engine)  # the score keeper: /api/scores
     install_pages(app, web)  # the pages; an unknown one is a page, API errors stay JSON

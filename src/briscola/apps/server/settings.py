@@ -188,6 +188,13 @@ class Settings(BaseSettings):
         Limits.idle_seconds,
         description="a table nobody is connected to leaves memory after this many seconds",
     )
+    lobby_offer_seconds: Seconds = Field(
+        20.0,
+        description=(
+            "seconds a quick match's seeker waits for people before the lobby offers computer "
+            "players for the empty seats"
+        ),
+    )
     create_rate: RateSetting = Field(
         Limits.create, description="`POST /api/play` and `POST /api/tables` per client"
     )

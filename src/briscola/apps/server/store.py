@@ -89,6 +89,8 @@ _TABLES = sa.Table(
     Column("seat_flags", JSON),  # kept when it left memory
     Column("played_out", Boolean),  # its unattended match is over
     Column("chat", Boolean),  # the host allows free-text chat (None: off; 0005_lobby)
+    Column("rated", Boolean),  # a quick match's rated game (None: casual; 0005_lobby)
+    Column("public", Boolean),  # listed in the lobby while seats are free (None: not; 0005_lobby)
 )  # fmt: skip
 _SEATS = sa.Table(
     "briscola_seats", metadata, _table_id(),
@@ -115,7 +117,8 @@ _ACTIONS = sa.Table(
     Column("at", DateTime(timezone=True)),
 )  # fmt: skip
 
-_OWN: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang")
+_OWN: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang", "rated",
+                "public")  # fmt: skip
 COLUMNS: Final = ("damaged", "hints", "speed", "resigned", "rematch_id", "rematch_of", "seat_flags",
                   "played_out", "chat")  # fmt: skip
 """The columns of a table's row that a :class:`Progress` may change."""
@@ -184,6 +187,10 @@ class StoredTable:
     """The seats' autoplay and ready flags, kept when the room left memory."""
     played_out: bool = False
     """Its unattended match is over (:class:`.rooms.Resumer`)."""
+    rated: bool = False
+    """A quick match's rated game (the lobby's; the ratings move when it is over)."""
+    public: bool = False
+    """The host listed it in the lobby (shown there while seats are free)."""
     chat: bool = False
     """The host allows free-text chat at the table (a table with friends; :mod:`.chat`)."""
 
@@ -204,6 +211,7 @@ class StoredTable:
         own = {c: getattr(row, c) for c in (*_OWN, *COLUMNS)}
         own |= {"hints": bool(row.hints), "resigned": list(row.resigned or []),
                 "chat": bool(row.chat)}
+        own |= {"rated": bool(row.rated), "public": bool(row.public)}
         return cls(
             ruleset={} if bad else ruleset,
             seats=seats,

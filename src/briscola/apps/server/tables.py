@@ -256,15 +256,20 @@ def _new_room(
     fmt: MatchFormat,
     seats: list[Seat],
     lang: str,
-    host_token: str,
+    host_token: str | None,
     *,
     start: bool = False,
     hints: bool = False,
     seed: int | None = None,
+    hashes: Sequence[str | None] | None = None,
+    rated: bool = False,
+    public: bool = False,
 ) -> Room:
     """A new table, stored, with its room; the host at seat 0 holds ``host_token``. A table
     started at once (``start``) is stored started, with its first deal, in the same transaction;
-    ``hints``: the host allows hints; ``seed``: the match's seed (a lesson's), else a random one."""
+    ``hints``: the host allows hints; ``seed``: the match's seed (a lesson's), else a random one.
+    ``hashes``: each seat's token hash instead (the lobby's: its seekers' processes minted them);
+    ``rated``: a quick match's rated game; ``public``: listed in the lobby while seats are free."""
     settings = rooms.settings
     rooms.make_space()  # a full server: 503 server_full
     table_id, invite, seed = (
@@ -272,9 +277,10 @@ def _new_room(
         secrets.token_urlsafe(6),
         secrets.randbits(62) if seed is None else seed,
     )
+    if hashes is None:
+        hashes = [hash_token(host_token) if host_token else None] + [None] * (len(seats) - 1)
     stored = [
-        StoredSeat.of(i, s, host=i == 0, token_hash=hash_token(host_token) if i == 0 else None)
-        for i, s in enumerate(seats)
+        StoredSeat.of(i, s, host=i == 0, token_hash=hashes[i]) for i, s in enumerate(seats)
     ]
     table = Table(ruleset, seats, fmt, seed, stand_in=settings.stand_in)
     if start:
@@ -284,7 +290,7 @@ def _new_room(
     ]
     row = StoredTable(
         table_id, ruleset.to_dict(), str(fmt), seed, invite, start, settings.stand_in, lang,
-        stored, deals, hints=hints,
+        stored, deals, hints=hints, rated=rated, public=public,
     )  # fmt: skip
     rooms.storage.create_table(row)
     room = rooms.room(table, row)
