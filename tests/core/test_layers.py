@@ -314,3 +314,16 @@ def test_the_cycle_check_sees_a_lazy_import_back_and_ignores_type_checking() -> 
     assert "briscola.core.cards" in lazy and "briscola.core.cards" not in typing_only
     assert cycles({"a": {"b"}, "b": {"a"}}) == [frozenset({"a", "b"})]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_only_the_app_knows_of_several_processes() -> None:
+    """Several processes are a part the rooms know nothing about (issue 35): the leases are a
+    collaborator :class:`~briscola.apps.server.rooms.Rooms` is given; of the server only the
+    app, which puts it together, imports the cluster (and the command that starts it)."""
+    cluster = "briscola.apps.server.cluster"
+    importers = {
+        name
+        for name, deps in GRAPH.items()
+        if not name.startswith(cluster) and any(d.startswith(cluster) for d in deps)
+    }
+    assert importers <= {"briscola.apps.server.app"} | COMPOSITION_ROOT, sorted(importers)

@@ -8,13 +8,18 @@ process to load.
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from briscola.apps.server.cluster import TableElsewhere
+from briscola.apps.server.limits import TableElsewhere
+from briscola.apps.server.rooms import Rooms
+from briscola.apps.server.settings import Settings
+from briscola.apps.server.store import Storage
 
 pytestmark = pytest.mark.server
 
@@ -43,3 +48,51 @@ def test_a_handed_over_table_closes_its_sockets_and_never_writes_again(client: T
     again = client.get(f"/api/tables/{table_id}")  # loaded again from storage, whole
     assert again.status_code == 200 and again.json()["status"] == "waiting"
     assert portal.call(rooms.get, table_id) is not room
+
+
+class _Leases:
+    """A stand-in for the cluster's leases: takes a table unless ``others`` hold it."""
+
+    def __init__(self, others: set[str]) -> None:
+        self.others, self.calls = others, []  # type: ignore[var-annotated]
+
+    def take(self, table_id: str) -> bool:
+        self.calls.append(("take", table_id))
+        return table_id not in self.others
+
+    def release(self, table_id: str) -> None:
+        self.calls.append(("release", table_id))
+
+
+def test_the_rooms_take_and_release_the_leases_they_are_given(
+    client: TestClient, db: Path
+) -> None:
+    """Several processes are a collaborator the rooms are given (``leases``): a table another
+    process holds is not loaded here (``table_moved``); one loaded is taken, and released as
+    its room leaves memory. Without leases (one process) every table is this one's."""
+    body = {"preset": "classic", "seats": ["human", "bot:simple"], "host_name": "Anna"}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    table_id = r.json()["table_id"]
+    storage = Storage(str(db))
+    settings = Settings.load(db=str(db))
+
+    async def play(leases: _Leases | None) -> Rooms:
+        rooms = Rooms(storage, settings, leases=leases)
+        try:
+            room = await rooms.get(table_id)
+            assert room is not None and room.table_id == table_id
+            assert rooms.let_go_idle(now=float("inf")) == 1
+        finally:
+            await rooms.close()
+        return rooms
+
+    elsewhere = _Leases({table_id})
+    with pytest.raises(TableElsewhere):
+        asyncio.run(play(elsewhere))
+    assert elsewhere.calls == [("take", table_id)]
+    here = _Leases(set())
+    asyncio.run(play(here))
+    assert here.calls == [("take", table_id), ("release", table_id)]
+    asyncio.run(play(None))
+    storage.close()

@@ -31,7 +31,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
 from briscola.apps.server import lessons, offline, scores, tables
-from briscola.apps.server.cluster import TABLE_PATH, ClusterMiddleware, cluster_from_env
+from briscola.apps.server.cluster import TABLE_PATH, Cluster, ClusterMiddleware, process_leases
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
 from briscola.apps.server.lobby import install as install_lobby
@@ -383,13 +383,14 @@ def create_app(
         settings = settings.with_limits(limits)
     storage = Storage(settings.db)
     pool = BotPool(settings.bot_workers or 0)
-    rooms = Rooms(storage, settings, pool)
+    leases = process_leases(settings, storage.engine)  # several processes (cluster.py), else None
+    rooms = Rooms(storage, settings, pool, leases)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
     purger = Purger(storage.engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        end_with_supervisor()  # one of --workers: it ends with its parent, even after kill -9
+        end_with_supervisor(settings.supervisor)  # one of --workers: it ends with its parent
         pool.launch()  # the workers warm up while the server already answers
         lobby.start()  # quick match: its pool looked at, its numbers kept (lobby/)
         rooms.start()
@@ -429,9 +430,9 @@ def create_app(
     install_pages(app, web)  # the pages; an unknown one is a page, API errors stay JSON
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
-    cluster = cluster_from_env(rooms, settings.redis)  # several processes: cluster.py
-    if cluster is not None:
-        app.state.cluster = cluster
+    cluster: Cluster | None = None
+    if leases is not None and settings.redis:  # several processes: the table's holder serves it
+        cluster = app.state.cluster = Cluster(settings.redis, leases, rooms)
         app.add_middleware(ClusterMiddleware, cluster=cluster)
     if settings.trusted_proxies:  # added last: the outermost, before any other reads the client
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))

@@ -8,9 +8,10 @@ process, what remains to share:
 - **Who plays a table**: the process holding its *lease*, a row of ``briscola_leases`` (table id,
   owner, expiry; :class:`Leases`). A process takes it when it makes or loads the table, renews
   all its leases every :data:`RENEW_SECONDS` with one statement, and releases one when the room
-  leaves memory (:class:`~.rooms.Rooms` calls :meth:`Leases.take` and :meth:`Leases.release`,
-  nothing else). A process killed renews nothing: its leases expire :data:`LEASE_SECONDS` after
-  the last renewal. Expiries are wall-clock times: the machines' clocks must agree (NTP).
+  leaves memory (:class:`~.rooms.Rooms` is given them, :func:`process_leases`, and calls
+  :meth:`Leases.take` and :meth:`Leases.release`, nothing else; it imports nothing of here). A
+  process killed renews nothing: its leases expire :data:`LEASE_SECONDS` after the last renewal.
+  Expiries are wall-clock times: the machines' clocks must agree (NTP).
 - **Moving a table** to the process nginx sends its people to (the request that made it reached
   another one; nginx's choice changed as a process died or came back): before the app serves a
   table's request or socket (:class:`ClusterMiddleware`), :meth:`Cluster.hold` asks the live
@@ -22,7 +23,9 @@ process, what remains to share:
 
 Redis rather than PostgreSQL's LISTEN/NOTIFY: SQLite, the default database, has none, and
 ``--workers N`` with SQLite on one machine is the common case. Only a table's id, a process's
-name and a request id cross it. Enabled when the ``redis`` setting names a Redis.
+name and a request id cross it. Enabled when the ``redis`` setting names a Redis; what this
+part reads of the settings (``redis``, ``process``, ``supervisor``) it reads from the one
+:class:`~.settings.Settings`.
 """
 
 from __future__ import annotations
@@ -45,14 +48,15 @@ from starlette.requests import Request
 from starlette.websockets import WebSocket
 
 from briscola.apps.server.errors import API_PREFIX, request_lang, word
-from briscola.apps.server.limits import ServerFull
+from briscola.apps.server.limits import TableElsewhere
 from briscola.apps.server.protocol import refuse_full
+from briscola.apps.server.settings import Settings
 
-if TYPE_CHECKING:  # the rooms call the leases: no import back at run time
+if TYPE_CHECKING:  # the cluster calls the rooms, given to it
     from briscola.apps.server.rooms import Rooms
 
 __all__ = ["HOLD_SECONDS", "LEASE_SECONDS", "RENEW_SECONDS", "TABLE_PATH", "Cluster"]
-__all__ += ["ClusterMiddleware", "Leases", "TableElsewhere", "cluster_from_env", "lease_table"]
+__all__ += ["ClusterMiddleware", "Leases", "TableElsewhere", "lease_table", "process_leases"]
 
 log = logging.getLogger(__name__)
 
@@ -76,17 +80,6 @@ HOLD_SECONDS = LEASE_SECONDS + 1.0
 
 POLL_SECONDS = 0.05
 """How often a waiting connection looks at the table's lease again."""
-
-
-class TableElsewhere(ServerFull):
-    """Another process holds the table (503 / 1013 ``table_moved``, like a full server: the
-    client tries again and reaches the holder)."""
-
-    code = "table_moved"
-
-    def __init__(self) -> None:
-        Exception.__init__(self, "the table is being served by another process: try again")
-        self.limit = 0
 
 
 lease_table = sa.Table(
@@ -326,13 +319,11 @@ class ClusterMiddleware:
         await self.app(scope, receive, send)
 
 
-def cluster_from_env(rooms: Rooms, redis_url: str | None) -> Cluster | None:
-    """This process's part among several when a Redis is named (the ``redis`` setting), else
-    None (one process: no leases, no Redis). Its name: the one the ``--workers`` parent gave it
-    (``$BRISCOLA_PROCESS``), else made of host, pid and chance (unique among the processes)."""
-    if not redis_url:
+def process_leases(settings: Settings, engine: sa.Engine) -> Leases | None:
+    """This process's leases when the settings name a Redis (several processes), else None
+    (one process: no leases, no Redis). Its name: the ``process`` setting (the ``--workers``
+    parent names each process), else made of host, pid and chance (unique among them)."""
+    if not settings.redis:
         return None
-    name = os.environ.get("BRISCOLA_PROCESS", "").strip()[:100]
-    name = name or f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
-    leases = rooms.leases = Leases(rooms.storage.engine, name)
-    return Cluster(redis_url, leases, rooms)
+    name = settings.process or f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
+    return Leases(engine, name)

@@ -34,8 +34,8 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage, Storage
 from limits.strategies import FixedWindowRateLimiter
 
-__all__ = ["LOOPBACK", "RATE_FORM", "Limits", "Rate", "RateLimiter", "ServerFull", "client_ip",
-           "parse_rate", "retry_after"]  # fmt: skip
+__all__ = ["LOOPBACK", "RATE_FORM", "Limits", "Rate", "RateLimiter", "ServerFull",
+           "TableElsewhere", "client_ip", "parse_rate", "retry_after"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,17 @@ class ServerFull(Exception):
             f"the server is full ({limit} tables in play here): try again in a few minutes"
         )
         self.limit = limit
+
+
+class TableElsewhere(ServerFull):
+    """Another process holds the table (several processes, :mod:`.cluster`): 503 / 1013
+    ``table_moved``, like a full server: the client tries again and reaches the holder."""
+
+    code = "table_moved"
+
+    def __init__(self) -> None:
+        Exception.__init__(self, "the table is being served by another process: try again")
+        self.limit = 0
 
 
 @dataclass(frozen=True)

@@ -45,11 +45,10 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from briscola.apps.server.cluster import Leases, TableElsewhere
 from briscola.apps.server.errors import ApiError
-from briscola.apps.server.limits import RateLimiter, ServerFull
+from briscola.apps.server.limits import RateLimiter, ServerFull, TableElsewhere
 from briscola.apps.server.room import MAX_ID, Room
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import GroupCommit, Progress, Storage, StoredTable
@@ -68,6 +67,7 @@ __all__ = [
     "POOLED_LEVELS",
     "BotPool",
     "DamagedTableError",
+    "Leases",
     "Resumer",
     "Room",
     "Rooms",
@@ -151,6 +151,28 @@ def _reason(exc: Exception) -> str:
     return line if len(line) <= MAX_WHY else line[: MAX_WHY - 1] + "…"
 
 
+class Leases(Protocol):
+    """Which tables this process plays when several share them (the leases of
+    :mod:`.cluster`, given to :class:`Rooms` by the app; one process has none): all the rooms
+    know of that part."""
+
+    def take(self, table_id: str) -> bool:
+        """Hold ``table_id`` (True) unless another process does (False)."""
+
+    def release(self, table_id: str) -> None:
+        """Let ``table_id`` go: its room left memory."""
+
+
+class _Alone:
+    """One process: every table is its own."""
+
+    def take(self, table_id: str) -> bool:
+        return True
+
+    def release(self, table_id: str) -> None:
+        return None
+
+
 class _Gone:
     """The group commit of a room handed over to another process: any write is refused."""
 
@@ -162,8 +184,15 @@ class _Gone:
 class Rooms:
     """The rooms of the tables in play, loaded from storage on first use."""
 
-    def __init__(self, storage: Storage, settings: Settings, pool: BotPool | None = None) -> None:
-        """``pool``: where the computer players think (default: on the loop)."""
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Settings,
+        pool: BotPool | None = None,
+        leases: Leases | None = None,
+    ) -> None:
+        """``pool``: where the computer players think (default: on the loop); ``leases``: the
+        tables this process holds among several (None: one process, every table its own)."""
         self.storage = storage
         self.settings = settings
         self._rooms: dict[str, Room] = {}
@@ -174,7 +203,7 @@ class Rooms:
         self.evicted = 0  # rooms let go while idle
         self._sweeper: asyncio.Task[None] | None = None
         self.damaged: dict[str, str] = {}  # this process's verdicts: table id, why
-        self.leases: Leases | None = None  # several processes: the tables this one holds
+        self.leases: Leases = leases or _Alone()
         self.resumer = Resumer(self)
 
     def room(
@@ -194,8 +223,7 @@ class Rooms:
 
     def add(self, room: Room) -> None:
         """Register a new room (call :meth:`make_space` first)."""
-        if self.leases is not None:
-            self.leases.take(room.table_id)  # a new id: nobody else holds it
+        self.leases.take(room.table_id)  # a new id: nobody else holds it
         self._rooms[room.table_id] = room
 
     def __len__(self) -> int:
@@ -222,8 +250,7 @@ class Rooms:
         the table. A match the computers play out alone stays here while it runs (False)."""
         room = self._rooms.get(table_id)
         if room is None:
-            if self.leases is not None:
-                self.leases.release(table_id)
+            self.leases.release(table_id)
             return True
         if room.table.unattended and room.idle_for(time.monotonic()) is None:
             return False
@@ -274,8 +301,7 @@ class Rooms:
     def _drop(self, room: Room) -> None:
         del self._rooms[room.table_id]
         room.stop_timers()
-        if self.leases is not None:
-            self.leases.release(room.table_id)
+        self.leases.release(room.table_id)
 
     def forget_if_finished(self, room: Room) -> None:
         """Let a finished table's room go once no seat is connected (storage keeps it): a table
@@ -310,12 +336,11 @@ class Rooms:
             if room is not None:
                 return room
             self.make_space()
-            if self.leases is not None and not self.leases.take(table_id):
+            if not self.leases.take(table_id):
                 raise TableElsewhere()  # another process took it a moment ago
             loaded = self.load(table_id)
             if loaded is None:
-                if self.leases is not None:
-                    self.leases.release(table_id)
+                self.leases.release(table_id)
                 return None
             room = self.room(loaded.table, loaded.stored, loaded.saved, load=True)
             await room.store()  # a deal dealt again from the seed (or the first one) is stored now

@@ -220,6 +220,22 @@ class Settings(BaseSettings):
             "(" + ", ".join(LOOPBACK) + ") when no proxy is trusted, else none"
         ),
     )
+    process: str | None = Field(
+        None,
+        max_length=100,
+        description=(
+            "this process's name among several, in its lease rows (`--workers` names each of "
+            "its processes; unset: made of the host, the pid and chance)"
+        ),
+    )
+    supervisor: int | None = Field(
+        None,
+        ge=1,
+        description=(
+            "the process id of the `--workers` parent a server process ends with, even when "
+            "the parent is killed (`--workers` sets it; unset: none)"
+        ),
+    )
     tune_gc: bool = Field(
         False,
         description=(

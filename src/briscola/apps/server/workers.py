@@ -103,17 +103,12 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-SUPERVISOR_ENV = "BRISCOLA_SUPERVISOR"
-"""The process id of the ``--workers`` parent, which its server processes end with."""
-
-
-def end_with_supervisor() -> None:
-    """In a server process of ``--workers`` (its parent's id in ``$BRISCOLA_SUPERVISOR``): end
+def end_with_supervisor(parent: int | None) -> None:
+    """In a server process of ``--workers`` (the parent's id: the ``supervisor`` setting): end
     (SIGTERM, a clean stop) when the parent ends, even by ``kill -9``; at once when it is gone
-    already. A process that inherited the variable from another one does nothing."""
-    parent = os.environ.get(SUPERVISOR_ENV, "")
-    if parent.isdigit() and (int(parent) == os.getppid() or not Path(f"/proc/{parent}").exists()):
-        die_with_parent(int(parent))
+    already. A process that inherited the setting from another one does nothing."""
+    if parent is not None and (parent == os.getppid() or not Path(f"/proc/{parent}").exists()):
+        die_with_parent(parent)
 
 
 def _stop(process: subprocess.Popen[Any]) -> None:
@@ -289,8 +284,9 @@ def serve_workers(settings: Settings) -> None:
     """Run ``settings.workers`` server processes behind nginx on the settings' host and port
     until interrupted (SIGINT, SIGTERM), sharing the settings' database and Redis (none named:
     one of its own, started and stopped here). Each process is given the settings as
-    ``BRISCOLA_*`` variables, with its own port on loopback, nginx as its trusted proxy, and a
-    name (``$BRISCOLA_PROCESS``, in its lease rows; a process started again gets a new one)."""
+    ``BRISCOLA_*`` variables (:meth:`~.settings.Settings.environ`), with its own port on
+    loopback, nginx as its trusted proxy, this process as its ``supervisor``, and a name (the
+    ``process`` setting, in its lease rows; a process started again gets a new one)."""
     from briscola.apps.server.store import Storage
 
     storage = Storage(settings.db)  # the schema, migrated here before the processes race to it
@@ -300,18 +296,15 @@ def serve_workers(settings: Settings) -> None:
     with contextlib.ExitStack() as stack:
         stack.callback(signal.signal, signal.SIGTERM, previous)
         redis = settings.redis or stack.enter_context(local_redis())
-        shared = {**os.environ, **settings.replace(db=storage.url, redis=redis).environ()}
-        shared |= {
-            "BRISCOLA_HOST": "127.0.0.1",
-            "BRISCOLA_WORKERS": "1",
-            SUPERVISOR_ENV: str(os.getpid()),
-        }
-        shared |= {"BRISCOLA_TRUSTED_PROXIES": "127.0.0.1"}  # nginx sets X-Forwarded-For
+        shared = settings.replace(
+            db=storage.url, redis=redis, host="127.0.0.1", workers=1, supervisor=os.getpid(),
+            trusted_proxies="127.0.0.1",  # nginx sets X-Forwarded-For
+        )  # fmt: skip
         tag = f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(3)}"
         servers: dict[int, tuple[str, subprocess.Popen[bytes]]] = {}
 
         def start(port: int, name: str) -> None:
-            env = {**shared, "BRISCOLA_PORT": str(port), "BRISCOLA_PROCESS": name}
+            env = {**os.environ, **shared.replace(port=port, process=name).environ()}
             servers[port] = name, subprocess.Popen([sys.executable, "-m", __name__], env=env)
 
         def stop_all() -> None:
