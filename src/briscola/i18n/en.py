@@ -1043,6 +1043,69 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.bad.merge_plays_nothing": "--merge pools saved reports: it plays nothing",
     "terminal.cli.or": "or",
     "terminal.cli.serving": "Briscola: {url}  (Ctrl+C to stop)",
+    "terminal.cli.help.briscola.connect": (
+        "Play online as a bot account: one of the levels or an "
+        "engine's program (docs/online.md)."
+    ),
+    "terminal.cli.help.briscola.connect.server": "The server's address: https://host or host:port.",
+    "terminal.cli.help.briscola.connect.token": (
+        "The bot account's token, shown once when it was made (also "
+        "from $BRISCOLA_BOT_TOKEN)."
+    ),
+    "terminal.cli.help.briscola.connect.level": "The level that plays (default simple): {bots}.",
+    "terminal.cli.help.briscola.connect.engine": (
+        "A program that speaks the engine protocol "
+        "(docs/protocol.md), instead of a level."
+    ),
+    "terminal.cli.help.briscola.connect.game": (
+        "The game to seek: classic, three, quattro, pairs, six or "
+        "chiamata."
+    ),
+    "terminal.cli.help.briscola.connect.games": (
+        "How many games to play; without it, until stopped "
+        "(Ctrl+C)."
+    ),
+    "terminal.cli.help.briscola.connect.seed": (
+        "The number that fixes chance in the level's "
+        "choices."
+    ),
+    "terminal.cli.help.briscola.connect.retry_for": (
+        "For how many seconds to retry, with growing waits, a server "
+        "that does not answer."
+    ),
+    "terminal.cli.bad.connect_one": "choose only one of --level and --engine",
+    "terminal.cli.connect.bad_level": "{level}: unknown level; levels: {levels}",
+    "terminal.cli.connect.bad_game": "{game}: the games online are {games}",
+    "terminal.cli.connect.bad_url": (
+        "{url} is not a server's address: use https://host or "
+        "host:port"
+    ),
+    "terminal.cli.connect.bad_seat_url": "The server sent a seat's address that cannot be read.",
+    "terminal.cli.connect.refused": (
+        "The server refused the token: check --token (or "
+        "$BRISCOLA_BOT_TOKEN); a revoked token no longer works."
+    ),
+    "terminal.cli.connect.no_lobby": "There is no online lobby at {url}: is it a Briscola server?",
+    "terminal.cli.connect.gone": (
+        "The server {url} has not answered for too long ({reason}): "
+        "giving up."
+    ),
+    "terminal.cli.connect.lobby": "The lobby refused the seek: {message}",
+    "terminal.cli.connect.engine": "The engine failed: {reason}",
+    "terminal.cli.connect.table_refused": "The table refused the seat ({reason}).",
+    "terminal.cli.connect.engine_ready": "Engine ready: {name}.",
+    "terminal.cli.connect.connecting": "Connecting to {url}…",
+    "terminal.cli.connect.seeking": "Seeking a game ({game})…",
+    "terminal.cli.connect.matched": "Matched: table {table}, seat {seat}.",
+    "terminal.cli.connect.won": "Game {n} won ({points} points).",
+    "terminal.cli.connect.lost": "Game {n} lost ({points} points).",
+    "terminal.cli.connect.draw": "Game {n} drawn ({points} points).",
+    "terminal.cli.connect.dropped": "Connection lost: reconnecting.",
+    "terminal.cli.connect.retry": "The server does not answer ({reason}): retrying in {seconds} s.",
+    "terminal.cli.connect.refused_move": "The server refused a move: {message}",
+    "terminal.cli.connect.resigned": "Resigned the game in progress.",
+    "terminal.cli.connect.interrupted": "Stopped.",
+    "terminal.cli.connect.done": "Games played: {n}.",
     # other layers' English errors said in Italian (apps/cli/errors.py: reword)
     "terminal.cli.reword.preset": "unknown preset {name}; presets: {names}",
     "terminal.cli.reword.option": "unknown ruleset option {name}; known options: {names}",
@@ -1193,6 +1256,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.api_error.bad_password": "A password is 8 to 128 characters.",
     "web.api_error.cross_site": "Request refused: it comes from another site.",
+    "web.api_error.bot_needs_account": (
+        "Only an account with a username makes bot accounts: sign up first."
+    ),
+    "web.api_error.too_many_bots": "An account makes at most 10 bot accounts.",
+    "web.api_error.no_such_bot": "No such bot or token among yours.",
     "web.api_error.bot_needs_account": (
         "Only an account with a username makes bot accounts: sign up first."
     ),

@@ -1130,6 +1130,78 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.bad.merge_plays_nothing": "--merge riunisce risultati salvati: non gioca nulla",
     "terminal.cli.or": "o",
     "terminal.cli.serving": "Briscola: {url}  (Ctrl+C per fermare)",
+    "terminal.cli.help.briscola.connect": (
+        "Gioca online con un account automatico: uno dei livelli o "
+        "il programma di un motore (docs/online.md)."
+    ),
+    "terminal.cli.help.briscola.connect.server": (
+        "L'indirizzo del server: https://host o "
+        "host:porta."
+    ),
+    "terminal.cli.help.briscola.connect.token": (
+        "La chiave dell'account automatico, mostrata una volta alla "
+        "sua creazione (anche da $BRISCOLA_BOT_TOKEN)."
+    ),
+    "terminal.cli.help.briscola.connect.level": (
+        "Il livello che gioca (predefinito simple): "
+        "{bots}."
+    ),
+    "terminal.cli.help.briscola.connect.engine": (
+        "Un programma che parla il protocollo dei motori "
+        "(docs/protocol.md), al posto di un livello."
+    ),
+    "terminal.cli.help.briscola.connect.game": (
+        "Il gioco da cercare: classic, three, quattro, pairs, six o "
+        "chiamata."
+    ),
+    "terminal.cli.help.briscola.connect.games": (
+        "Quante partite giocare; senza, finché non lo fermi "
+        "(Ctrl+C)."
+    ),
+    "terminal.cli.help.briscola.connect.seed": (
+        "Il numero che fissa il caso nelle scelte del "
+        "livello."
+    ),
+    "terminal.cli.help.briscola.connect.retry_for": (
+        "Per quanti secondi riprovare, con attese crescenti, un "
+        "server che non risponde."
+    ),
+    "terminal.cli.bad.connect_one": "scegli uno solo fra --level e --engine",
+    "terminal.cli.connect.bad_level": "{level}: livello sconosciuto; i livelli: {levels}",
+    "terminal.cli.connect.bad_game": "{game}: online si gioca a {games}",
+    "terminal.cli.connect.bad_url": (
+        "{url} non è l'indirizzo di un server: usa https://host o "
+        "host:porta"
+    ),
+    "terminal.cli.connect.bad_seat_url": (
+        "Il server ha mandato l'indirizzo di un posto "
+        "illeggibile."
+    ),
+    "terminal.cli.connect.refused": (
+        "Il server ha rifiutato la chiave: controlla --token (o "
+        "$BRISCOLA_BOT_TOKEN); una chiave revocata non vale più."
+    ),
+    "terminal.cli.connect.no_lobby": (
+        "A {url} non c'è una sala per giocare online: è un server di "
+        "Briscola?"
+    ),
+    "terminal.cli.connect.gone": "Il server {url} non risponde da troppo tempo ({reason}): smetto.",
+    "terminal.cli.connect.lobby": "La sala ha rifiutato la ricerca: {message}",
+    "terminal.cli.connect.engine": "Il motore si è fermato: {reason}",
+    "terminal.cli.connect.table_refused": "Il tavolo ha rifiutato il posto ({reason}).",
+    "terminal.cli.connect.engine_ready": "Motore pronto: {name}.",
+    "terminal.cli.connect.connecting": "Mi collego a {url}…",
+    "terminal.cli.connect.seeking": "Cerco una partita ({game})…",
+    "terminal.cli.connect.matched": "Partita trovata: tavolo {table}, posto {seat}.",
+    "terminal.cli.connect.won": "Partita {n} vinta ({points} punti).",
+    "terminal.cli.connect.lost": "Partita {n} persa ({points} punti).",
+    "terminal.cli.connect.draw": "Partita {n} pari ({points} punti).",
+    "terminal.cli.connect.dropped": "Connessione persa: mi ricollego.",
+    "terminal.cli.connect.retry": "Il server non risponde ({reason}): riprovo fra {seconds} s.",
+    "terminal.cli.connect.refused_move": "Il server ha rifiutato una mossa: {message}",
+    "terminal.cli.connect.resigned": "Ho abbandonato la partita in corso.",
+    "terminal.cli.connect.interrupted": "Interrotto.",
+    "terminal.cli.connect.done": "Partite giocate: {n}.",
     # other layers' English errors said in Italian (apps/cli/errors.py: reword)
     "terminal.cli.reword.preset": "gioco sconosciuto: {name}; i giochi: {names}",
     "terminal.cli.reword.option": "opzione delle regole sconosciuta: {name}; le opzioni: {names}",
@@ -1294,6 +1366,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.api_error.bad_password": "La password va da 8 a 128 caratteri.",
     "web.api_error.cross_site": "Richiesta rifiutata: viene da un altro sito.",
+    "web.api_error.bot_needs_account": (
+        "Solo un account con nome utente crea account bot: registrati prima."
+    ),
+    "web.api_error.too_many_bots": "Un account crea al massimo 10 account bot.",
+    "web.api_error.no_such_bot": "Nessun bot o token così fra i tuoi.",
     "web.api_error.bot_needs_account": (
         "Solo un account con nome utente crea account bot: registrati prima."
     ),

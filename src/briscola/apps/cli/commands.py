@@ -1,5 +1,6 @@
 """The ``briscola`` command: ``play`` (the terminal game), ``serve`` (the web app), ``score``
-(the score keeper), ``bench``, ``analyze`` (a deal's moves rated).
+(the score keeper), ``bench``, ``analyze`` (a deal's moves rated), ``connect`` (a bot account
+plays online).
 
 Every word it says is in the command line's language (``--lang``, else ``$BRISCOLA_LANG``, else
 Italian): the help of each command and option comes from the catalogs' ``terminal.cli.help.``
@@ -22,6 +23,7 @@ from typer._click.core import Context
 
 from briscola import __version__
 from briscola.apps.cli.bench import bench
+from briscola.apps.cli.connect import connect
 from briscola.apps.cli.errors import bad, reword
 from briscola.apps.common import build_ruleset, option_argument, option_keys
 from briscola.apps.server import MAX_TRICK_HOLD
@@ -176,6 +178,7 @@ def play(
 
 
 app.command()(bench)  # its options and checks: briscola.apps.cli.bench
+app.command()(connect)  # a bot account plays online: briscola.apps.cli.connect
 
 
 @app.command()

@@ -1,0 +1,366 @@
+"""Bots online (issue 37, part 6): ``briscola connect``, run as a subprocess against a real server
+started here, plays full classic games as a bot account against a person driven through the
+table's WebSocket protocol (the person seeks "bots" in the lobby with their cookie); ``--engine``
+plays the same with a small engine program (examples/first_legal_engine.py); a refused or revoked
+token, a bad URL and a server that is not there are said clearly, the last after retrying with
+back-off; the client plays a seat given its URL, and comes back to it when its socket drops."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as ws_connect
+
+from briscola.apps.protocol.external import ExternalEngine
+from briscola.apps.protocol.online import (
+    ConnectError,
+    EngineMover,
+    LevelMover,
+    Mover,
+    Session,
+    play_online,
+    play_table,
+    seat_of,
+)
+from briscola.apps.server import create_app
+from briscola.apps.server.players.routes import COOKIE
+
+pytestmark = pytest.mark.server
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "examples" / "first_legal_engine.py"
+PASSWORD = "correct horse battery"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Served:
+    """A server in a thread of this process, on a port of its own."""
+
+    db: str
+    port: int
+    server: uvicorn.Server | None = None
+    thread: threading.Thread | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Served:
+        app = create_app(self.db, bot_delay=0, trick_hold=0)
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            assert self.thread.is_alive(), "the server did not start"
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=20)
+            self.server = self.thread = None
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    server = Served(f"sqlite:///{tmp_path / 'online.db'}", free_port()).start()
+    yield server
+    server.stop()
+
+
+def bot_account(served: Served, owner: str = "anna", name: str = "Fulmine") -> tuple[str, str]:
+    """An account makes a bot account: the bot's id and its token."""
+    with httpx.Client(base_url=served.http) as http:
+        reply = http.post("/api/players/signup", json={"username": owner, "password": PASSWORD})
+        assert reply.status_code == 200, reply.text
+        made = http.post("/api/players/me/bots", json={"name": name})
+        assert made.status_code == 201, made.text
+        return made.json()["bot"]["id"], made.json()["token"]
+
+
+def guest_cookie(served: Served, name: str = "Bruno") -> str:
+    with httpx.Client(base_url=served.http) as http:
+        assert http.post("/api/players/guest", json={"name": name}).status_code == 200
+        return str(http.cookies[COOKIE])
+
+
+@dataclass
+class Person:
+    """A person at a table's socket who plays their first legal card each turn."""
+
+    states: list[dict[str, Any]] = field(default_factory=list)
+    cards_seen: set[str] = field(default_factory=set)
+
+    def play(self, ws: ClientConnection, token: str | None, limit: float = 240) -> dict[str, Any]:
+        """Play the seat to the match's end (``token``: say hello first): the last table info."""
+        if token is not None:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+        else:
+            ws.send(json.dumps({"type": "sync"}))
+        acted: tuple[int, int] | None = None
+        readied: int | None = None
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            message = json.loads(ws.recv(timeout=60))
+            assert message["type"] != "error", message
+            if message["type"] != "state":
+                continue
+            self.states.append(message)
+            table, obs = message["table"], message["observation"]
+            if table["status"] == "over":
+                return dict(table)
+            if table["status"] == "deal_over" and readied != table["deal"]:
+                readied = table["deal"]
+                ws.send(json.dumps({"type": "next_deal"}))
+            elif table["status"] == "playing" and obs and obs["legal"]:
+                key = (table["deal"], len(obs["actions"]))
+                if key != acted:
+                    acted = key
+                    ws.send(json.dumps({"type": "action", "action": obs["legal"][0]}))
+        raise AssertionError("the match did not end in time")
+
+
+def seek_bots_and_play(served: Served, cookie: str, game: str = "classic") -> dict[str, Any]:
+    """A person seeks a game against bot accounts in the lobby, then plays it to its end."""
+    headers = {"Cookie": f"{COOKIE}={cookie}"}
+    with ws_connect(f"{served.ws}/ws/lobby", additional_headers=headers) as lobby:
+        seek = {"type": "seek", "game": game, "rated": False, "opponents": "bots"}
+        lobby.send(json.dumps(seek))
+        while True:
+            message = json.loads(lobby.recv(timeout=60))
+            assert message["type"] not in ("error", "offer"), message
+            if message["type"] == "matched":
+                break
+    table_id, seat, token = seat_of(message["url"])
+    with ws_connect(f"{served.ws}/ws/{table_id}") as ws:
+        person = Person()
+        table = person.play(ws, token)
+    return {"table": table, "seat": seat, "table_id": table_id, "person": person}
+
+
+def connect_command(served: Served, token: str, *args: str) -> list[str]:
+    return [sys.executable, "-m", "briscola", "connect", "--server", served.http, *args]
+
+
+def start_connect(served: Served, token: str, *args: str) -> subprocess.Popen[str]:
+    """``briscola connect`` as a subprocess; the token through its variable (never argv)."""
+    env = {**os.environ, "BRISCOLA_BOT_TOKEN": token, "BRISCOLA_LANG": "en"}
+    return subprocess.Popen(connect_command(served, token, *args), env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def finished(proc: subprocess.Popen[str], timeout: float = 120) -> tuple[int, str, str]:
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"briscola connect did not end:\n{out}\n{err}") from None
+    return proc.returncode, out, err
+
+
+def the_person_played_the_bot(result: dict[str, Any], bot_name: str) -> None:
+    """The match is over, every deal dealt, the other seat is the bot account's, marked a bot."""
+    table = result["table"]
+    assert table["status"] == "over" and table["match"]["over"]
+    other = table["seats"][1 - result["seat"]]
+    assert other["name"] == bot_name and other["kind"] == "human"  # a program's seat, not ours
+    total = sum(table["match"]["points"])
+    assert total == 120 and table["match"]["deals"]
+
+
+@pytest.mark.parametrize(
+    ("mover_args", "engine_name"),
+    [(["--level", "champion"], None), (["--engine", f"{sys.executable} {ENGINE}"], "first-legal")],
+    ids=["level", "engine"],
+)
+def test_briscola_connect_plays_a_full_classic_game_against_a_person(
+    served: Served, mover_args: list[str], engine_name: str | None
+) -> None:
+    _, token = bot_account(served)
+    proc = start_connect(served, token, *mover_args, "--game", "classic", "--games", "1")
+    try:
+        result = seek_bots_and_play(served, guest_cookie(served))
+    finally:
+        code, out, err = finished(proc)
+    assert code == 0, (out, err)
+    the_person_played_the_bot(result, "Fulmine")
+    points = result["table"]["match"]["points"]
+    bot_points = points[1 - result["seat"]]
+    assert f"Matched: table {result['table_id']}, seat {1 - result['seat']}." in out
+    assert f"({bot_points} points)" in out and "Games played: 1." in out
+    winner = result["table"]["match"]["winner"]
+    word = "drawn" if winner is None else "won" if winner != result["seat"] else "lost"
+    assert f"Game 1 {word}" in out
+    if engine_name:
+        assert f"Engine ready: {engine_name}." in out
+    assert token not in out + err
+
+
+def test_a_bot_account_plays_several_games_one_after_another(served: Served) -> None:
+    _, token = bot_account(served)
+    proc = start_connect(served, token, "--level", "random", "--games", "2", "--lang", "it")
+    try:
+        cookie = guest_cookie(served)
+        first = seek_bots_and_play(served, cookie)
+        second = seek_bots_and_play(served, cookie)
+    finally:
+        code, out, err = finished(proc)
+    assert code == 0, (out, err)
+    assert first["table_id"] != second["table_id"]
+    assert "Partite giocate: 2." in out and out.count("Partita trovata") == 2
+
+
+def test_a_refused_or_revoked_token_is_said_and_not_retried(served: Served) -> None:
+    bot_id, token = bot_account(served)
+    code, out, err = finished(start_connect(served, "brb_" + "x" * 43, "--games", "1"), 30)
+    assert code == 3 and "The server refused the token" in err, (out, err)
+    with httpx.Client(base_url=served.http) as http:  # Anna revokes the bot's token
+        login = http.post("/api/players/login", json={"username": "anna", "password": PASSWORD})
+        assert login.status_code == 200
+        token_id = http.get("/api/players/me/bots").json()["bots"][0]["tokens"][0]["id"]
+        revoked = http.post(f"/api/players/me/bots/{bot_id}/tokens/{token_id}/revoke")
+        assert revoked.status_code == 200
+    code, out, err = finished(start_connect(served, token, "--games", "1", "--lang", "it"), 30)
+    assert code == 3 and "Il server ha rifiutato la chiave" in err, (out, err)
+
+
+def test_a_bad_url_is_said_at_once(served: Served) -> None:
+    for url in ("ftp://example.org", "http://", "http://host:99999", "https://host/?x=1"):
+        env = {**os.environ, "BRISCOLA_BOT_TOKEN": "brb_x"}
+        command = [sys.executable, "-m", "briscola", "connect", "--server", url, "--lang", "en"]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, done
+        assert "is not a server's address" in done.stderr.replace("\n", " ").replace("│", ""), done
+    nothing = subprocess.run(
+        [sys.executable, "-m", "briscola", "connect", "--server", f"{served.http}/nothing",
+         "--token", "brb_x", "--lang", "en"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert nothing.returncode == 1 and "There is no online lobby" in nothing.stderr, nothing
+
+
+def test_a_server_that_is_not_there_is_retried_with_back_off_then_given_up(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    said: list[tuple[str, dict[str, Any]]] = []
+    session = Session(f"http://127.0.0.1:{port}", "brb_x", retry_for=4,
+                      say=lambda key, **facts: said.append((key, facts)))  # fmt: skip
+    began = time.monotonic()
+    with pytest.raises(ConnectError) as gone:
+        asyncio.run(play_online(session, LevelMover("random")))
+    assert gone.value.code == "gone" and 2.0 < time.monotonic() - began < 8
+    waits = [facts["seconds"] for key, facts in said if key == "retry"]
+    assert len(waits) >= 2 and waits[1] > waits[0]  # backing off
+    # and a server that comes up while the client retries is played on
+    later = Served(f"sqlite:///{tmp_path / 'later.db'}", port)
+    said.clear()
+    session = Session(later.http, "brb_" + "y" * 43, retry_for=60,
+                      say=lambda key, **facts: said.append((key, facts)))  # fmt: skip
+    timer = threading.Timer(1.5, later.start)
+    timer.start()
+    try:
+        with pytest.raises(ConnectError) as refused:  # it reached the server: the token is not one
+            asyncio.run(play_online(session, LevelMover("random")))
+    finally:
+        timer.join()
+        later.stop()
+    assert refused.value.code == "refused"
+    assert [key for key, _ in said].count("retry") >= 1
+
+
+def friends_table(served: Served) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A classic table of two people: the host's reply and the second seat's (joined)."""
+    with httpx.Client(base_url=served.http) as http:
+        made = http.post("/api/tables", json={"preset": "classic", "seats": ["human", "human"],
+                                              "host_name": "Anna"}).json()  # fmt: skip
+        join = {"invite_code": made["invite_code"], "name": "Robo"}
+        joined = http.post(f"/api/tables/{made['table_id']}/join", json=join).json()
+        start = http.post(f"/api/tables/{made['table_id']}/start", json={"token": made["token"]})
+        assert start.status_code == 200
+    return made, joined
+
+
+def play_seat_beside_a_person(served: Served, mover: Mover) -> tuple[dict[str, Any], Any]:
+    made, joined = friends_table(served)
+    done: dict[str, Any] = {}
+
+    def person() -> None:
+        with ws_connect(f"{served.ws}/ws/{made['table_id']}") as ws:
+            done["table"] = Person().play(ws, made["token"])
+
+    thread = threading.Thread(target=person)
+    thread.start()
+    table_id, seat, token = seat_of(joined["url"])
+    refusals: list[Any] = []
+    session = Session(
+        served.http,
+        "unused",
+        say=lambda key, **f: refusals.append(f) if key == "refused_move" else None,
+    )
+    result = asyncio.run(play_table(session, f"{served.ws}/ws/{table_id}", seat, token, mover))
+    thread.join(timeout=60)
+    assert refusals == []  # the server accepted every move the client sent
+    return done["table"], result
+
+
+def test_the_client_plays_a_seat_given_its_url_with_a_level_or_an_engine(served: Served) -> None:
+    table, result = play_seat_beside_a_person(served, LevelMover("simple", seed=7))
+    points = table["match"]["points"]
+    assert table["status"] == "over" and result["points"] == points[1]
+    assert result["outcome"] == {None: "draw", 1: "won", 0: "lost"}[table["match"]["winner"]]
+    with ExternalEngine([sys.executable, str(ENGINE)]) as engine:
+        table, result = play_seat_beside_a_person(served, EngineMover(engine))
+    assert table["status"] == "over" and result["points"] == table["match"]["points"][1]
+
+
+def test_ctrl_c_resigns_the_game_in_progress_and_the_person_plays_on(served: Served) -> None:
+    _, token = bot_account(served)
+    proc = start_connect(served, token, "--level", "simple")  # until stopped
+    headers = {"Cookie": f"{COOKIE}={guest_cookie(served)}"}
+    with ws_connect(f"{served.ws}/ws/lobby", additional_headers=headers) as lobby:
+        lobby.send(json.dumps({"type": "seek", "game": "classic", "opponents": "bots"}))
+        while (message := json.loads(lobby.recv(timeout=60)))["type"] != "matched":
+            assert message["type"] != "error", message
+    table_id, seat, token_ = seat_of(message["url"])
+    with ws_connect(f"{served.ws}/ws/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token_}))
+        while True:  # the bot is at the table: its seat connected
+            state = json.loads(ws.recv(timeout=60))
+            if state["type"] == "state" and state["table"]["seats"][1 - seat]["connected"]:
+                break
+        proc.send_signal(signal.SIGINT)
+        code, out, err = finished(proc, 30)
+        table = Person().play(ws, None)  # the computer plays the bot's seat from now on
+    assert code == 130, (out, err)
+    assert "Resigned the game in progress." in err and "Stopped." in err
+    assert table["resigned"] == [1 - seat] and table["status"] == "over"
