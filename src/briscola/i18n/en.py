@@ -1216,6 +1216,9 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.ws_error.cross_site": "Refused: the request comes from another site.",
     "web.api_error.unknown_preset": "There is no such game.",
+    "web.api_error.no_such_player": (
+        "There is no player with this name (a guest has no public page)."
+    ),
     "web.api_error.bad_options": "An option of the game is not one of those offered.",
     "web.api_error.bad_match": "The match format cannot be read.",
     "web.api_error.unknown_level": "There is no such computer level.",

@@ -1326,6 +1326,9 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.ws_error.cross_site": "Rifiutato: la richiesta viene da un altro sito.",
     "web.api_error.unknown_preset": "Questo gioco non esiste.",
+    "web.api_error.no_such_player": (
+        "Non c'è nessun giocatore con questo nome (un ospite non ha una pagina pubblica)."
+    ),
     "web.api_error.bad_options": "Un'opzione del gioco non è tra quelle offerte.",
     "web.api_error.bad_match": "Il formato dell'incontro non si legge.",
     "web.api_error.unknown_level": "Questo livello del computer non esiste.",

@@ -271,6 +271,9 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.ws_error.cross_site": "Refuzat: cererea vine de pe alt site.",
     "web.api_error.unknown_preset": "Acest joc nu există.",
+    "web.api_error.no_such_player": (
+        "Nu există niciun jucător cu acest nume (un oaspete nu are o pagină publică)."
+    ),
     "web.api_error.bad_options": "O opțiune a jocului nu este printre cele oferite.",
     "web.api_error.bad_match": "Formatul partidei nu poate fi citit.",
     "web.api_error.unknown_level": "Acest nivel al calculatorului nu există.",

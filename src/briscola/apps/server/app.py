@@ -50,6 +50,8 @@ from briscola.apps.server.protocol import (
     refuse,
     refuse_full,
 )
+from briscola.apps.server.ratings import Recorder
+from briscola.apps.server.ratings.routes import router as ratings_router
 from briscola.apps.server.room import Room, send_json
 from briscola.apps.server.rooms import BotPool, DamagedTableError, Rooms
 from briscola.apps.server.settings import Settings
@@ -385,6 +387,7 @@ def create_app(
     pool = BotPool(settings.bot_workers or 0)
     leases = process_leases(settings, storage.engine)  # several processes (cluster.py), else None
     rooms = Rooms(storage, settings, pool, leases)
+    rooms.finished = recorder = Recorder(storage.engine)  # results and ratings (issue 37)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
     purger = Purger(storage.engine)
 
@@ -403,6 +406,7 @@ def create_app(
         await lobby.close()
         await purger.close()
         await rooms.close()
+        await recorder.drain()  # the results being written
         if cluster is not None:
             await cluster.close()
         pool.close()
@@ -417,10 +421,12 @@ def create_app(
     app.state.storage = storage
     app.state.rooms = rooms
     app.state.settings = settings
+    app.state.ratings = recorder
     add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
     app.include_router(_server)
     app.include_router(tables.router)
     app.include_router(players_router)  # guests, accounts, sessions (issue 37)
+    app.include_router(ratings_router)  # leaderboards and profiles (issue 37)
     app.include_router(bots_router)  # bot accounts and their tokens (issue 37, part 6)
     app.include_router(lessons.router)  # Impara a giocare (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)

@@ -32,6 +32,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
@@ -81,6 +82,7 @@ __all__ = [
     "MAX_ID",
     "MAX_SPECTATORS",
     "SPEEDS",
+    "Finished",
     "MoveClock",
     "Pace",
     "Room",
@@ -96,6 +98,10 @@ MAX_ID = 100
 
 MAX_SPECTATORS = 200
 """The most spectators of one table; one more is refused (closed with 1008, ``too many``)."""
+
+Finished = Callable[[str, "Table"], None]
+"""Told once that a room's match is over, after the commit that stored its end: the table's id
+and the table (the app gives the ratings' recorder; rooms.py hands it to each room)."""
 
 SPEEDS: dict[str, float] = {"lenta": 2.0, "normale": 1.0, "veloce": 0.4}
 EMOTE_GAP = 3.0
@@ -239,6 +245,8 @@ class RoomLock(asyncio.Lock):
 # -- the room -------------------------------------------------------------------------------------
 class Room:
     """A table in play, its connections and its pace. See the module's documentation."""
+
+    finished: Finished | None = None  # told once the match's end is stored (rooms.py sets it)
 
     def __init__(
         self,
@@ -407,7 +415,11 @@ class Room:
         """Queue what is not yet stored (the changes noted, the deals and actions since) in this
         turn's group commit, the one way a table's changes are written; the future ends once it
         is committed."""
-        return self.commits.later(*self.saved.unsaved(self.table_id, self.table))
+        done = self.commits.later(*self.saved.unsaved(self.table_id, self.table))
+        if self.finished is not None and self.table.status == OVER:
+            done.add_done_callback(partial(_tell, self.finished, self.table_id, self.table))
+            self.finished = None  # once
+        return done
 
     async def save_seat(self, seat: int) -> None:
         """Store a seat after it changed (joined, given to a bot)."""
@@ -821,6 +833,16 @@ def _restore_flags(table: Table, kept: Any) -> None:
             table.ready(seat)
         except TableError:  # dealt on already (the others had all asked)
             return
+
+
+def _tell(finished: Finished, table_id: str, table: Table, done: asyncio.Future[None]) -> None:
+    """The match's end is stored: tell ``finished`` (a failure is logged)."""
+    if done.cancelled() or done.exception() is not None:
+        return
+    try:
+        finished(table_id, table)
+    except Exception:
+        log.exception("the end of table %s could not be told", table_id)
 
 
 def _logged(done: asyncio.Future[None]) -> None:

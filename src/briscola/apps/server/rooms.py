@@ -49,7 +49,7 @@ from typing import Any, Protocol
 
 from briscola.apps.server.errors import ApiError
 from briscola.apps.server.limits import RateLimiter, ServerFull, TableElsewhere
-from briscola.apps.server.room import MAX_ID, Room
+from briscola.apps.server.room import MAX_ID, Finished, Room
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import GroupCommit, Progress, Storage, StoredTable
 from briscola.bots import bot_info, make_bot, with_budget
@@ -184,6 +184,8 @@ class _Gone:
 class Rooms:
     """The rooms of the tables in play, loaded from storage on first use."""
 
+    finished: Finished | None = None  # told when a match is over (the app: the ratings)
+
     def __init__(
         self,
         storage: Storage,
@@ -216,10 +218,13 @@ class Rooms:
         """A room for ``table`` (stored as ``stored``) with this process's collaborators.
         ``load``: a table loaded again (the row's speed, resignations, rematch and seat flags
         taken back)."""
-        return Room(
+        room = Room(
             table, stored, settings=self.settings, pool=self.pool, commits=self.commits,
             limiter=self.limiter, saved=saved, load=load,
         )  # fmt: skip
+        if table.status != OVER:  # a match that ends here is told once (Room.store)
+            room.finished = self.finished
+        return room
 
     def add(self, room: Room) -> None:
         """Register a new room (call :meth:`make_space` first)."""

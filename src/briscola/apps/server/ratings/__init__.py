@@ -1,29 +1,21 @@
 """Ratings, leaderboards and profiles (issue 37, parts 3 and 4).
 
-A first version of the two functions the lobby calls (the contract): the ratings' tables and
-their updates follow.
+- :mod:`.system`: the rating system (OpenSkill's Weng-Lin Plackett-Luce model, one for every
+  game kind, on the 1500 scale) and the provisional mark;
+- :mod:`.outcome`: what a finished match means for each seat (side, win/draw/loss, points,
+  cappotti, chiamata's caller and partner, leaving);
+- :mod:`.schema`: the tables (``briscola_ratings``, ``briscola_results``), migration ``0006``;
+- :mod:`.record`: the :class:`~.record.Recorder` the rooms call when a match is over, and
+  :func:`rating_of` and :func:`cooldown_until`, which the lobby calls;
+- :mod:`.board`: a leaderboard, a player's public profile;
+- :mod:`.routes`: ``GET /api/leaderboard/{game}`` and ``GET /api/profiles/{username}``.
+
+docs/online.md, "Ratings, leaderboards and profiles", describes them.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Final
+from briscola.apps.server.ratings.record import Recorder, cooldown_until, rating_of
+from briscola.apps.server.ratings.system import MU as INITIAL_RATING
 
-from sqlalchemy.engine import Engine
-
-__all__ = ["INITIAL_RATING", "cooldown_until", "rating_of"]
-
-INITIAL_RATING: Final = 1500.0
-"""A new player's displayed rating, in every game kind."""
-
-
-def rating_of(engine: Engine, player_id: str, game: str) -> float:
-    """The player's displayed rating in the game kind (``INITIAL_RATING`` for a new player)."""
-    del engine, player_id, game
-    return INITIAL_RATING
-
-
-def cooldown_until(engine: Engine, player_id: str) -> datetime | None:
-    """When the player may seek a rated game again after leaving games, or ``None`` if now."""
-    del engine, player_id
-    return None
+__all__ = ["INITIAL_RATING", "Recorder", "cooldown_until", "rating_of"]

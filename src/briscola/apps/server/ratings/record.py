@@ -1,0 +1,187 @@
+"""Recording finished matches: each linked player's result, and at a rated table the ratings.
+
+:class:`Recorder` is the collaborator the app gives to :class:`~..rooms.Rooms`: a room calls it
+once, after the commit that stored its match's end, with the table. It reads the outcome at once
+(:func:`~.outcome.outcomes`: the table may change later, a person coming back), then writes in a
+worker thread, off the event loop, in one transaction:
+
+- one :class:`~.schema.ResultRow` per seat that a player took (``players.seat_taken``), for
+  every finished match, rated or not (a table already recorded is left as it is: once);
+- at a table whose row says ``rated``, the new ratings of the players (:mod:`.system`). A rated
+  game **left** (the player resigned, or was gone past the timeout and the computer played on
+  to the end) counts as a **loss**: the leaver is rated as a side of their own, last. A table
+  where one player took several seats rates nobody.
+
+:func:`cooldown_until` reads the rated games a player left: the second within
+:data:`LEAVING_WINDOW` keeps them from rated games for a while (:data:`COOLDOWNS`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from briscola.apps.server.players.schema import PlayerSeatRow
+from briscola.apps.server.ratings.outcome import SeatOutcome, outcomes
+from briscola.apps.server.ratings.schema import RatingRow, ResultRow
+from briscola.apps.server.ratings.system import MU, Skill, update
+from briscola.apps.server.store import Base
+from briscola.session.table import Table
+
+__all__ = ["COOLDOWNS", "LEAVING_WINDOW", "Recorder", "aware", "cooldown_until", "rating_of",
+           "record_match"]  # fmt: skip
+
+log = logging.getLogger(__name__)
+
+LEAVING_WINDOW: Final = timedelta(hours=24)
+"""How far back the rated games a player left are counted."""
+COOLDOWNS: Final = (timedelta(0), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2))
+"""The cool-down after the 1st, 2nd, 3rd, 4th (and each later) rated game left within the
+window, from the last one's end: none after the first."""
+
+_TABLES: Final = Base.metadata.tables["briscola_tables"]
+
+
+def aware(moment: datetime) -> datetime:
+    """A moment read back from the database, in UTC (SQLite gives it back naive)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def rating_of(engine: Engine, player_id: str, game: str) -> float:
+    """The player's displayed rating in the game kind (:data:`~.system.MU` for a new player)."""
+    query = sa.select(RatingRow.mu).where(RatingRow.player_id == player_id, RatingRow.game == game)
+    with engine.connect() as conn:
+        mu = conn.execute(query).scalar_one_or_none()
+    return MU if mu is None else float(mu)
+
+
+def cooldown_until(engine: Engine, player_id: str, now: datetime | None = None) -> datetime | None:
+    """When the player may seek a rated game again after leaving rated games, or ``None``."""
+    now = now or datetime.now(UTC)
+    query = (
+        sa.select(ResultRow.finished_at)
+        .where(ResultRow.player_id == player_id, ResultRow.rated.is_(True),
+               ResultRow.left.is_(True), ResultRow.finished_at >= now - LEAVING_WINDOW)
+        .order_by(ResultRow.finished_at.desc())
+    )  # fmt: skip
+    with engine.connect() as conn:
+        left = [aware(at) for at in conn.execute(query).scalars()]
+    if not left:
+        return None
+    until = left[0] + COOLDOWNS[min(len(left), len(COOLDOWNS)) - 1]
+    return until if until > now else None
+
+
+class Recorder:
+    """The rooms' collaborator that records each finished match (see the module)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._pending: set[asyncio.Future[None]] = set()
+
+    def __call__(self, table_id: str, table: Table) -> None:
+        """A room's match is over and stored: record it in a worker thread (errors logged)."""
+        try:
+            seats = outcomes(table)
+        except Exception:
+            log.exception("the result of table %s could not be read", table_id)
+            return
+        game, at = table.ruleset.name, datetime.now(UTC)
+        job = asyncio.ensure_future(
+            asyncio.to_thread(record_match, self.engine, table_id, game, seats, at)
+        )
+        self._pending.add(job)
+        job.add_done_callback(self._done)
+
+    def _done(self, job: asyncio.Future[None]) -> None:
+        self._pending.discard(job)
+        if not job.cancelled() and (error := job.exception()) is not None:
+            log.error("the result of a finished table could not be recorded: %r", error)
+
+    async def drain(self) -> None:
+        """Wait for the results being written (the app's end, the tests)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+
+def record_match(
+    engine: Engine, table_id: str, game: str, seats: Sequence[SeatOutcome], at: datetime
+) -> None:
+    """Write the results of a finished table and, if it is rated, the new ratings (once)."""
+    with engine.begin() as conn:
+        done = sa.select(ResultRow.seat).where(ResultRow.table_id == table_id).limit(1)
+        if conn.execute(done).first() is not None:
+            return
+        seats_taken = sa.select(PlayerSeatRow.seat, PlayerSeatRow.player_id).where(
+            PlayerSeatRow.table_id == table_id
+        )
+        links = {int(seat): str(player) for seat, player in conn.execute(seats_taken)}
+        linked = [s for s in seats if s.seat in links]
+        if not linked:
+            return
+        rated = _rated(conn, table_id) and len(set(links.values())) == len(links)
+        after = _rate(conn, game, [(s, links[s.seat]) for s in linked], at) if rated else {}
+        for s in linked:
+            player = links[s.seat]
+            before, new = after.get(player, (None, None))
+            conn.execute(sa.insert(ResultRow).values(
+                table_id=table_id, seat=s.seat, player_id=player, game=game, rated=rated,
+                outcome="loss" if rated and s.left else s.outcome, left=s.left,
+                points=s.points, deals=s.deals, cappotti=s.cappotti, role=s.role, **s.roles,
+                rating_before=before, rating_after=new, finished_at=at,
+            ))  # fmt: skip
+
+
+def _rated(conn: Connection, table_id: str) -> bool:
+    """Does the table's row say ``rated`` (the lobby's column; none: no table is rated)?"""
+    column = _TABLES.c.get("rated")
+    if column is None:
+        return False
+    return bool(conn.execute(sa.select(column).where(_TABLES.c.id == table_id)).scalar())
+
+
+def _rate(
+    conn: Connection, game: str, seats: list[tuple[SeatOutcome, str]], at: datetime
+) -> dict[str, tuple[float, float]]:
+    """Update the ratings of a rated table's players: each one's (before, after)."""
+    sides: dict[int, list[tuple[SeatOutcome, str]]] = {}
+    leavers: list[tuple[SeatOutcome, str]] = []
+    for s, player in seats:
+        (leavers if s.left else sides.setdefault(s.side, [])).append((s, player))
+    teams = list(sides.values()) + [[one] for one in leavers]
+    if len(teams) < 2:
+        return {}
+    last = max(s.rank for s, _ in seats) + 1
+    ranks = [team[0][0].rank if not team[0][0].left else last for team in teams]
+    players = [p for _, p in seats]
+    query = sa.select(RatingRow).where(RatingRow.game == game, RatingRow.player_id.in_(players))
+    if conn.dialect.name == "postgresql":
+        query = query.with_for_update()  # two tables ending at once for the same player
+    stored = {r.player_id: r for r in conn.execute(query)}
+    skills = [[_skill(stored.get(p)) for _, p in team] for team in teams]
+    changes: dict[str, tuple[float, float]] = {}
+    for team, old, new in zip(teams, skills, update(skills, ranks), strict=True):
+        for (_, player), before, skill in zip(team, old, new, strict=True):
+            changes[player] = (before.mu, skill.mu)
+            row = stored.get(player)
+            values = {"mu": skill.mu, "sigma": skill.sigma, "updated_at": at}
+            if row is None:
+                conn.execute(sa.insert(RatingRow).values(player_id=player, game=game, games=1,
+                                                         **values))  # fmt: skip
+            else:
+                conn.execute(
+                    sa.update(RatingRow)
+                    .where(RatingRow.player_id == player, RatingRow.game == game)
+                    .values(games=RatingRow.games + 1, **values)
+                )
+    return changes
+
+
+def _skill(row: Any) -> Skill:
+    return Skill() if row is None else Skill(float(row.mu), float(row.sigma))
