@@ -112,15 +112,21 @@ def guest_cookie(served: Served, name: str = "Bruno") -> str:
         return str(http.cookies[COOKIE])
 
 
+class Enough(Exception):
+    """The person stops playing here (the test does something else meanwhile)."""
+
+
 @dataclass
 class Person:
     """A person at a table's socket who plays their first legal card each turn."""
 
     states: list[dict[str, Any]] = field(default_factory=list)
-    cards_seen: set[str] = field(default_factory=set)
 
-    def play(self, ws: ClientConnection, token: str | None, limit: float = 240) -> dict[str, Any]:
-        """Play the seat to the match's end (``token``: say hello first): the last table info."""
+    def play(
+        self, ws: ClientConnection, token: str | None, limit: float = 240, until_moves: int = 99
+    ) -> dict[str, Any]:
+        """Play the seat to the match's end (``token``: say hello first): the last table info.
+        ``until_moves``: stop (raising :class:`Enough`) once the deal holds that many moves."""
         if token is not None:
             ws.send(json.dumps({"type": "hello", "token": token}))
         else:
@@ -135,6 +141,8 @@ class Person:
                 continue
             self.states.append(message)
             table, obs = message["table"], message["observation"]
+            if obs and len(obs["actions"]) >= until_moves:
+                raise Enough
             if table["status"] == "over":
                 return dict(table)
             if table["status"] == "deal_over" and readied != table["deal"]:
@@ -364,3 +372,39 @@ def test_ctrl_c_resigns_the_game_in_progress_and_the_person_plays_on(served: Ser
     assert code == 130, (out, err)
     assert "Resigned the game in progress." in err and "Stopped." in err
     assert table["resigned"] == [1 - seat] and table["status"] == "over"
+
+
+def test_a_server_that_goes_away_mid_game_is_waited_for_and_the_game_plays_on(
+    tmp_path: Path,
+) -> None:
+    """The server stops in the middle of a deal and comes back on the same database: the client
+    retries with back-off, says so, sits down again with the same seat and finishes the match."""
+    served = Served(f"sqlite:///{tmp_path / 'restart.db'}", free_port()).start()
+    made, joined = friends_table(served)
+    table_id, seat, token = seat_of(joined["url"])
+    said: list[str] = []
+    outcome: dict[str, Any] = {}
+    session = Session(served.http, "unused", say=lambda key, **facts: said.append(key))
+
+    def bot() -> None:
+        url = f"{served.ws}/ws/{table_id}"
+        outcome.update(asyncio.run(play_table(session, url, seat, token, LevelMover("simple"))))
+
+    thread = threading.Thread(target=bot)
+    thread.start()
+    try:
+        with ws_connect(f"{served.ws}/ws/{made['table_id']}") as ws:
+            person = Person()
+            with pytest.raises(Enough):
+                person.play(ws, made["token"], until_moves=6)
+        served.stop()  # the server goes away in the middle of the deal
+        time.sleep(1.5)
+        served.start()  # and comes back, its tables in its database
+        with ws_connect(f"{served.ws}/ws/{made['table_id']}") as ws:
+            table = Person().play(ws, made["token"])
+        thread.join(timeout=60)
+    finally:
+        served.stop()
+    assert not thread.is_alive() and table["status"] == "over"
+    assert "dropped" in said and "retry" in said
+    assert outcome["points"] == table["match"]["points"][seat]
