@@ -255,6 +255,11 @@ def _age(engine: sa.Engine, table: str, days: float, where: str = "") -> None:
         conn.execute(sa.text(f"UPDATE {table} SET created_at = :t {where}"), {"t": then})
 
 
+def _count(engine: sa.Engine, table: str) -> int:
+    with engine.connect() as conn:
+        return int(conn.execute(sa.text(f"SELECT count(*) FROM {table}")).scalar_one())
+
+
 def _player_ids(engine: sa.Engine) -> set[str]:
     with engine.connect() as conn:
         return set(conn.execute(sa.text("SELECT id FROM briscola_players")).scalars())
@@ -303,3 +308,30 @@ def test_the_server_purges_as_it_starts(tmp_path: Path) -> None:
         while lost in _player_ids(engine) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert _player_ids(engine) == {kept}
+
+
+def test_a_guests_results_come_to_the_account_on_its_profile(client: TestClient) -> None:
+    """The ratings' per-player rows (ratings/: the results of finished games) move too."""
+    new_guest(client, "Anna")
+    client.post("/api/players/signup", json={"username": "anna", "password": PASSWORD})
+    (_, guest_s), (bea, bea_s) = new_guest(client, "Anna's phone"), new_guest(client, "Bea")
+    table_id, tokens = friends_table(client, guest_s, bea_s)
+    players = connect_all(client, table_id, tokens)
+    client.post(f"/api/tables/{table_id}/start", json={"token": tokens[0][1]})
+    for p in players:
+        p.recv()
+    play_to_the_end(players)
+    for p in players:
+        p.close()
+    deadline = time.monotonic() + 10  # the results are written in a worker thread
+    while _count(engine_of(client), "briscola_results") < 2:
+        assert time.monotonic() < deadline, "the game's results were not written"
+        time.sleep(0.05)
+    assert client.get("/api/profiles/anna").json()["recent"] == []  # the guest's, not yet hers
+    become(client, guest_s)
+    assert client.post("/api/players/login", json={"username": "anna", "password": PASSWORD})
+    recent = client.get("/api/profiles/anna").json()["recent"]
+    assert [(g["table_id"], g["seat"], g["rated"]) for g in recent] == [(table_id, 0, False)]
+    with engine_of(client).connect() as conn:
+        rows = conn.execute(sa.text("SELECT seat, player_id FROM briscola_results")).all()
+    assert sorted(rows) == [(0, client.get(ME).json()["id"]), (1, bea)]  # Bea's stays hers
