@@ -43,7 +43,6 @@ export const LOBBY_STRINGS = {
     "lobby.table.join": "Siediti",
     "lobby.connecting": "Collegamento al server…",
     "lobby.offline": "Collegamento perso: riprovo…",
-    "lobby.error.rated_needs_account": "Le partite classificate sono per chi ha un account.",
     "lobby.error.cooldown":
       "Hai lasciato troppe partite: potrai giocare classificate dalle {until}.",
   },
@@ -87,7 +86,6 @@ export const LOBBY_STRINGS = {
     "lobby.table.join": "Sit down",
     "lobby.connecting": "Connecting to the server…",
     "lobby.offline": "Connection lost: trying again…",
-    "lobby.error.rated_needs_account": "Rated games are for players with an account.",
     "lobby.error.cooldown": "You left too many games: you can play rated again at {until}.",
   },
   ro: {
@@ -130,7 +128,6 @@ export const LOBBY_STRINGS = {
     "lobby.table.join": "Așază-te",
     "lobby.connecting": "Mă conectez la server…",
     "lobby.offline": "Conexiune pierdută: încerc din nou…",
-    "lobby.error.rated_needs_account": "Partidele cu punctaj sunt pentru cei care au un cont.",
     "lobby.error.cooldown":
       "Ai părăsit prea multe partide: poți juca cu punctaj din nou la {until}.",
   },

@@ -25,6 +25,8 @@ import {
 } from "./lobby-parts.js";
 
 const CHOICES = "briscola.lobby";
+/** The errors after which a seek goes on (a message too soon, a `fill` before the offer). */
+const KEEPS_SEEKING = ["rate_limited", "no_offer"];
 
 const state = {
   presets: [],
@@ -39,6 +41,7 @@ const state = {
   matched: null,
   error: "",
   link: "connecting", // connecting | open | lost
+  pending: false, // a seek asked for, sent once the socket knows the name just typed
 };
 
 let socket = null;
@@ -65,6 +68,7 @@ function connect() {
     retry = 0;
     state.link = "open";
     drawSeek();
+    if (state.pending) seek(); // asked for while the player's new name was on its way
   };
   ws.onmessage = (event) => {
     let msg;
@@ -117,7 +121,7 @@ function receive(msg) {
       return;
     case "error":
       state.error = errorWords(msg);
-      if (state.seeking && msg.code !== "rate_limited") state.seeking = null;
+      if (!KEEPS_SEEKING.includes(msg.code)) state.seeking = null;
       drawSeek();
       return;
     default:
@@ -198,12 +202,24 @@ function recall() {
   }
 }
 
+/** The name typed here, not yet the one the server's player has (account.js sends it after a
+ * pause in the typing; the lobby's socket reads the player's name when it opens). */
+function nameOnItsWay() {
+  const typed = playerName().trim();
+  return Boolean(typed && state.player && typed !== state.player.name);
+}
+
 function seek() {
   const p = preset();
   if (!p || state.seeking) return;
   remember();
   state.error = "";
   state.offer = false;
+  state.pending = nameOnItsWay() || state.link !== "open";
+  if (state.pending) {
+    drawSeek();
+    return;
+  }
   send({
     type: "seek",
     game: p.name,
@@ -215,6 +231,7 @@ function seek() {
 
 function cancel() {
   send({ type: "cancel" });
+  state.pending = false;
   state.seeking = null;
   state.offer = false;
   drawSeek();
@@ -243,7 +260,7 @@ function statusBox() {
       h("p", { class: "muted" }, t(`lobby.${state.link === "lost" ? "offline" : "connecting"}`)),
     );
   }
-  const s = state.seeking;
+  const s = state.seeking || (state.pending ? { waited: 0, at: Date.now() } : null);
   if (s && !state.matched) {
     const waited = (s.waited || 0) + (Date.now() - s.at) / 1000;
     const [low, high] = Array.isArray(s.window) ? s.window.map(Math.round) : [];
@@ -260,6 +277,11 @@ function statusBox() {
           low !== undefined
             ? h("small", { id: "lobby-window" }, t("lobby.window", { low, high }))
             : null,
+        ),
+        h(
+          "button",
+          { class: "btn btn-light btn-small", type: "button", id: "lobby-cancel", onclick: cancel },
+          t("lobby.cancel"),
         ),
       ),
     );
@@ -282,26 +304,24 @@ function statusBox() {
   return h("div", { class: "lobby-status", id: "lobby-status", "aria-live": "polite" }, lines);
 }
 
+/** The seek button; while seeking its place is the status's cancel button. */
 function actions() {
-  const busy = Boolean(state.seeking || state.matched);
-  const button = busy
-    ? h(
-        "button",
-        { class: "btn btn-light", type: "button", id: "lobby-cancel", onclick: cancel },
-        t("lobby.cancel"),
-      )
-    : h(
-        "button",
-        {
-          class: "btn",
-          type: "button",
-          id: "lobby-seek",
-          onclick: seek,
-          disabled: state.link !== "open" || !state.presets.length,
-        },
-        `▶ ${t("lobby.seek")}`,
-      );
-  return h("div", { class: "actions" }, button);
+  if (state.seeking || state.matched || state.pending) return null;
+  return h(
+    "div",
+    { class: "actions" },
+    h(
+      "button",
+      {
+        class: "btn",
+        type: "button",
+        id: "lobby-seek",
+        onclick: seek,
+        disabled: !state.presets.length, // a seek asked for while connecting waits for the socket
+      },
+      `▶ ${t("lobby.seek")}`,
+    ),
+  );
 }
 
 function seekPanel() {
@@ -320,7 +340,7 @@ function seekPanel() {
     h("p", { class: "lead" }, t("lobby.seek.lead")),
     h(
       "fieldset",
-      { class: "lobby-form", disabled: Boolean(state.seeking || state.matched) },
+      { class: "lobby-form", disabled: Boolean(state.seeking || state.matched || state.pending) },
       name,
       gameTiles(state.presets, state.game, (game) => {
         state.game = game;
@@ -401,9 +421,14 @@ function onPlayer(event) {
   const before = state.player;
   state.player = player;
   if (!player) return;
-  const changed = !before || before.id !== player.id || before.guest !== player.guest;
-  if (changed) {
-    if (!state.seeking) connect();
+  // the socket's player is read when it opens: a new player, an account or a name opens another
+  const changed =
+    !before ||
+    before.id !== player.id ||
+    before.guest !== player.guest ||
+    before.name !== player.name;
+  if (changed && !state.seeking) {
+    connect();
     drawSeek();
   }
 }
