@@ -40,6 +40,7 @@ VALUES = {
     "stand_in": ("medium", "medium"),
     "max_tables": ("7", 7),
     "idle_seconds": ("3", 3.0),
+    "lobby_offer_seconds": ("7.5", 7.5),
     "create_rate": ("5/2", Rate(5, 2)),
     "join_rate": ("off", Rate(0, 0)),
     "guess_rate": ("3/0.1", Rate(3, 0.1)),
