@@ -137,7 +137,9 @@ def test_the_offer_fills_the_empty_seats_with_computer_players(
     assert errors == []
 
 
-def test_a_guest_cannot_choose_rated(server: str, contexts: Callable[..., BrowserContext]) -> None:
+def test_a_guest_cannot_choose_rated_until_they_make_an_account(
+    server: str, contexts: Callable[..., BrowserContext]
+) -> None:
     page, errors = lobby_page(contexts(390, 844), server)
     expect(page.locator("#lobby-rated")).to_be_disabled()
     note = page.locator("#lobby-rated-note")
@@ -145,6 +147,18 @@ def test_a_guest_cannot_choose_rated(server: str, contexts: Callable[..., Browse
     note.locator("a").click()  # the link opens the account panel, where an account is made
     expect(page.locator("#account details")).to_have_attribute("open", "")
     expect(page.locator("#account-signup-username")).to_be_focused()
+    page.locator("#account-signup-username").fill("dario_lobby")
+    page.locator("#account-signup-password").fill("una password lunga")
+    page.locator("#account-signup button[type=submit]").click()
+    # an account: rated is a choice now (the socket opened again for the account)
+    expect(page.locator("#lobby-rated")).to_be_enabled()
+    expect(note).to_have_count(0)
+    connected(page)
+    page.locator("#lobby-rated + label").click()
+    page.locator("#lobby-seek").click()
+    expect(page.locator("#lobby-window")).to_have_text("Punteggi tra 1400 e 1600")
+    assert page.evaluate("window.briscolaLobby.seeking.rated") is True
+    page.locator("#lobby-cancel").click()
     assert errors == []
 
 
