@@ -128,10 +128,10 @@ class Lobby:
 
     # -- sockets ---------------------------------------------------------------------------------
     async def join(self, ws: WebSocket, player: Player) -> None:
-        """A lobby socket of ``player`` opened: it gets the lobby's numbers at once."""
+        """A lobby socket of ``player`` opened: it gets the lobby's numbers at once (everybody
+        gets the new count from the numbers' loop, within :data:`NUMBERS_EVERY`)."""
         self.start()
         self.sockets.setdefault(player.id, []).append(ws)
-        self.numbers = self.numbers.with_online(self._online())
         await _send(ws, self._lobby_message().model_dump())
 
     async def leave(self, ws: WebSocket, player: Player) -> None:
