@@ -339,3 +339,33 @@ def test_errors_are_worded_in_the_players_language(
     assert words["it"].startswith("Le partite valutate")
     assert words["en"].startswith("Rated games")
     assert words["ro"].startswith("Jocurile cu rating")
+
+
+# -- open public tables -------------------------------------------------------------------------
+def _tables(p: Person, count: int) -> list[dict[str, Any]]:
+    """The open tables of the next ``lobby`` message that lists ``count``."""
+    while True:
+        tables: list[dict[str, Any]] = p.until("lobby", timeout=5.0)["tables"]
+        if len(tables) == count:
+            return tables
+
+
+def test_a_public_table_is_listed_while_a_seat_is_free(
+    client: TestClient, people: list[Person]
+) -> None:
+    host = TestClient(client.app)
+    body = {"preset": "pairs", "host_name": "Zia Rosa 🌹", "seats": ["human", "bot:simple",
+            "human", "bot:simple"]}  # fmt: skip
+    private = host.post("/api/tables", json=body)
+    public = host.post("/api/tables", json={**body, "public": True})
+    assert private.status_code == public.status_code == 200, private.text
+    anna = person(client, people, "Anna")
+    (listed,) = _tables(anna, 1)
+    table = public.json()
+    assert listed == {"id": table["table_id"], "game": "pairs", "seats": 4, "free": 1,
+                      "host": "Zia Rosa 🌹", "join_url": table["invite_url"]}  # fmt: skip
+    assert table["token"] not in json.dumps(anna.messages)  # the host's token is never shown
+    code = table["invite_url"].rsplit("/", 1)[1]
+    joined = host.post(f"/api/tables/{table['table_id']}/join", json={"invite_code": code})
+    assert joined.status_code == 200, joined.text
+    assert _tables(anna, 0) == []  # full: no longer listed

@@ -337,6 +337,10 @@ class CreateTableRequest(_NewTable):
     )
     host_name: PersonName = ""
     lang: Lang = "it"
+    public: Flag = Field(
+        default=False,
+        description="listed in the lobby (/ws/lobby) with its invitation link while seats are free",
+    )
     hints: Flag = Field(
         default=False,
         description="Suggerimenti consentiti: every player may ask for the champion's hint",

@@ -340,6 +340,8 @@ async def create_table(
     token = secrets.token_urlsafe(24)
     room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints)
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
+    if req.public:  # listed in the lobby while seats are free (lobby/presence.py)
+        rooms.storage.make_public(room.table_id)
     return CreateTableResponse(
         table_id=room.table_id,
         seat=0,
