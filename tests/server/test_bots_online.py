@@ -8,6 +8,7 @@ back-off; the client plays a seat given its URL, and comes back to it when its s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -40,6 +41,7 @@ from briscola.apps.protocol.online import (
 )
 from briscola.apps.server import create_app
 from briscola.apps.server.players.routes import COOKIE
+from briscola.apps.server.store import hash_token
 
 pytestmark = pytest.mark.server
 
@@ -201,6 +203,8 @@ def the_person_played_the_bot(result: dict[str, Any], bot_name: str) -> None:
     assert table["status"] == "over" and table["match"]["over"]
     other = table["seats"][1 - result["seat"]]
     assert other["name"] == bot_name and other["kind"] == "human"  # a program's seat, not ours
+    assert other["player"]["bot"] is True  # marked as a bot account for everybody at the table
+    assert result["table"]["seats"][result["seat"]].get("player", {}).get("bot") is not True
     total = sum(table["match"]["points"])
     assert total == 120 and table["match"]["deals"]
 
@@ -408,3 +412,63 @@ def test_a_server_that_goes_away_mid_game_is_waited_for_and_the_game_plays_on(
     assert not thread.is_alive() and table["status"] == "over"
     assert "dropped" in said and "retry" in said
     assert outcome["points"] == table["match"]["points"][seat]
+
+
+def test_no_bot_token_reaches_the_servers_log_at_debug(tmp_path: Path) -> None:
+    """``briscola serve --log-level debug`` (its access log and the WebSocket library's debug
+    lines, which write a socket's request headers, the lobby's ``Authorization`` among them):
+    a bot account plays a game there, and neither its token nor its hash is in any line."""
+    port = free_port()
+    env = {**os.environ, "BRISCOLA_DB": f"sqlite:///{tmp_path / 'logs.db'}",
+           "BRISCOLA_BOT_DELAY": "0", "BRISCOLA_TRICK_HOLD": "0"}  # fmt: skip
+    command = [sys.executable, "-m", "briscola", "serve", "--port", str(port),
+               "--host", "127.0.0.1", "--log-level", "debug", "--bot-workers", "1"]  # fmt: skip
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True)  # fmt: skip
+    served = Served("unused", port)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{served.http}/healthz").status_code == 200:
+                    break
+            assert time.monotonic() < deadline and server.poll() is None, "no server"
+            time.sleep(0.2)
+        _, token = bot_account(served)
+        proc = start_connect(served, token, "--level", "random", "--games", "1")
+        try:
+            result = seek_bots_and_play(served, guest_cookie(served))
+        finally:
+            code, out, err = finished(proc)
+        assert code == 0, (out, err)
+    finally:
+        server.send_signal(signal.SIGINT)
+        logged, _ = server.communicate(timeout=30)
+    the_person_played_the_bot(result, "Fulmine")
+    assert "/api/players/me/bots" in logged and "authorization: Bearer ***" in logged, logged
+    assert token not in logged and token.removeprefix("brb_") not in logged
+    assert hash_token(token) not in logged
+
+
+def test_a_bot_account_plays_pairs_with_computer_players_filling_the_other_seats(
+    served: Served,
+) -> None:
+    """A game of four: the person seeks pairs against bots; the one bot account waiting takes a
+    seat, computer players the other two; the client counts its team's result."""
+    _, token = bot_account(served)
+    proc = start_connect(served, token, "--level", "random", "--game", "pairs", "--games", "1")
+    try:
+        result = seek_bots_and_play(served, guest_cookie(served), "pairs")
+    finally:
+        code, out, err = finished(proc)
+    assert code == 0, (out, err)
+    table = result["table"]
+    seats = table["seats"]
+    bot_seat = next(s["seat"] for s in seats if s["name"] == "Fulmine")
+    assert [s["kind"] for s in seats].count("bot") == 2  # the computer's two
+    assert seats[bot_seat]["player"]["bot"] is True
+    match = table["match"]
+    assert match["competitors"] == "teams" and sum(match["points"]) == 120
+    team = bot_seat % 2
+    word = "drawn" if match["winner"] is None else "won" if match["winner"] == team else "lost"
+    assert f"Game 1 {word} ({match['points'][team]} points)." in out
