@@ -441,6 +441,12 @@ async function main() {
     if (!state.seeking && state.player) connect(); // the server's words in the new language
   });
   window.briscolaLobby = state; // the browser tests read it
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted || !state.matched) return;
+    state.matched = null; // back from the table (the page kept in memory): seek again
+    connect();
+    drawSeek();
+  });
   try {
     const presets = await api("/api/presets");
     state.presets = (presets.presets || []).filter((p) => GAMES.includes(p.name));
