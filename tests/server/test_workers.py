@@ -171,7 +171,7 @@ def test_nginx_routes_the_paths_the_server_reads_as_a_table() -> None:
     ``briscola serve --print-nginx-config`` prints holds the map and every process."""
     assert (
         TABLE_PATH.pattern.replace("{1,100}", "+")
-        == "^/(?:api/tables|ws|table|join|review|watch)/([^/]+)"
+        == "^/(?:api/tables|ws|table|join|review|watch)/(?!lobby(?:/|$))([^/]+)"
     )
     assert TABLE_MAP.replace("(?<briscola_id>", "(") == "~" + TABLE_PATH.pattern.replace(
         "{1,100}", "+"

@@ -64,8 +64,11 @@ Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
-TABLE_PATH = re.compile(r"^/(?:api/tables|ws|table|join|review|watch)/([^/]{1,100})")
+TABLE_PATH = re.compile(
+    r"^/(?:api/tables|ws|table|join|review|watch)/(?!lobby(?:/|$))([^/]{1,100})"
+)
 """The paths that concern one table (its id in the first group): served by the table's holder.
+``/ws/lobby``, the quick match's socket, is none (any process serves it; :mod:`.lobby`).
 nginx's configuration (:data:`.workers.TABLE_MAP`) hashes the same id."""
 
 LEASE_SECONDS = 1.25

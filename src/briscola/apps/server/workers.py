@@ -175,7 +175,7 @@ def local_redis() -> Iterator[str]:
             yield url
 
 
-TABLE_MAP = r"~^/(?:api/tables|ws|table|join|review|watch)/(?<briscola_id>[^/]+)"
+TABLE_MAP = r"~^/(?:api/tables|ws|table|join|review|watch)/(?!lobby(?:/|$))(?<briscola_id>[^/]+)"
 """nginx's form of :data:`.cluster.TABLE_PATH` (the same paths; a test checks that they agree)."""
 
 
