@@ -407,6 +407,7 @@ def create_app(
         await purger.close()
         await rooms.close()
         await recorder.drain()  # the results being written
+        recorder.close()
         if cluster is not None:
             await cluster.close()
         pool.close()

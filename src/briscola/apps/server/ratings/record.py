@@ -21,16 +21,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
 from briscola.apps.server.players.schema import PlayerSeatRow
 from briscola.apps.server.ratings.outcome import SeatOutcome, outcomes
 from briscola.apps.server.ratings.schema import RatingRow, ResultRow
-from briscola.apps.server.ratings.system import MU, Skill, update
+from briscola.apps.server.ratings.system import MU, SIGMA, Skill, update
 from briscola.apps.server.store import Base
 from briscola.session.table import Table
 
@@ -84,6 +86,8 @@ class Recorder:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._pending: set[asyncio.Future[None]] = set()
+        # one writer: two tables ending together never rate the same player from stale rows
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="briscola-ratings")
 
     def __call__(self, table_id: str, table: Table) -> None:
         """A room's match is over and stored: record it in a worker thread (errors logged)."""
@@ -93,8 +97,9 @@ class Recorder:
             log.exception("the result of table %s could not be read", table_id)
             return
         game, at = table.ruleset.name, datetime.now(UTC)
-        job = asyncio.ensure_future(
-            asyncio.to_thread(record_match, self.engine, table_id, game, seats, at)
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(
+            self._writer, record_match, self.engine, table_id, game, seats, at
         )
         self._pending.add(job)
         job.add_done_callback(self._done)
@@ -108,6 +113,10 @@ class Recorder:
         """Wait for the results being written (the app's end, the tests)."""
         while self._pending:
             await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+    def close(self) -> None:
+        """Stop the writer thread (after :meth:`drain`)."""
+        self._writer.shutdown(wait=True)
 
 
 def record_match(
@@ -160,28 +169,26 @@ def _rate(
     last = max(s.rank for s, _ in seats) + 1
     ranks = [team[0][0].rank if not team[0][0].left else last for team in teams]
     players = [p for _, p in seats]
+    fresh = [{"player_id": p, "game": game, "mu": MU, "sigma": SIGMA, "games": 0,
+              "updated_at": at} for p in players]  # fmt: skip
+    insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
+    conn.execute(insert(RatingRow).values(fresh).on_conflict_do_nothing())  # new players' rows
     query = sa.select(RatingRow).where(RatingRow.game == game, RatingRow.player_id.in_(players))
     if conn.dialect.name == "postgresql":
-        query = query.with_for_update()  # two tables ending at once for the same player
+        query = query.with_for_update()  # processes ending tables of the same player wait here
     stored = {r.player_id: r for r in conn.execute(query)}
-    skills = [[_skill(stored.get(p)) for _, p in team] for team in teams]
+    skills = [[_skill(stored[p]) for _, p in team] for team in teams]
     changes: dict[str, tuple[float, float]] = {}
     for team, old, new in zip(teams, skills, update(skills, ranks), strict=True):
         for (_, player), before, skill in zip(team, old, new, strict=True):
             changes[player] = (before.mu, skill.mu)
-            row = stored.get(player)
-            values = {"mu": skill.mu, "sigma": skill.sigma, "updated_at": at}
-            if row is None:
-                conn.execute(sa.insert(RatingRow).values(player_id=player, game=game, games=1,
-                                                         **values))  # fmt: skip
-            else:
-                conn.execute(
-                    sa.update(RatingRow)
-                    .where(RatingRow.player_id == player, RatingRow.game == game)
-                    .values(games=RatingRow.games + 1, **values)
-                )
+            conn.execute(
+                sa.update(RatingRow)
+                .where(RatingRow.player_id == player, RatingRow.game == game)
+                .values(games=RatingRow.games + 1, mu=skill.mu, sigma=skill.sigma, updated_at=at)
+            )
     return changes
 
 
 def _skill(row: Any) -> Skill:
-    return Skill() if row is None else Skill(float(row.mu), float(row.sigma))
+    return Skill(float(row.mu), float(row.sigma))
