@@ -22,8 +22,8 @@ from limits.strategies import (
     SlidingWindowCounterRateLimiter,
 )
 
+from briscola.apps.server.cluster.workers import local_redis
 from briscola.apps.server.limits import Limits, Rate, RateLimiter
-from briscola.apps.server.workers import local_redis
 
 
 def main(keys: int) -> None:

@@ -19,8 +19,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from briscola.apps.server.cluster import Leases
+from briscola.apps.server.cluster.workers import nginx_program
 from briscola.apps.server.store import Storage, StoredTable
-from briscola.apps.server.workers import nginx_program
 from briscola.tools.bench.serve_process import ServeProcess, health, process_tree
 
 SERVER_ENV = {
@@ -73,7 +73,7 @@ class Workers:
         found = {}
         for pid in process_tree(self.parent.pid)[1:]:
             command = _cmdline(pid)
-            if "briscola.apps.server.workers" in command:
+            if "briscola.apps.server.cluster.workers" in command:
                 env = _environ(pid)
                 found[env.get("BRISCOLA_PROCESS", "")] = (pid, int(env["BRISCOLA_PORT"]))
         return found

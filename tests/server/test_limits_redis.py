@@ -22,9 +22,9 @@ import httpx
 import pytest
 
 from briscola.apps.server import create_app
+from briscola.apps.server.cluster.workers import RedisMissing, local_redis
 from briscola.apps.server.limits import Limits, Rate, RateLimiter
 from briscola.apps.server.settings import Settings
-from briscola.apps.server.workers import RedisMissing, local_redis
 from briscola.tools.bench.serve_process import ServeProcess
 
 pytestmark = pytest.mark.server

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.cluster import TABLE_PATH, TableElsewhere
-from briscola.apps.server.limits import Limits, ServerFull
+from briscola.apps.server.cluster import TABLE_PATH
+from briscola.apps.server.limits import Limits, ServerFull, TableElsewhere
 from briscola.apps.server.protocol import (
     CLIENT_TYPES,
     SERVER_TYPES,

@@ -28,7 +28,7 @@ import httpx
 import pytest
 
 from briscola.apps.server.cluster import TABLE_PATH
-from briscola.apps.server.workers import TABLE_MAP, local_redis, nginx_program, nginx_site
+from briscola.apps.server.cluster.workers import TABLE_MAP, local_redis, nginx_program, nginx_site
 from server.cluster_helpers import (
     Person,
     Watcher,

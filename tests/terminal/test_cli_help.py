@@ -240,7 +240,7 @@ def test_analyze_refuses_a_seat_in_the_chosen_language(tmp_path: Path) -> None:
 def test_serve_workers_without_redis_says_so_in_the_chosen_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from briscola.apps.server import workers
+    from briscola.apps.server.cluster import workers
 
     monkeypatch.setattr(workers.shutil, "which", lambda name: None)
     monkeypatch.delenv("BRISCOLA_REDIS", raising=False)

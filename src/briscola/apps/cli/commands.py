@@ -325,7 +325,7 @@ def serve(
 
 def _serve_workers(settings: Settings) -> None:
     """``briscola serve --workers N``: each process is given the settings as its variables."""
-    from briscola.apps.server.workers import Missing, serve_workers
+    from briscola.apps.server.cluster.workers import Missing, serve_workers
 
     try:
         serve_workers(settings)
@@ -337,7 +337,7 @@ def _serve_workers(settings: Settings) -> None:
 def _print_nginx_config(workers: int, host: str, port: int) -> None:
     """``briscola serve --print-nginx-config``: the ``http`` part of nginx's configuration for
     ``--workers`` processes on ports PORT+1 ... PORT+N, nginx on HOST:PORT (docs/operations.md)."""
-    from briscola.apps.server.workers import nginx_site
+    from briscola.apps.server.cluster.workers import nginx_site
 
     typer.echo(nginx_site([port + i for i in range(1, workers + 1)], host, port), nl=False)
 

@@ -30,7 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
-from briscola.apps.server import lessons, offline, scores, tables
+from briscola.apps.server import lessons, offline, scores, tables, tune_gc
 from briscola.apps.server.cluster import TABLE_PATH, Cluster, ClusterMiddleware, process_leases
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
@@ -56,7 +56,6 @@ from briscola.apps.server.room import Room, send_json
 from briscola.apps.server.rooms import BotPool, DamagedTableError, Rooms
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
-from briscola.apps.server.workers import end_with_supervisor, tune_gc
 from briscola.session.table import TableError
 
 __all__ = [
@@ -385,7 +384,7 @@ def create_app(
         settings = settings.with_limits(limits)
     storage = Storage(settings.db)
     pool = BotPool(settings.bot_workers or 0)
-    leases = process_leases(settings, storage.engine)  # several processes (cluster.py), else None
+    leases = process_leases(settings, storage.engine)  # several processes (cluster/), else None
     rooms = Rooms(storage, settings, pool, leases)
     rooms.finished = recorder = Recorder(storage.engine)  # results and ratings (issue 37)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
@@ -393,7 +392,6 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        end_with_supervisor(settings.supervisor)  # one of --workers: it ends with its parent
         pool.launch()  # the workers warm up while the server already answers
         lobby.start()  # quick match: its pool looked at, its numbers kept (lobby/)
         rooms.start()
@@ -438,8 +436,8 @@ def create_app(
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
     cluster: Cluster | None = None
-    if leases is not None and settings.redis:  # several processes: the table's holder serves it
-        cluster = app.state.cluster = Cluster(settings.redis, leases, rooms)
+    if leases is not None:  # several processes: the table's holder serves it
+        cluster = app.state.cluster = Cluster(settings, leases, rooms)
         app.add_middleware(ClusterMiddleware, cluster=cluster)
     if settings.trusted_proxies:  # added last: the outermost, before any other reads the client
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))

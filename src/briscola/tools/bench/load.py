@@ -41,7 +41,7 @@ from typing import Any
 
 import orjson
 
-from briscola.apps.server.workers import tune_gc
+from briscola.apps.server import tune_gc
 from briscola.tools.bench.load_report import LoadReport, summary
 from briscola.tools.bench.serve_process import ServeProcess, process_tree
 

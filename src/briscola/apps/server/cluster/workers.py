@@ -2,31 +2,20 @@
 
 The parent starts a ``redis-server`` requiring a password it makes (unless the ``redis``
 setting names one), N server processes on free loopback ports (``python -m
-briscola.apps.server.workers``: :func:`briscola.apps.server.serve` with the settings as
+briscola.apps.server.cluster.workers``: :func:`briscola.apps.server.serve` with the settings as
 ``BRISCOLA_*`` variables, the Redis URL among them: never on a command line, where any local
 user reads it), then nginx on the public address with the configuration it writes
 (:func:`nginx_config`): every request and socket naming a table goes to one process by a
-consistent hash of the table's id (:mod:`.cluster`). nginx runs as the current user, with its
+consistent hash of the table's id (:mod:`.handoffs`). nginx runs as the current user, with its
 configuration, pid file, logs and temporary files in a folder of its own. A server process that
 dies is started again on its port; everything ends with the parent, even when it is killed with
 ``kill -9`` (:func:`die_with_parent`).
-
-Each process of ``briscola serve`` also tunes its garbage collector once its app is built
-(:func:`tune_gc`, issue 12, item 7): the process holds a large heap that lives as long as it
-does and makes many short-lived objects per move; with Python's defaults the cycle collector
-runs every 700 new objects and, every hundredth run, walks the whole heap (under load about a
-sixth of the server's CPU time: 0.73 s of 4.3 s in a saturated run, a full walk 0.12 s).
-:func:`tune_gc` moves everything made so far out of the collector's sight (:func:`gc.freeze`)
-and runs the young generation's collection every :data:`YOUNG_THRESHOLD` new objects. Only the
-processes of ``briscola serve`` do it (the ``tune_gc`` setting): an app built in a test process
-leaves that process's collector alone.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import os
 import secrets
 import shutil
@@ -43,28 +32,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from briscola.apps.server.settings import Settings
 
-__all__ = ["YOUNG_THRESHOLD", "Missing", "RedisMissing", "die_with_parent"]
-__all__ += ["end_with_supervisor", "local_nginx", "local_redis", "nginx_config", "nginx_program"]
-__all__ += ["nginx_site", "serve_workers", "tune_gc"]
-
-YOUNG_THRESHOLD = 20_000
-"""New container objects between two collections of the young generation (Python's: 700)."""
-
-
-def tune_gc() -> None:
-    """Freeze the heap made so far and collect the young generation less often (see the
-    module's documentation). Safe to call more than once.
-
-    >>> before = gc.get_threshold()
-    >>> tune_gc()
-    >>> gc.get_threshold()[0] >= YOUNG_THRESHOLD and gc.get_freeze_count() > 0
-    True
-    >>> gc.unfreeze(); gc.set_threshold(*before)
-    """
-    gc.collect()
-    gc.freeze()
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(max(young, YOUNG_THRESHOLD), middle, old)
+__all__ = ["Missing", "RedisMissing", "die_with_parent", "end_with_supervisor", "local_nginx"]
+__all__ += ["local_redis", "nginx_config", "nginx_program", "nginx_site", "serve_workers"]
 
 
 class Missing(RuntimeError):
@@ -176,7 +145,7 @@ def local_redis() -> Iterator[str]:
 
 
 TABLE_MAP = r"~^/(?:api/tables|ws|table|join|review|watch)/(?!lobby(?:/|$))(?<briscola_id>[^/]+)"
-"""nginx's form of :data:`.cluster.TABLE_PATH` (the same paths; a test checks that they agree)."""
+"""nginx's form of :data:`.handoffs.TABLE_PATH` (the same paths; a test checks that they agree)."""
 
 
 def nginx_site(ports: Sequence[int], host: str, port: int) -> str:
