@@ -27,6 +27,7 @@ pytestmark = pytest.mark.server
 
 PASSWORD = "correct horse battery"
 BOTS = "/api/players/me/bots"
+NEW = BOTS + "/new"
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ def account(client: TestClient, username: str) -> dict[str, Any]:
 
 
 def make_bot(client: TestClient, name: str) -> dict[str, Any]:
-    reply = client.post(BOTS, json={"name": name, "avatar": "🤖"})
+    reply = client.post(NEW, json={"name": name, "avatar": "🤖"})
     assert reply.status_code == 201, reply.text
     return dict(reply.json())
 
@@ -84,8 +85,8 @@ def test_an_account_makes_a_bot_sees_its_token_once_and_the_bot_is_marked(
     # a bot account cannot log in (it has no password) and its name is taken
     login = client.post("/api/players/login", json={"username": "fulmine", "password": PASSWORD})
     assert login.status_code == 401
-    assert said(client.post(BOTS, json={"name": "FULMINE"}), 409, "username_taken")
-    assert said(client.post(BOTS, json={"name": "no spaces"}), 422, "bad_username")
+    assert said(client.post(NEW, json={"name": "FULMINE"}), 409, "username_taken")
+    assert said(client.post(NEW, json={"name": "no spaces"}), 422, "bad_username")
 
 
 def test_another_token_and_revoking_one(client: TestClient) -> None:
@@ -112,9 +113,9 @@ def test_another_token_and_revoking_one(client: TestClient) -> None:
 
 
 def test_a_guest_or_nobody_cannot_make_bots(client: TestClient) -> None:
-    assert said(client.post(BOTS, json={"name": "Fulmine"}), 401, "not_signed_in")
+    assert said(client.post(NEW, json={"name": "Fulmine"}), 401, "not_signed_in")
     client.post("/api/players/guest", json={"name": "Anna"})
-    refused = client.post(BOTS, json={"name": "Fulmine"}, headers={"Accept-Language": "it"})
+    refused = client.post(NEW, json={"name": "Fulmine"}, headers={"Accept-Language": "it"})
     assert said(refused, 403, "bot_needs_account").startswith("Solo un account")
     assert client.get(BOTS).json() == {"bots": []}
 
@@ -135,10 +136,10 @@ def test_nobody_makes_lists_or_revokes_anothers_bots(client: TestClient) -> None
     # a forged cookie is nobody; a page of another site cannot act with Anna's cookie
     forged = browser(client)
     forged.cookies.set("briscola_player", "forged-session-id")
-    assert said(forged.post(BOTS, json={"name": "Tuono"}), 401, "not_signed_in")
+    assert said(forged.post(NEW, json={"name": "Tuono"}), 401, "not_signed_in")
     assert said(forged.get(BOTS), 401, "not_signed_in")
     evil = {"Origin": "https://evil.example"}
-    assert said(client.post(BOTS, json={"name": "Tuono"}, headers=evil), 403, "cross_site")
+    assert said(client.post(NEW, json={"name": "Tuono"}, headers=evil), 403, "cross_site")
     path = f"{BOTS}/{bot_id}/tokens/{token_id}/revoke"
     assert said(client.post(path, headers={"Sec-Fetch-Site": "cross-site"}), 403, "cross_site")
     assert bot_for_token(engine_of(client), made["token"]) is not None
@@ -168,7 +169,7 @@ def test_an_account_makes_at_most_max_bots(client: TestClient) -> None:
     account(client, "anna")
     for n in range(MAX_BOTS):
         make_bot(client, f"bot{n}")
-    assert said(client.post(BOTS, json={"name": "onemore"}), 409, "too_many_bots")
+    assert said(client.post(NEW, json={"name": "onemore"}), 409, "too_many_bots")
 
 
 def test_no_bot_token_reaches_a_log(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:

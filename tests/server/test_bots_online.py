@@ -103,7 +103,7 @@ def bot_account(served: Served, owner: str = "anna", name: str = "Fulmine") -> t
     with httpx.Client(base_url=served.http) as http:
         reply = http.post("/api/players/signup", json={"username": owner, "password": PASSWORD})
         assert reply.status_code == 200, reply.text
-        made = http.post("/api/players/me/bots", json={"name": name})
+        made = http.post("/api/players/me/bots/new", json={"name": name})
         assert made.status_code == 201, made.text
         return made.json()["bot"]["id"], made.json()["token"]
 
@@ -445,7 +445,7 @@ def test_no_bot_token_reaches_the_servers_log_at_debug(tmp_path: Path) -> None:
         server.send_signal(signal.SIGINT)
         logged, _ = server.communicate(timeout=30)
     the_person_played_the_bot(result, "Fulmine")
-    assert "/api/players/me/bots" in logged and "authorization: Bearer ***" in logged, logged
+    assert "/api/players/me/bots/new" in logged and "authorization: Bearer ***" in logged, logged
     assert token not in logged and token.removeprefix("brb_") not in logged
     assert hash_token(token) not in logged
 

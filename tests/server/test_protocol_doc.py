@@ -106,7 +106,7 @@ RATE_LIMITED = {
     ("post", "/api/players/signup"),
     ("post", "/api/players/login"),
     ("post", "/api/players/me/delete"),
-    ("post", "/api/players/me/bots"),  # a bot account made (issue 37, part 6)
+    ("post", "/api/players/me/bots/new"),  # a bot account made (issue 37, part 6)
 }
 """The operations that count against a client's rate (create, join, guess: limits.py)."""
 

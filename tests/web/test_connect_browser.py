@@ -48,7 +48,7 @@ def bot_token(context: BrowserContext, server: str) -> str:
     account = {"username": "ricercatrice", "password": "una password lunga"}
     made = api.post(f"{server}/api/players/signup", data=account)
     assert made.status == 200, made.text()
-    bot = api.post(f"{server}/api/players/me/bots", data={"name": "Fulmine"})
+    bot = api.post(f"{server}/api/players/me/bots/new", data={"name": "Fulmine"})
     assert bot.status == 201, bot.text()
     token: str = bot.json()["token"]
     return token

@@ -2,7 +2,9 @@
 a claimed account makes a bot account and is shown its token once, lists its bots and their
 tokens (ids and dates, never a token), makes another token for a bot and revokes one.
 
-As every players' route: the cookie's player only (no route acts for an id it is given: another
+Each path takes one method, as the players' routes do (``GET .../bots`` lists, ``POST
+.../bots/new`` makes one): a 405's ``Allow`` header names the path's one method. As every
+players' route: the cookie's player only (no route acts for an id it is given: another
 player's bot or token is ``no_such_bot``, as one that does not exist), every change refused from
 another site (``cross_site``), a new bot counted against the ``create`` rate. A token is in one
 answer's body only; it is never in a URL or a log.
@@ -88,7 +90,7 @@ router = APIRouter(
 
 
 @router.post(
-    "",
+    "/new",
     status_code=201,
     responses={
         **RATE_LIMITED,
