@@ -1264,11 +1264,6 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.api_error.too_many_bots": "An account makes at most 10 bot accounts.",
     "web.api_error.no_such_bot": "No such bot or token among yours.",
-    "web.api_error.bot_needs_account": (
-        "Only an account with a username makes bot accounts: sign up first."
-    ),
-    "web.api_error.too_many_bots": "An account makes at most 10 bot accounts.",
-    "web.api_error.no_such_bot": "No such bot or token among yours.",
     "web.players.deleted": "deleted player",
     "web.player": "Player {n}",
 }

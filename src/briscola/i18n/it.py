@@ -1374,11 +1374,6 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "web.api_error.too_many_bots": "Un account crea al massimo 10 account bot.",
     "web.api_error.no_such_bot": "Nessun bot o token così fra i tuoi.",
-    "web.api_error.bot_needs_account": (
-        "Solo un account con nome utente crea account bot: registrati prima."
-    ),
-    "web.api_error.too_many_bots": "Un account crea al massimo 10 account bot.",
-    "web.api_error.no_such_bot": "Nessun bot o token così fra i tuoi.",
     "web.players.deleted": "giocatore cancellato",
     "web.player": "Giocatore {n}",
 }
