@@ -41,6 +41,9 @@ export const LOBBY_STRINGS = {
     "lobby.table.host": "di {name}",
     "lobby.table.free": "Posti liberi: {free} su {seats}",
     "lobby.table.join": "Siediti",
+    "lobby.public": "Tavolo pubblico (in «Gioca online»)",
+    "lobby.public.help":
+      "Chiunque lo vede tra i tavoli aperti di «Gioca online» finché ha un posto libero.",
     "lobby.connecting": "Collegamento al server…",
     "lobby.offline": "Collegamento perso: riprovo…",
     "lobby.error.cooldown":
@@ -84,6 +87,9 @@ export const LOBBY_STRINGS = {
     "lobby.table.host": "by {name}",
     "lobby.table.free": "Free seats: {free} of {seats}",
     "lobby.table.join": "Sit down",
+    "lobby.public": "Public table (in “Play online”)",
+    "lobby.public.help":
+      "Anyone sees it among the open tables of “Play online” while it has a free seat.",
     "lobby.connecting": "Connecting to the server…",
     "lobby.offline": "Connection lost: trying again…",
     "lobby.error.cooldown": "You left too many games: you can play rated again at {until}.",
@@ -126,6 +132,9 @@ export const LOBBY_STRINGS = {
     "lobby.table.host": "de {name}",
     "lobby.table.free": "Locuri libere: {free} din {seats}",
     "lobby.table.join": "Așază-te",
+    "lobby.public": "Masă publică (în „Joacă online”)",
+    "lobby.public.help":
+      "Oricine o vede printre mesele deschise din „Joacă online” cât timp are un loc liber.",
     "lobby.connecting": "Mă conectez la server…",
     "lobby.offline": "Conexiune pierdută: încerc din nou…",
     "lobby.error.cooldown":

@@ -1,6 +1,7 @@
 // The lobby page's parts (js/table/lobby.js keeps the state and the socket): the seek panel's
 // controls (the game, its offered options, rated or casual, people or bots online), the lobby's
-// numbers and an open table's line, each drawn from what it is given.
+// numbers and an open table's line, each drawn from what it is given; and the home page's switch
+// that lists a table for friends among the lobby's open tables.
 import { hasText, pick, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { fieldGroup, radioTile } from "../common/form.js";
@@ -197,4 +198,16 @@ export function tableItem(table, presets) {
     ),
     h("a", { class: "btn btn-small", href: table.join_url }, t("lobby.table.join")),
   );
+}
+
+/** The home page's switch for a table for friends: public, it is listed among the lobby's open
+ * tables while it has a free seat (`choice.public`, sent as POST /api/tables' `public`). */
+export function publicSetting(choice) {
+  const box = h("input", { type: "checkbox", id: "public-table", checked: !!choice.public });
+  box.addEventListener("change", () => {
+    choice.public = box.checked;
+  });
+  const help = t("lobby.public.help");
+  const label = h("label", { for: "public-table", title: help }, t("lobby.public"));
+  return h("div", { class: "field opt" }, label, box);
 }
