@@ -71,7 +71,7 @@ def test_a_forged_cookie_acts_reads_or_deletes_for_nobody_on_any_me_route(
     client: TestClient,
 ) -> None:
     anna = account(client, "anna")
-    bot = client.post(ME + "/bots", json={"name": "Fulmine", "avatar": "🤖"})
+    bot = client.post(ME + "/bots/new", json={"name": "Fulmine", "avatar": "🤖"})
     assert bot.status_code == 201, bot.text
     ids = {"bot_id": bot.json()["bot"]["id"], "token_id": "x"}
     before = {path: client.get(path).json() for method, path in me_routes(client)
