@@ -203,6 +203,25 @@ def test_the_page_in_each_language(
     assert errors == []
 
 
+def test_switching_the_language_words_the_page_and_the_server_s_errors_anew(
+    server: str, contexts: Callable[..., BrowserContext]
+) -> None:
+    page, errors = lobby_page(contexts(1280, 800), server)
+    page.locator('.lang-switch button[data-lang="ro"]').click()
+    expect(page.locator("h1")).to_have_text("Joacă online")
+    expect(page.locator("#lobby-seek")).to_have_text("▶ Caută adversari")
+    expect(page.locator("#lobby-searching span")).to_have_text("caută")
+    connected(page)  # the socket opened again, for the server's words in Romanian
+    page.evaluate("window.briscolaLobby.player = {...window.briscolaLobby.player, guest: false}")
+    page.locator("#lobby-game-three + label").click()
+    page.locator("#lobby-rated + label").click()
+    page.locator("#lobby-seek").click()
+    expect(page.locator(".lobby-error")).to_have_text(
+        catalog("web.ws_error.rated_needs_account", "ro")
+    )
+    assert errors == []
+
+
 def test_the_home_page_leads_to_the_lobby(
     server: str, contexts: Callable[..., BrowserContext]
 ) -> None:
