@@ -50,7 +50,9 @@ AREAS = {
         tuple(p for p in sorted((SRC / "scorekeeper").glob("*.py")) if p.name != "messages.py"),
         frozenset({"t", "ScoreError"}),
     ),
-    "score.web": Area("score.web.", (SRC / "apps" / "server" / "scores.py",), frozenset({"_word"})),
+    "score.web": Area(
+        "score.web.", (SRC / "apps" / "server" / "scores" / "routes.py",), frozenset({"_word"})
+    ),
 }
 
 _OPS = re.compile(r"""["']op["']:\s*["']([a-z_]+)["']""")

@@ -53,7 +53,7 @@ def _source(folder: Path, skip: set[str] = frozenset()) -> str:  # type: ignore[
 
 def table_api_codes() -> set[str]:
     """Every code the table API, the analysis and FastAPI's own errors may answer."""
-    codes = set(API_ERROR.findall(_source(SERVER, {"scores.py"})))
+    codes = set(API_ERROR.findall(_source(SERVER)))  # the score keeper's: scores/
     codes |= set(TABLE_ERROR.findall(inspect.getsource(Turns.start)))  # start passes them on
     for status in (400, 404, 405):  # what Starlette raises (400: a body it cannot read)
         codes.add(errors.api_error(HTTPException(status)).code)
@@ -64,7 +64,7 @@ def table_api_codes() -> set[str]:
 
 def score_codes() -> set[str]:
     """Every code of the score keeper's refusals that the web score keeper passes on."""
-    codes = set(API_ERROR.findall((SERVER / "scores.py").read_text(encoding="utf-8")))
+    codes = set(API_ERROR.findall(_source(SERVER / "scores")))
     codes |= {"stale_sheet", "not_found", "invalid_request"}
     for fstring, code in SCORE_ERROR.findall(_source(SCOREKEEPER, TERMINAL_ONLY)):
         if fstring:

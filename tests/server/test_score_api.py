@@ -7,11 +7,13 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from score_sheets import create_sheet
 
 from briscola.apps.server.scores import KEY_RE, SheetResponse
+from briscola.apps.server.scores.routes import _CHANGES
+from briscola.apps.server.scores.schemas import AnyChange, RedoChange, UndoChange
 from server_helpers import TestClient, client_for
 
 create = create_sheet  # the ``client`` fixture is the server tests' (conftest.py)
@@ -384,3 +386,11 @@ def test_pages_and_openapi(client: TestClient) -> None:
     } <= set(paths)
     ops = paths["/api/scores/{key}/changes"]["post"]
     assert {"200", "400", "404", "409"} <= set(ops["responses"])
+
+
+def test_every_change_of_the_union_has_its_handler() -> None:
+    """Each change a request may carry (:data:`AnyChange`) is made by the routes: undo and redo
+    by the sheet's own, every other by its entry in the routes' table (one added to the union
+    without one would be answered 500)."""
+    union = get_args(get_args(AnyChange)[0])
+    assert set(union) == set(_CHANGES) | {UndoChange, RedoChange}

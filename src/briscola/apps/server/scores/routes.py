@@ -1,20 +1,12 @@
-"""The score keeper on the web: score sheets behind a secret link, kept with the server's data.
-
-The sheets are :class:`briscola.scorekeeper.Sheet` values in a
-:class:`briscola.scorekeeper.store.SheetStore` on the server's own SQLAlchemy engine. A sheet is
-known by an unguessable key (``/score/{key}``, like a table's token): whoever has the link may
-read and change it; there are no accounts. Each change carries the revision the client last saw,
-so two phones on one sheet never overwrite each other (a stale one gets 409 and the sheet as it
-is now). Messages are in the request's language (``?lang=``, else ``Accept-Language``, else
-Italian). The routes are described in docs/web-protocol.md ("The score keeper"); their bodies are
-in :mod:`.score_schemas`; their pages in :mod:`.pages`.
-"""
+"""The score keeper's routes (``/api/scores``: make a sheet, read it, change it, its history,
+its CSV) and the sheets they find by key (:class:`Sheets`); see the package's documentation."""
 
 from __future__ import annotations
 
 import re
 import secrets
 import threading
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
@@ -24,7 +16,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from briscola.apps.server.errors import ApiError, error_reply, request_lang
-from briscola.apps.server.score_schemas import (
+from briscola.apps.server.scores.schemas import (
     MAX_COMPETITORS,
     AddChange,
     AddCompetitorChange,
@@ -90,38 +82,31 @@ def _response(key: str, stored: StoredSheet, lang: str, change: str | None = Non
     )
 
 
+_CHANGES: dict[type[BaseModel], Callable[[Sheet, Any], object]] = {
+    AddChange: lambda sheet, c: sheet.add(c.competitor, c.delta),
+    SetTotalChange: lambda sheet, c: sheet.set_total(c.competitor, c.value),
+    NextDealChange: lambda sheet, c: sheet.next_deal(),
+    NewGameChange: lambda sheet, c: sheet.new_game(),
+    RenameChange: lambda sheet, c: sheet.rename(c.competitor, c.name),
+    AddCompetitorChange: lambda sheet, c: sheet.add_competitor(c.name),
+    RemoveCompetitorChange: lambda sheet, c: sheet.remove_competitor(c.competitor),
+    TargetChange: lambda sheet, c: sheet.set_target(c.target),
+    FormatChange: lambda sheet, c: sheet.set_format(c.format),
+    DeclarationsChange: lambda sheet, c: sheet.set_declarations(c.allowed),
+    RenameSheetChange: lambda sheet, c: sheet.rename_sheet(c.name),
+}
+"""What each change of :data:`~.schemas.AnyChange` does to a sheet, undo and redo aside."""
+
+
 def _apply(sheet: Sheet, change: BaseModel, lang: str) -> str | None:
-    """Make ``change`` on ``sheet``; the change in words."""
+    """Make ``change`` on ``sheet``; the change in words (for undo and redo, what they did)."""
     if isinstance(change, UndoChange):
         return sheet.undo().describe(lang)
     if isinstance(change, RedoChange):
         return sheet.redo().describe(lang)
-    if isinstance(change, AddChange):
-        sheet.add(change.competitor, change.delta)
-    elif isinstance(change, SetTotalChange):
-        sheet.set_total(change.competitor, change.value)
-    elif isinstance(change, NextDealChange):
-        sheet.next_deal()
-    elif isinstance(change, NewGameChange):
-        sheet.new_game()
-    elif isinstance(change, RenameChange):
-        sheet.rename(change.competitor, change.name)
-    elif isinstance(change, AddCompetitorChange):
-        if len(sheet.competitors) >= MAX_COMPETITORS:
-            raise _too_many(lang)
-        sheet.add_competitor(change.name)
-    elif isinstance(change, RemoveCompetitorChange):
-        sheet.remove_competitor(change.competitor)
-    elif isinstance(change, TargetChange):
-        sheet.set_target(change.target)
-    elif isinstance(change, FormatChange):
-        sheet.set_format(change.format)
-    elif isinstance(change, DeclarationsChange):
-        sheet.set_declarations(change.allowed)
-    elif isinstance(change, RenameSheetChange):
-        sheet.rename_sheet(change.name)
-    else:  # pragma: no cover - the union is closed
-        raise TypeError(f"unknown change {change!r}")
+    if isinstance(change, AddCompetitorChange) and len(sheet.competitors) >= MAX_COMPETITORS:
+        raise _too_many(lang)
+    _CHANGES[type(change)](sheet, change)
     return _labels(sheet, lang)[0]
 
 
