@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -472,3 +473,33 @@ def test_a_bot_account_plays_pairs_with_computer_players_filling_the_other_seats
     team = bot_seat % 2
     word = "drawn" if match["winner"] is None else "won" if match["winner"] == team else "lost"
     assert f"Game 1 {word} ({match['points'][team]} points)." in out
+
+
+def test_a_server_that_closes_each_socket_at_once_is_not_hammered() -> None:
+    """A server that accepts the table's socket and closes it at once (a full one, 1013): the
+    client waits longer each time before it tries again, and gives up after ``retry_for``."""
+    from websockets.asyncio.server import ServerConnection, serve
+
+    opened: list[float] = []
+    said: list[str] = []
+
+    async def full(ws: ServerConnection) -> None:
+        opened.append(time.monotonic())
+        await ws.close(1013, "try again later")
+
+    async def scenario() -> ConnectError:
+        async with serve(full, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            session = Session(f"http://127.0.0.1:{port}", "unused", retry_for=4,
+                              say=lambda key, **facts: said.append(key))  # fmt: skip
+            with pytest.raises(ConnectError) as gone:
+                url = f"ws://127.0.0.1:{port}/ws/T"
+                await play_table(session, url, 0, "token", LevelMover("random"))
+            return gone.value
+
+    gone = asyncio.run(scenario())
+    assert gone.code == "gone"
+    assert 2 <= len(opened) <= 4, opened  # 1 s, 2 s, then 4 s would pass the 4 s given
+    gaps = [b - a for a, b in itertools.pairwise(opened)]
+    assert all(b > a for a, b in itertools.pairwise(gaps)) and gaps[0] >= 0.7, gaps
+    assert said.count("dropped") == len(opened)

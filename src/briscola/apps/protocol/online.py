@@ -180,41 +180,62 @@ async def play_online(session: Session, mover: Mover) -> int:
     return played
 
 
-async def _retrying(session: Session, url: str, headers: dict[str, str]) -> ClientConnection:
-    """A socket to ``url``, retried with back-off while the server cannot be reached."""
-    waits = backoff()
-    gave_up = asyncio.get_running_loop().time() + session.retry_for
+@dataclass
+class _Patience:
+    """How long the client keeps trying: waits from :func:`backoff` while nothing comes from the
+    server, :class:`ConnectError` ``gone`` once ``retry_for`` seconds passed since it last did."""
+
+    session: Session
+    waits: Iterator[float] = field(default_factory=backoff)
+    since: float | None = None  # when the server last stopped answering (the loop's clock)
+
+    def heard(self) -> None:
+        """The server answered: the next trouble starts the waits afresh."""
+        self.waits, self.since = backoff(), None
+
+    async def wait(self, reason: str) -> None:
+        """Wait before the next try, or give up."""
+        now = asyncio.get_running_loop().time()
+        self.since = now if self.since is None else self.since
+        wait = next(self.waits)
+        if now + wait - self.since > self.session.retry_for:
+            raise ConnectError("gone", url=self.session.server, reason=reason)
+        self.session.say("retry", seconds=round(wait, 1), reason=reason)
+        await asyncio.sleep(wait)
+
+
+async def _retrying(url: str, headers: dict[str, str], patience: _Patience) -> ClientConnection:
+    """A socket to ``url``, tried again with back-off while the server cannot be reached."""
+    server = patience.session.server
     while True:
         try:
             return await connect(url, additional_headers=headers, open_timeout=OPEN_TIMEOUT,
                                  proxy=None, user_agent_header="briscola-connect")  # fmt: skip
         except InvalidURI:
-            raise ConnectError("bad_url", url=session.server) from None
+            raise ConnectError("bad_url", url=server) from None
         except InvalidStatus as exc:
             status = exc.response.status_code
             if status == 401:
                 raise ConnectError("refused") from None
             if status < 500:  # 403: no socket route here (the lobby refuses with a message)
-                raise ConnectError("no_lobby", url=session.server) from None
+                raise ConnectError("no_lobby", url=server) from None
             reason = f"HTTP {status}"
         except (OSError, TimeoutError, WebSocketException) as exc:
-            reason = type(exc).__name__ if not str(exc) else str(exc)
-        wait = next(waits)
-        if asyncio.get_running_loop().time() + wait > gave_up:
-            raise ConnectError("gone", url=session.server, reason=reason)
-        session.say("retry", seconds=round(wait, 1), reason=reason)
-        await asyncio.sleep(wait)
+            reason = str(exc) or type(exc).__name__
+        await patience.wait(reason)
 
 
 async def _seek(session: Session, lobby_url: str) -> str:
     """Seek a game in the lobby until matched: the seat's URL. A lost lobby is sought again."""
+    patience = _Patience(session)
     while True:
         session.say("connecting", url=session.server)
-        ws = await _retrying(session, lobby_url, session.headers())
+        ws = await _retrying(lobby_url, session.headers(), patience)
         try:
             await ws.send(json.dumps({"type": "seek", "game": session.game, "rated": True,
                                       "opponents": "people"}))  # fmt: skip
             async for text in ws:
+                patience.heard()
                 message = json.loads(text)
                 kind = message.get("type")
                 if kind == "matched":
@@ -231,6 +252,7 @@ async def _seek(session: Session, lobby_url: str) -> str:
         finally:
             await ws.close()
         session.say("dropped")
+        await patience.wait(f"closed {ws.close_code}")
 
 
 async def play_table(
@@ -240,12 +262,14 @@ async def play_table(
     opened again, with back-off: the game waits for the seat). The result: ``outcome``
     (``won``, ``lost``, ``draw``) and ``points`` (the seat's side's, in the match)."""
     table = _Table(session, seat, mover)
+    patience = _Patience(session)
     while True:
-        ws = await _retrying(session, url, {"Accept-Language": session.lang})
+        ws = await _retrying(url, {"Accept-Language": session.lang}, patience)
         try:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             try:
                 async for text in ws:
+                    patience.heard()
                     over = await table.on_message(ws, json.loads(text))
                     if over is not None:
                         return over
@@ -263,6 +287,7 @@ async def play_table(
             await ws.close()
         session.say("dropped")
         table.reset()
+        await patience.wait(f"closed {ws.close_code}")
 
 
 @dataclass
