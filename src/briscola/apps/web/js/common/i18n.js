@@ -15,6 +15,7 @@ import { FLOW_STRINGS } from "./strings-flow.js";
 import { OFFLINE_STRINGS } from "./strings-offline.js";
 import { LOBBY_STRINGS } from "./strings-lobby.js";
 import { LESSON_STRINGS } from "./strings-lesson.js";
+import { PROFILE_STRINGS } from "./strings-profile.js";
 import { SETTINGS_STRINGS } from "./strings-settings.js";
 import { SCORE_STRINGS } from "./strings-score.js";
 import { SIGNAL_STRINGS } from "./strings-signals.js";
@@ -54,6 +55,7 @@ export const CATALOG = {
         ...SETTINGS_STRINGS[lang],
         ...OFFLINE_STRINGS[lang],
         ...LOBBY_STRINGS[lang],
+        ...PROFILE_STRINGS[lang],
       },
     ]),
   ),

@@ -22,6 +22,7 @@ const FILES = [
   "/static/js/common/strings-lesson.js",
   "/static/js/common/strings-lobby.js",
   "/static/js/common/strings-offline.js",
+  "/static/js/common/strings-profile.js",
   "/static/js/common/strings-score.js",
   "/static/js/common/strings-settings.js",
   "/static/js/common/strings-signals.js",

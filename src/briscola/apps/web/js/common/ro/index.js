@@ -9,6 +9,7 @@ import { TABLE_RO } from "./table.js";
 import { SIGNAL_STRINGS } from "../strings-signals.js";
 import { OFFLINE_STRINGS } from "../strings-offline.js";
 import { LOBBY_STRINGS } from "../strings-lobby.js";
+import { PROFILE_STRINGS } from "../strings-profile.js";
 import { LESSON_STRINGS } from "../strings-lesson.js";
 import { SETTINGS_STRINGS } from "../strings-settings.js";
 
@@ -24,4 +25,5 @@ export const RO_STRINGS = {
   ...SETTINGS_STRINGS.ro,
   ...OFFLINE_STRINGS.ro,
   ...LOBBY_STRINGS.ro,
+  ...PROFILE_STRINGS.ro,
 };
