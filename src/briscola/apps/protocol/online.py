@@ -231,6 +231,7 @@ async def _seek(session: Session, lobby_url: str) -> str:
     while True:
         session.say("connecting", url=session.server)
         ws = await _retrying(lobby_url, session.headers(), patience)
+        seeking = False
         try:
             await ws.send(json.dumps({"type": "seek", "game": session.game, "rated": True,
                                       "opponents": "people"}))  # fmt: skip
@@ -240,7 +241,8 @@ async def _seek(session: Session, lobby_url: str) -> str:
                 kind = message.get("type")
                 if kind == "matched":
                     return str(message["url"])
-                if kind == "seeking":
+                if kind == "seeking" and not seeking:  # once: a widening window is no news
+                    seeking = True
                     session.say("seeking", game=message.get("game", session.game))
                 elif kind == "error":
                     code = str(message.get("code"))
