@@ -17,10 +17,10 @@ import httpx
 import pytest
 import websockets
 
+from briscola.apps.server.cluster.workers import RedisMissing, local_redis
 from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.players.routes import COOKIE
 from briscola.apps.server.store import Storage
-from briscola.apps.server.workers import RedisMissing, local_redis
 from briscola.tools.bench.serve_process import ServeProcess
 
 pytestmark = pytest.mark.server

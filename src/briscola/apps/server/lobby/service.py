@@ -20,11 +20,14 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
 from starlette.websockets import WebSocket
 
 from briscola.apps.server import catalog, tables
@@ -40,6 +43,7 @@ from briscola.apps.server.lobby.messages import (
 from briscola.apps.server.lobby.pool import Entry, Group, MemoryPool, bucket_of, seat_order, window
 from briscola.apps.server.lobby.presence import Numbers, open_tables, playing_here
 from briscola.apps.server.players.accounts import Accounts, Player
+from briscola.apps.server.players.schema import PlayerSeatRow
 from briscola.apps.server.protocol import Refusal
 from briscola.apps.server.ratings import cooldown_until, rating_of
 from briscola.apps.server.rooms import Rooms
@@ -54,7 +58,7 @@ log = logging.getLogger(__name__)
 
 TICK: Final = 0.1
 """Seconds between two looks at the pool."""
-NUMBERS_EVERY: Final = 1.0
+NUMBERS_EVERY: Final = 2.0
 """Seconds between two looks at the lobby's numbers (sent when they changed)."""
 TABLES_EVERY: Final = 2.0
 """Seconds between two looks at the open public tables (in the database)."""
@@ -93,7 +97,7 @@ class Lobby:
         self.tables: list[dict[str, Any]] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self._started = False
-        self.seated: list[float] = []  # seconds from a group's last arrival to its table (bench)
+        self.seated: deque[float] = deque(maxlen=10_000)  # seconds from a group's last arrival
 
     # -- its life --------------------------------------------------------------------------------
     def start(self) -> None:
@@ -201,15 +205,14 @@ class Lobby:
         if not await self.pool.remove(player.id):
             return  # seated meanwhile: the matched message is on its way
         seats = preset(seeker.entry.game).players - 1
-        await self._seat(Group((seeker.entry,), computers=seats))
+        await self._seat_all([Group((seeker.entry,), computers=seats)])
 
     # -- the loops -------------------------------------------------------------------------------
     async def _match_loop(self) -> None:
         while True:
             await asyncio.sleep(TICK)
             try:
-                for group in await self.pool.take_groups(time.time()):
-                    await self._seat(group)
+                await self._seat_all(await self.pool.take_groups(time.time()))
                 await self._look_at_seekers()
             except Exception:
                 log.exception("the lobby's pool failed")
@@ -259,10 +262,11 @@ class Lobby:
             await asyncio.sleep(TABLES_EVERY)
 
     async def _broadcast(self) -> None:
-        message = self._lobby_message().model_dump()
-        for sockets in list(self.sockets.values()):
-            for ws in list(sockets):
-                await _send(ws, message)
+        text = self._lobby_message().model_dump_json()  # once for everybody
+        for n, ws in enumerate([ws for sockets in self.sockets.values() for ws in sockets]):
+            await _send(ws, text)
+            if n % 100 == 99:  # the pool is looked at meanwhile
+                await asyncio.sleep(0)
 
     def _online(self) -> int:
         return len(self.sockets)
@@ -285,13 +289,35 @@ class Lobby:
                               window=(low, high))  # fmt: skip
 
     # -- seating a group -------------------------------------------------------------------------
-    async def _seat(self, group: Group) -> None:
-        """Make the group's table, link its seats, tell its seekers (here, or their process)."""
+    async def _seat_all(self, groups: list[Group]) -> None:
+        """Make each group's table, link all their seats (one transaction), tell the seekers
+        (here, or their process)."""
+        made: list[tuple[str, Group, dict[str, int]]] = []
+        for group in groups:
+            table = await self._table(group)
+            if table is not None:
+                made.append((table[0], group, table[1]))
+        if not made:
+            return
+        links = [(table_id, seat, player) for table_id, _, seated in made
+                 for player, seat in seated.items()]  # fmt: skip
+        await asyncio.to_thread(_link, self.engine, links)
+        now = time.time()
+        for table_id, group, seated in made:
+            self.seated.append(now - max(e.since for e in group.entries))
+            for e in group.entries:
+                if e.process == self.process:
+                    await self.deliver(e.player, table_id, seated[e.player])
+                else:
+                    await self.pool.deliver(e.process, e.player, table_id, seated[e.player])
+
+    async def _table(self, group: Group) -> tuple[str, dict[str, int]] | None:
+        """The group's table, made through the table API's code: its id and each seeker's
+        seat; None when it could not be made (the seekers here are told why)."""
         first = group.entries[0]
         ruleset = tables._ruleset(first.game, first.options())
         order = seat_order(group.entries, ruleset)
-        people = [e.player for e in group.entries]
-        known = await self._known(people)
+        known = await self._known([e.player for e in group.entries])
         levels = [None if e is not None else catalog.DEFAULT_LEVEL for e in order]
         names = tables.computer_names(levels)
         seats, hashes = [], []
@@ -314,16 +340,8 @@ class Lobby:
                 log.exception("a quick match's table could not be made")
             for e in group.entries:
                 await self._refuse_remote(e, code)
-            return
-        seated = {e.player: i for i, e in enumerate(order) if e is not None}
-        await asyncio.to_thread(self._link, room.table_id, seated)
-        self.seated.append(time.time() - max(e.since for e in group.entries))
-        for player, seat in seated.items():
-            e = next(x for x in group.entries if x.player == player)
-            if e.process == self.process:
-                await self.deliver(player, room.table_id, seat)
-            else:
-                await self.pool.deliver(e.process, player, room.table_id, seat)
+            return None
+        return room.table_id, {e.player: i for i, e in enumerate(order) if e is not None}
 
     async def _known(self, players: list[str]) -> dict[str, tuple[str, str | None]]:
         """Each player's name and seat token hash: from the seekers here, else as their process
@@ -338,10 +356,6 @@ class Lobby:
         if missing and recall is not None:
             known |= await recall(missing)
         return known
-
-    def _link(self, table_id: str, seated: dict[str, int]) -> None:
-        for player, seat in seated.items():
-            self.accounts.take_seat(player, table_id, seat)
 
     async def deliver(self, player: str, table_id: str, seat: int) -> None:
         """Tell a seeker here that its table is made: ``matched`` with its seat's URL."""
@@ -362,10 +376,18 @@ class Lobby:
             await self.tell(entry.player, refusal.worded(entry.lang))
 
 
-async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
-    """Send a message, if the socket is still there."""
+async def _send(ws: WebSocket, message: dict[str, Any] | str) -> None:
+    """Send a message (or its JSON text), if the socket is still there."""
     with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps(message))
+        await ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+
+def _link(engine: Engine, links: list[tuple[str, int, str]]) -> None:
+    """Each (table, seat, player): the player took the seat (``PlayerSeatRow``, one
+    transaction for all)."""
+    rows = [{"table_id": t, "seat": s, "player_id": p} for t, s, p in links]
+    with engine.begin() as conn:
+        conn.execute(sa.insert(PlayerSeatRow.__table__), rows)
 
 
 def _rating(engine: Any, player_id: str, game: str) -> float:
