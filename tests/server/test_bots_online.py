@@ -351,9 +351,16 @@ def test_the_client_plays_a_seat_given_its_url_with_a_level_or_an_engine(served:
     points = table["match"]["points"]
     assert table["status"] == "over" and result["points"] == points[1]
     assert result["outcome"] == {None: "draw", 1: "won", 0: "lost"}[table["match"]["winner"]]
-    with ExternalEngine([sys.executable, str(ENGINE)]) as engine:
-        table, result = play_seat_beside_a_person(served, EngineMover(engine))
+    lines: list[str] = []
+    with ExternalEngine([sys.executable, str(ENGINE)], transcript=lines) as engine:
+        table, result = play_seat_beside_a_person(served, EngineMover(engine, seed=7))
     assert table["status"] == "over" and result["points"] == table["match"]["points"][1]
+    sent = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
+    kinds = [m["type"] for m in sent]
+    assert kinds[:3] == ["hello", "new_game", "act"]  # the deal begins before its first move
+    assert kinds.count("new_game") == 1  # a single deal: one new_game
+    acts = [m["observation"] for m in sent if m["type"] == "act"]
+    assert len(acts) == 20 and all(obs["seat"] == 1 and obs["legal"] for obs in acts)
 
 
 def test_ctrl_c_resigns_the_game_in_progress_and_the_person_plays_on(served: Served) -> None:

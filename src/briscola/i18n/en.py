@@ -1066,8 +1066,7 @@ MESSAGES: Final[dict[str, str]] = {
         "(Ctrl+C)."
     ),
     "terminal.cli.help.briscola.connect.seed": (
-        "The number that fixes chance in the level's "
-        "choices."
+        "The number that fixes chance: in the level's choices, in the seeds given to the engine."
     ),
     "terminal.cli.help.briscola.connect.retry_for": (
         "For how many seconds to retry, with growing waits, a server "

@@ -1159,8 +1159,7 @@ MESSAGES: Final[dict[str, str]] = {
         "(Ctrl+C)."
     ),
     "terminal.cli.help.briscola.connect.seed": (
-        "Il numero che fissa il caso nelle scelte del "
-        "livello."
+        "Il numero che fissa il caso: nelle scelte del livello, nei semi dati al motore."
     ),
     "terminal.cli.help.briscola.connect.retry_for": (
         "Per quanti secondi riprovare, con attese crescenti, un "

@@ -83,7 +83,7 @@ def connect(
         except EngineError as exc:
             typer.echo(t("connect.engine", reason=str(exc)), err=True)
             raise typer.Exit(_EXIT["engine"]) from None
-        mover = online.EngineMover(external)
+        mover = online.EngineMover(external, *(() if seed is None else (seed,)))
         say("engine_ready", name=external.engine_name or engine)
     else:
         mover = online.LevelMover(level or "simple", *(() if seed is None else (seed,)))

@@ -113,6 +113,10 @@ def backoff(first: float = 1.0, most: float = 30.0) -> Iterator[float]:
 class Mover(Protocol):
     """Decides the seat's moves."""
 
+    def new_deal(self) -> None:
+        """A deal begins at the seat's table (before its first decision there)."""
+        ...  # pragma: no cover
+
     def decide(self, observation: Observation, deal: int) -> Action:
         """The action for ``observation`` (its ``legal`` is not empty) in deal number ``deal``."""
         ...  # pragma: no cover
@@ -125,6 +129,9 @@ class LevelMover:
 
     level: str
     seed: int = field(default_factory=lambda: secrets.randbits(62))
+
+    def new_deal(self) -> None:
+        """Nothing to do: each decision has a bot of its own."""
 
     def decide(self, observation: Observation, deal: int) -> Action:
         """A fresh bot of the level, seeded for this decision."""
@@ -139,6 +146,17 @@ class EngineMover:
     """A program that speaks the engine protocol, started once for the whole session."""
 
     engine: ExternalEngine
+    seed: int = field(default_factory=lambda: secrets.randbits(62))
+    deals: int = 0
+
+    def new_deal(self) -> None:
+        """The protocol's ``new_game`` (a fresh bot), seeded from the session's seed and the
+        deal's count (an engine may answer it with an error: it is not asked again)."""
+        self.deals += 1
+        try:
+            self.engine.new_game(decision_seed(self.seed, 0, self.deals, 0))
+        except EngineError as exc:
+            raise ConnectError("engine", reason=str(exc)) from None
 
     def decide(self, observation: Observation, deal: int) -> Action:
         """The engine's answer (it is checked to be legal; :class:`ConnectError` ``engine``)."""
@@ -300,6 +318,7 @@ class _Table:
     seat: int
     mover: Mover
     acted: tuple[int, int] | None = None  # (deal, move) last answered
+    begun: int | None = None  # the deal the mover was last told of
     readied: int | None = None  # the deal after which next_deal was sent
     errors: int = 0
 
@@ -338,6 +357,9 @@ class _Table:
         if observation.turn != self.seat or self.acted == key:
             return None
         self.acted = key
+        if self.begun != deal:
+            self.begun = deal
+            await asyncio.to_thread(self.mover.new_deal)
         action = await asyncio.to_thread(self.mover.decide, observation, deal)
         await ws.send(json.dumps({"type": "action", "action": str(action)}))
         self.errors = 0
