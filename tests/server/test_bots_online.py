@@ -159,11 +159,13 @@ class Person:
         raise AssertionError("the match did not end in time")
 
 
-def seek_bots_and_play(served: Served, cookie: str, game: str = "classic") -> dict[str, Any]:
+def seek_bots_and_play(
+    served: Served, cookie: str, game: str = "classic", rated: bool = False
+) -> dict[str, Any]:
     """A person seeks a game against bot accounts in the lobby, then plays it to its end."""
     headers = {"Cookie": f"{COOKIE}={cookie}"}
     with ws_connect(f"{served.ws}/ws/lobby", additional_headers=headers) as lobby:
-        seek = {"type": "seek", "game": game, "rated": False, "opponents": "bots"}
+        seek = {"type": "seek", "game": game, "rated": rated, "opponents": "bots"}
         lobby.send(json.dumps(seek))
         while True:
             message = json.loads(lobby.recv(timeout=60))
@@ -510,3 +512,41 @@ def test_a_server_that_closes_each_socket_at_once_is_not_hammered() -> None:
     gaps = [b - a for a, b in itertools.pairwise(opened)]
     assert all(b > a for a, b in itertools.pairwise(gaps)) and gaps[0] >= 0.7, gaps
     assert said.count("dropped") == len(opened)
+
+
+def test_a_rated_game_against_a_bot_account_rates_both_and_the_bot_is_on_the_bots_board(
+    served: Served,
+) -> None:
+    """A person with an account seeks a rated classic game against bots: the bot account is
+    rated like anyone, on the bots' leaderboard and not on the people's, its profile marked."""
+    _, token = bot_account(served)
+    with httpx.Client(base_url=served.http) as http:
+        made = http.post("/api/players/signup", json={"username": "dario", "password": PASSWORD})
+        assert made.status_code == 200
+        cookie = str(http.cookies[COOKIE])
+    for _ in range(3):  # a draw between two new ratings moves neither: play again
+        proc = start_connect(served, token, "--level", "simple", "--games", "1")
+        try:
+            result = seek_bots_and_play(served, cookie, rated=True)
+        finally:
+            code, out, err = finished(proc)
+        assert code == 0, (out, err)
+        if result["table"]["match"]["winner"] is not None:
+            break
+    else:  # pragma: no cover - three draws in a row
+        pytest.fail("three draws in a row")
+    bot_won = result["table"]["match"]["winner"] != result["seat"]
+    with httpx.Client(base_url=served.http) as http:
+        deadline = time.monotonic() + 10
+        while not (bot := http.get("/api/profiles/Fulmine").json())["ratings"]:
+            assert time.monotonic() < deadline, "the game was not rated"
+            time.sleep(0.2)
+        person = http.get("/api/profiles/dario").json()
+        bots_board = http.get("/api/leaderboard/classic", params={"bots": "true"}).json()
+        people_board = http.get("/api/leaderboard/classic").json()
+    assert bot["bot"] is True and person["bot"] is False
+    bot_rating = bot["ratings"][0]["rating"]
+    person_rating = person["ratings"][0]["rating"]
+    assert (bot_rating > 1500 > person_rating) if bot_won else (person_rating > 1500 > bot_rating)
+    assert [p["username"] for p in bots_board["players"]] == ["Fulmine"]
+    assert [p["username"] for p in people_board["players"]] == ["dario"]
