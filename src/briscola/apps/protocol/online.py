@@ -19,7 +19,8 @@ What the client has to say (connecting, matched, a game's result, waiting to ret
 Failures are :class:`ConnectError` with a ``code``: ``bad_url`` (not an http(s) or ws(s) URL of
 a host), ``refused`` (the server refused the token), ``no_lobby`` (no lobby at that address),
 ``gone`` (the server stayed unreachable past ``retry_for`` seconds, retried with back-off),
-``lobby`` (the lobby refused the seek: its code and message), ``engine`` (the engine failed).
+``lobby`` (the lobby refused the seek: its code and message), ``table_refused`` (the table
+closed the seat's socket for good: a bad token, a damaged table), ``engine`` (the engine failed).
 
 >>> server_urls("https://briscola.example/")
 ('wss://briscola.example/ws/lobby', 'wss://briscola.example')
@@ -27,8 +28,10 @@ a host), ``refused`` (the server refused the token), ``no_lobby`` (no lobby at t
 ('ws://localhost:8000/ws/lobby', 'ws://localhost:8000')
 >>> seat_of("/table/Qw8rT2zc?seat=2#token=s3cret")
 ('Qw8rT2zc', 2, 's3cret')
->>> server_urls("ftp://x").code  # doctest: +SKIP
-'bad_url'
+>>> server_urls("ftp://briscola.example")
+Traceback (most recent call last):
+...
+briscola.apps.protocol.online.ConnectError: ('bad_url', {'url': 'ftp://briscola.example'})
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from briscola.core.observation import Observation
 from briscola.session.botturn import BotRequest, Computers, decision_seed
 
 __all__ = ["ConnectError", "EngineMover", "LevelMover", "Mover", "Session", "backoff",
-           "play_online", "seat_of", "server_urls"]  # fmt: skip
+           "close_quietly", "play_online", "play_table", "seat_of", "server_urls"]  # fmt: skip
 
 Say = Callable[..., None]
 """Tells the user something: ``say(key, **facts)``."""
