@@ -239,3 +239,14 @@ def test_killing_the_workers_parent_ends_its_processes_redis_and_nginx(tmp_path:
         w.stop()
         for pid in _alive(tree):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_a_server_process_module_runs_without_being_imported_before() -> None:
+    """``python -m briscola.apps.server.cluster.workers`` (each server process of --workers)
+    imports the package first: were the module already imported by then, Python would run it
+    twice and warn (a RuntimeWarning on every process's standard error)."""
+    check = (
+        "import sys, briscola.apps.server.cluster, briscola.apps.server.app; "
+        "sys.exit('briscola.apps.server.cluster.workers' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", check], timeout=120).returncode == 0

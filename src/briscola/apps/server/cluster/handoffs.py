@@ -19,7 +19,6 @@ from starlette.requests import Request
 from starlette.websockets import WebSocket
 
 from briscola.apps.server.cluster.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
-from briscola.apps.server.cluster.workers import end_with_supervisor
 from briscola.apps.server.errors import API_PREFIX, request_lang, word
 from briscola.apps.server.limits import TableElsewhere
 from briscola.apps.server.protocol import refuse_full
@@ -80,6 +79,9 @@ class Cluster:
     async def start(self) -> None:
         """End with the ``--workers`` parent (if one started this process, even after its
         ``kill -9``), listen on this process's channel, keep the leases renewed."""
+        # imported here: the package is imported before ``python -m ...cluster.workers`` runs it
+        from briscola.apps.server.cluster.workers import end_with_supervisor
+
         end_with_supervisor(self.supervisor)
         await self.pubsub.subscribe(_channel(self.me))
         self._spawn(self._listen())
