@@ -29,6 +29,8 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 ROOT = Path(__file__).resolve().parents[2]
 PERSON = "Carla Benedetti 🐞"
+SHOTS = os.environ.get("BRISCOLA_CONNECT_SHOTS")
+"""A folder for a picture of the table with the bot's plate (unset: none)."""
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +104,10 @@ def test_a_person_in_a_browser_plays_a_bot_connected_with_briscola_connect(
         assert (seats[mine]["name"], bot["name"]) == (PERSON, "Fulmine")
         assert bot.get("player", {}).get("bot") is True, bot  # the table marks the bot account
         expect(page.get_by_text("Fulmine").first).to_be_visible()
+        expect(page.locator(".plate .botmark")).to_have_count(1)  # the bot's plate, not ours
+        expect(page.locator(".plate .botmark")).to_be_visible()
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/connect-bot-plate-390.png")
         play_to_the_end(page)
         match: dict[str, Any] = page.evaluate("window.briscolaTable.table.match")
     finally:
