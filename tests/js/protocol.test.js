@@ -29,7 +29,7 @@ const TYPES = {
 /**
  * What is wrong with `value` under `schema` (the part of JSON Schema the server's schema uses:
  * $ref, oneOf, anyOf, const, enum, type, properties, required, additionalProperties, items,
- * prefixItems, minItems, maxItems, maxLength, pattern), as a list of "path: problem"; empty when
+ * prefixItems, minItems, maxItems, minLength, maxLength, pattern), as a list of "path: problem"; empty when
  * it is valid.
  */
 function problems(schema, value, path = "$") {
@@ -47,6 +47,8 @@ function problems(schema, value, path = "$") {
   if (typeof value === "string") {
     if (schema.maxLength !== undefined && [...value].length > schema.maxLength)
       found.push(`${path}: longer than ${schema.maxLength}`);
+    if (schema.minLength !== undefined && [...value].length < schema.minLength)
+      found.push(`${path}: shorter than ${schema.minLength}`);
     if (schema.pattern && !new RegExp(schema.pattern, "u").test(value))
       found.push(`${path}: not ${schema.pattern}`);
   }
@@ -114,6 +116,8 @@ const SENT = {
   resign: { type: "resign" },
   rematch: { type: "rematch" },
   speed: { type: "speed", speed: "veloce" },
+  emote: { type: "emote", emote: "bella_giocata" },
+  chat: { type: "chat", text: "Ciao a tutti! 🦊" },
 };
 
 test("every message the client sends is one of the schema's client messages", () => {
@@ -122,7 +126,17 @@ test("every message the client sends is one of the schema's client messages", ()
   const table = scripts().filter((file) => !/^js\/table\/lobby/.test(file));
   for (const file of table)
     for (const m of read(file).matchAll(/(?:send|stringify)\(\{ type: "(\w+)"/g)) sent.add(m[1]);
-  for (const type of ["hello", "action", "ping", "next_deal", "rematch", "resign", "speed"])
+  for (const type of [
+    "hello",
+    "action",
+    "ping",
+    "next_deal",
+    "rematch",
+    "resign",
+    "speed",
+    "emote",
+    "chat",
+  ])
     assert.ok(sent.has(type), `the client sends ${type}`);
   for (const type of sent) {
     assert.ok(type in SENT, `a sample of ${type}`);
@@ -135,6 +149,9 @@ test("every message the client sends is one of the schema's client messages", ()
     problems(ref("ClientMessage"), { type: "action", action: "A".repeat(101) }),
     [],
   );
+  assert.notDeepEqual(problems(ref("ClientMessage"), { type: "chat", text: "a".repeat(201) }), []);
+  assert.notDeepEqual(problems(ref("ClientMessage"), { type: "chat", text: "" }), []);
+  assert.notDeepEqual(problems(ref("ClientMessage"), { type: "emote", emote: "Ad" }), []);
 });
 
 test("the client's list of its message types is the schema's", () => {

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "briscola" / "apps" / "server"
-SOCKET_MODULES = ["protocol", "room", "rooms", "app"]
+SOCKET_MODULES = ["protocol", "room", "rooms", "app", "chat"]
 """The server's modules whose errors go to sockets."""
 
 NOT_ON_SOCKETS = {

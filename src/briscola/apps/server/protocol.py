@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from briscola.apps.server.rooms import Room, Rooms
 
 __all__ = [
+    "CHAT_LENGTH",
     "CLIENT_TYPES",
     "EMOTES",
     "MAX_DEPTH",
@@ -187,8 +188,21 @@ else:
     )
 
 
+class SeatPlayer(Strict):
+    """Who took a seat, as everybody may know it (only on a seat a known player took): their
+    avatar (an emoji, or null), whether they are a bot account, their profile's username (a
+    claimed account's; null for a guest). No id, no token, no session."""
+
+    avatar: str | None = Field(max_length=16, examples=["🦊"])
+    bot: bool = Field(description="a bot account (it plays online through a token)")
+    profile: str | None = Field(
+        max_length=32, description="the username of /players/{profile}, a claimed account's"
+    )
+
+
 class SeatInfo(Strict):
-    """Public information about a seat."""
+    """Public information about a seat. ``bot`` is a computer player's level; ``player`` says
+    who took the seat, on a seat a known player took (absent elsewhere)."""
 
     seat: int
     kind: Literal["human", "bot"]
@@ -198,6 +212,7 @@ class SeatInfo(Strict):
     connected: bool
     autoplay: bool
     ready: bool
+    player: SeatPlayer | None = None
 
 
 class PublicTable(Strict):
@@ -364,6 +379,18 @@ class EmoteMessage(Strict):
     emote: Literal[EMOTES] = Field(examples=["bella_giocata"])  # type: ignore[valid-type]
 
 
+CHAT_LENGTH = 200
+"""The longest line of chat, in characters."""
+
+
+class ChatMessage(Strict):
+    """A line of free-text chat, at a table whose host allows it (``chat``): shown to every
+    seat and spectator."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=CHAT_LENGTH, examples=["Ciao a tutti!"])
+
+
 SocketMessage = Annotated[
     ActionMessage
     | NextDealMessage
@@ -372,7 +399,8 @@ SocketMessage = Annotated[
     | ResignMessage
     | RematchMessage
     | SpeedMessage
-    | EmoteMessage,
+    | EmoteMessage
+    | ChatMessage,
     Field(discriminator="type"),
 ]
 """Every message a socket may send after its hello."""
@@ -403,6 +431,7 @@ class StateMessage(Strict):
     rematch: RematchVotes | None = Field(description="once the match is over")
     watch_url: str = Field(description="the table's spectators' link")
     trick_hold_ms: int = Field(description="how long a completed trick stays shown (ms)")
+    chat: bool = Field(default=False, description="the table's free-text chat is open")
 
 
 class ErrorMessage(Strict):
@@ -437,8 +466,17 @@ class EmoteShown(Strict):
     emote: Literal[EMOTES]  # type: ignore[valid-type]
 
 
+class ChatShown(Strict):
+    """A seat's line of chat, to every seat and spectator (kept in memory only: see
+    docs/web-protocol.md)."""
+
+    type: Literal["chat"]
+    seat: int
+    text: str = Field(max_length=CHAT_LENGTH)
+
+
 ServerMessage = Annotated[
-    StateMessage | ErrorMessage | PongMessage | RematchLinkMessage | EmoteShown,
+    StateMessage | ErrorMessage | PongMessage | RematchLinkMessage | EmoteShown | ChatShown,
     Field(discriminator="type"),
 ]
 """Every message the server sends on a table's socket."""
@@ -449,7 +487,7 @@ def types_of(union: Any) -> tuple[str, ...]:
     """The ``type`` of each message of a union (nested unions followed), in its order.
 
     >>> types_of(ServerMessage)
-    ('state', 'error', 'pong', 'rematch', 'emote')
+    ('state', 'error', 'pong', 'rematch', 'emote', 'chat')
     """
     return tuple(type_of(model) for model in models_of(union))
 

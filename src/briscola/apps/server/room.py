@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 
+from briscola.apps.server.chat import Chat
 from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.players.upkeep import follow_rematch
 from briscola.apps.server.protocol import (
@@ -53,6 +54,7 @@ from briscola.apps.server.protocol import (
     handles,
     rate_limited,
 )
+from briscola.apps.server.seat_players import stored_players
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
     GroupCommit,
@@ -284,6 +286,7 @@ class Room:
         self.votes: set[int] = set()
         self.rematch_id: str | None = None
         self.emoted: dict[int, float] = {}  # each seat's last emote (time.monotonic())
+        self.chat = Chat(row.chat)  # free-text chat, where the host allows it (:mod:`.chat`)
         now = time.monotonic()
         self.idle_since: float | None = now  # when its last connection left (None: connected)
         self.pins = 0  # sockets between their arrival and their hello: the room is not let go
@@ -294,6 +297,7 @@ class Room:
         self._tasks: set[asyncio.Task[None]] = set()  # checks running on their own
         self.views = Views(table, self.table_id, self.hints)
         if load:
+            self.learn_players()
             if row.speed in SPEEDS:
                 self.pace.speed = row.speed
             self.rematch_id = row.rematch_id
@@ -324,7 +328,7 @@ class Room:
 
     def info(self) -> dict[str, Any]:
         """The table's public information."""
-        return {"table_id": self.table_id, **self.table.public_info(), "hints": self.hints}
+        return {"table_id": self.table_id, **self.views.info(), "hints": self.hints}
 
     def humans_connected(self) -> bool:
         """True while at least one person is connected."""
@@ -371,6 +375,7 @@ class Room:
             "rematch": {"votes": sorted(self.votes), "table_id": self.rematch_id} if over else None,
             "watch_url": f"/watch/{self.table_id}",
             "trick_hold_ms": round(self.settings.trick_hold * 1000),
+            "chat": self.chat.open(self.table),
         }
         return self.views.shared(events, fields)
 
@@ -422,9 +427,16 @@ class Room:
         return done
 
     async def save_seat(self, seat: int) -> None:
-        """Store a seat after it changed (joined, given to a bot)."""
+        """Store a seat after it changed (joined, given to a bot, its player deleted)."""
         self.note(seats=[seat])
         await self.store()
+        self.learn_players()
+
+    def learn_players(self) -> None:
+        """Read again who took each seat (the seats' links to players, made when a seat is
+        taken: :func:`~.players.routes.seat_taken`, the lobby): their avatar, bot mark and
+        profile in the states from now on (:mod:`.seat_players`)."""
+        self.views.players = stored_players(self.commits.storage.engine, self.table_id)
 
     def _stored_seat(self, seat: int) -> StoredSeat:
         """A seat's stored form, brought up to date with the table's seat."""
@@ -451,6 +463,7 @@ class Room:
         """A seat's socket joined: send it the state, tell the others."""
         async with self.lock:
             self.sockets.setdefault(seat, []).append(ws)
+            self.learn_players()  # the seat's player, linked when it was taken
             self.idle_since = None
             self.gone_since.pop(seat, None)
             timer = self._timers.pop(seat, None)
@@ -462,6 +475,7 @@ class Room:
             if events:
                 await self.store()  # stored before it is shown (a deal dealt for absent seats)
             await send_json(ws, self.message(seat))
+            await self.chat.replay(ws, self.table)
             if events:
                 await self.broadcast(events, skip=ws)
             self._arm()
@@ -492,6 +506,7 @@ class Room:
                     return
                 self.watchers.append(ws)
             await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
+            await self.chat.replay(ws, self.table)
 
     async def unwatch(self, ws: WebSocket) -> None:
         """A spectator went away: tell everybody how many still watch (the room's last socket
@@ -687,6 +702,7 @@ class Room:
         row = StoredTable(
             table_id, old.ruleset.to_dict(), fmt, seed, invite, False, stand_in, self.lang, stored,
             [], hints=self.hints, speed=self.pace.speed, rematch_of=self.table_id,
+            chat=self.chat.allowed,
         )  # fmt: skip
         rooms.storage.create_table(row)
         new = rooms.room(table, row)

@@ -345,6 +345,11 @@ class CreateTableRequest(_NewTable):
         default=False,
         description="Suggerimenti consentiti: every player may ask for the champion's hint",
     )
+    chat: Flag = Field(
+        default=False,
+        description="Chat consentita: the people at the table may write to each other "
+        "(free text; never at a table of one person with the computer)",
+    )
 
 
 class CreateTableResponse(_SeatGiven):

@@ -264,12 +264,14 @@ def _new_room(
     hashes: Sequence[str | None] | None = None,
     rated: bool = False,
     public: bool = False,
+    chat: bool = False,
 ) -> Room:
     """A new table, stored, with its room; the host at seat 0 holds ``host_token``. A table
     started at once (``start``) is stored started, with its first deal, in the same transaction;
     ``hints``: the host allows hints; ``seed``: the match's seed (a lesson's), else a random one.
     ``hashes``: each seat's token hash instead (the lobby's: its seekers' processes minted them);
-    ``rated``: a quick match's rated game; ``public``: listed in the lobby while seats are free."""
+    ``rated``: a quick match's rated game; ``public``: listed in the lobby while seats are free;
+    ``chat``: the host allows free-text chat (:mod:`.chat`; friends' tables only)."""
     settings = rooms.settings
     rooms.make_space()  # a full server: 503 server_full
     table_id, invite, seed = (
@@ -290,7 +292,7 @@ def _new_room(
     ]
     row = StoredTable(
         table_id, ruleset.to_dict(), str(fmt), seed, invite, start, settings.stand_in, lang,
-        stored, deals, hints=hints, rated=rated, public=public,
+        stored, deals, hints=hints, rated=rated, public=public, chat=chat,
     )  # fmt: skip
     rooms.storage.create_table(row)
     room = rooms.room(table, row)
@@ -338,7 +340,7 @@ async def create_table(
         else:
             seats.append(Seat.computer(level, names[i]))
     token = secrets.token_urlsafe(24)
-    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints)
+    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints, chat=req.chat)
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
     if req.public:  # listed in the lobby while seats are free (lobby/presence.py)
         rooms.storage.make_public(room.table_id)

@@ -52,6 +52,7 @@ from typing import Any
 import orjson
 
 from briscola.apps.server.protocol import PROTOCOL
+from briscola.apps.server.seat_players import with_players
 from briscola.core.cards import Card, Rank, Suit
 from briscola.core.rules import Ruleset
 from briscola.session.audience import public_view
@@ -120,6 +121,7 @@ class Views:
         self.ruleset = fragment(table.ruleset.to_dict())  # a table's ruleset never changes
         self.card_points = fragment(card_points(table.ruleset))
         self._standing: tuple[int, orjson.Fragment] | None = None
+        self.players: dict[int, dict[str, Any]] = {}  # who took each seat (:mod:`.seat_players`)
 
     def standing(self) -> orjson.Fragment:
         """The match's standing, made again only when a deal was recorded."""
@@ -132,14 +134,19 @@ class Views:
         """What every seat's message about this change shares: the table's public information,
         the ``events`` and the ``flow``'s fields."""
         table, table_id, hints = self.table, self.table_id, self.hints
-        public = table.public_info(ruleset=self.ruleset, standing=self.standing())
+        public = with_players(table.public_info(ruleset=self.ruleset, standing=self.standing()),
+                              self.players)  # fmt: skip
         info = {"table_id": table_id, **public, "hints": hints}
 
         def plain() -> dict[str, Any]:
-            return {"table_id": table_id, **table.public_info(), "hints": hints}
+            return {"table_id": table_id, **self.info(), "hints": hints}
 
         events_text = fragment(list(events), lambda: [e.to_dict() for e in events])
         return Shared(fragment(info, plain), events_text, flow)
+
+    def info(self) -> dict[str, Any]:
+        """The table's public information, with who took each seat (:mod:`.seat_players`)."""
+        return with_players(self.table.public_info(), self.players)
 
     def message(
         self, seat: int | None, shared: Shared, *, host: bool = False, invite_url: str | None = None

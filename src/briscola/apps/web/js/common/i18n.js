@@ -10,6 +10,7 @@
 // the catalogue lacks, and on any key that is not in every language.
 import { parseCard } from "./cards.js";
 import { ANALYSIS_STRINGS } from "./strings-analysis.js";
+import { EMOTE_STRINGS } from "./strings-emotes.js";
 import { ERROR_STRINGS } from "./strings-errors.js";
 import { FLOW_STRINGS } from "./strings-flow.js";
 import { OFFLINE_STRINGS } from "./strings-offline.js";
@@ -56,6 +57,7 @@ export const CATALOG = {
         ...OFFLINE_STRINGS[lang],
         ...LOBBY_STRINGS[lang],
         ...PROFILE_STRINGS[lang],
+        ...EMOTE_STRINGS[lang],
       },
     ]),
   ),

@@ -15,7 +15,11 @@ export const CLIENT_TYPES = Object.freeze([
   "rematch",
   "speed",
   "emote",
+  "chat",
 ]);
+
+/** The longest line of chat, in characters (protocol.py's CHAT_LENGTH). */
+export const CHAT_LENGTH = 200;
 
 /** The quick messages and emotes a seat may send (protocol.py's EMOTES), a closed set. */
 export const EMOTES = Object.freeze([
@@ -90,12 +94,31 @@ export const EMOTES = Object.freeze([
  */
 
 /**
+ * A line of free-text chat, at a table whose host allows it (`chat`): shown to every
+ * seat and spectator.
+ * @typedef {object} ChatMessage
+ * @property {"chat"} type
+ * @property {string} text
+ */
+
+/**
  * The table's rules (`Ruleset.to_dict`): every option of docs/options.md by its name.
  * @typedef {Object<string, string|number|boolean|Array<string>>} Ruleset
  */
 
 /**
- * Public information about a seat.
+ * Who took a seat, as everybody may know it (only on a seat a known player took): their
+ * avatar (an emoji, or null), whether they are a bot account, their profile's username (a
+ * claimed account's; null for a guest). No id, no token, no session.
+ * @typedef {object} SeatPlayer
+ * @property {string|null} avatar
+ * @property {boolean} bot
+ * @property {string|null} profile
+ */
+
+/**
+ * Public information about a seat. `bot` is a computer player's level; `player` says
+ * who took the seat, on a seat a known player took (absent elsewhere).
  * @typedef {object} SeatInfo
  * @property {number} seat
  * @property {"human"|"bot"} kind
@@ -105,6 +128,7 @@ export const EMOTES = Object.freeze([
  * @property {boolean} connected
  * @property {boolean} autoplay
  * @property {boolean} ready
+ * @property {SeatPlayer|null} [player]
  */
 
 /**
@@ -258,6 +282,7 @@ export const EMOTES = Object.freeze([
  * @property {RematchVotes|null} rematch
  * @property {string} watch_url
  * @property {number} trick_hold_ms
+ * @property {boolean} [chat]
  */
 
 /**
@@ -290,6 +315,15 @@ export const EMOTES = Object.freeze([
  * @property {"emote"} type
  * @property {number} seat
  * @property {string} emote
+ */
+
+/**
+ * A seat's line of chat, to every seat and spectator (kept in memory only: see
+ * docs/web-protocol.md).
+ * @typedef {object} ChatShown
+ * @property {"chat"} type
+ * @property {number} seat
+ * @property {string} text
  */
 
 /**
@@ -471,8 +505,8 @@ export const EMOTES = Object.freeze([
  * @property {string} table_id
  */
 
-/** @typedef {HelloMessage|ActionMessage|NextDealMessage|SyncMessage|PingMessage|ResignMessage|RematchMessage|SpeedMessage|EmoteMessage} ClientMessage */
+/** @typedef {HelloMessage|ActionMessage|NextDealMessage|SyncMessage|PingMessage|ResignMessage|RematchMessage|SpeedMessage|EmoteMessage|ChatMessage} ClientMessage */
 
-/** @typedef {StateMessage|ErrorMessage|PongMessage|RematchLinkMessage|EmoteShown} ServerMessage */
+/** @typedef {StateMessage|ErrorMessage|PongMessage|RematchLinkMessage|EmoteShown|ChatShown} ServerMessage */
 
 /** @typedef {DealStartedEvent|PlayedEvent|DeclaredEvent|ExchangedEvent|SignalledEvent|BidEvent|PassedEvent|CalledEvent|RevealedEvent|TrickEvent|DealOverEvent|MatchOverEvent|PresenceEvent|JoinedEvent|ReadyEvent|AutoplayEvent|TimedOutEvent|ResignedEvent|SpeedEvent|SpectatorsEvent|RematchAskedEvent|RematchEvent} TableEvent */

@@ -17,6 +17,7 @@ const FILES = [
   "/static/js/common/ro/score.js",
   "/static/js/common/ro/table.js",
   "/static/js/common/strings-analysis.js",
+  "/static/js/common/strings-emotes.js",
   "/static/js/common/strings-errors.js",
   "/static/js/common/strings-flow.js",
   "/static/js/common/strings-lesson.js",

@@ -8,6 +8,7 @@ import { nextTrickHidden, shownTrick } from "./trick.js";
 import { openDialog } from "./tableview-info.js";
 import { isWatching } from "./flow.js";
 import { contractLine, contractOf } from "./contract.js";
+import { emoteBubble } from "./emotes.js";
 
 export function seatBox(view, s) {
   const obs = view.obs;
@@ -147,23 +148,42 @@ export function namePlate(view, s, info, turn) {
       : null;
   const plain = !info.name || /^(Giocatore|Player|Jucătorul) \d+$/.test(info.name);
   const name = you ? `${t("table.you")}${plain ? "" : ` (${info.name})`}` : view.nameOf(s);
+  const player = info.player || null; // who took the seat: avatar, bot account, profile
+  const face = info.kind === "bot" ? botIcon() : player?.avatar || initial(name);
   return h(
     "div",
     { class: `plate${turn ? " turn" : ""}${sub === t("table.offline") ? " offline" : ""}` },
-    h(
-      "span",
-      { class: `avatar${info.kind === "bot" ? " bot" : ""}`, "aria-hidden": "true" },
-      info.kind === "bot" ? botIcon() : initial(name),
-    ),
+    h("span", { class: `avatar${info.kind === "bot" ? " bot" : ""}`, "aria-hidden": "true" }, face),
     h(
       "span",
       { class: "who" },
-      h("span", { class: "name" }, name),
+      player?.profile
+        ? profileLink(player.profile, name, info.name)
+        : h("span", { class: "name" }, name),
       sub ? h("span", { class: "sub" }, sub) : null,
     ),
+    player?.bot
+      ? h("span", { class: "chip botmark", title: t("plate.bot.title") }, "BOT") // a mark, not a word
+      : null,
     chips,
     pts,
     pileChip(view, s),
+    emoteBubble(view, s),
+  );
+}
+
+/** A claimed account's name on its plate: a link to its profile, opened beside the table. */
+function profileLink(username, shown, name) {
+  return h(
+    "a",
+    {
+      class: "name",
+      href: `/players/${encodeURIComponent(username)}`,
+      target: "_blank",
+      rel: "noopener",
+      title: t("plate.profile", { name: name || username }),
+    },
+    shown,
   );
 }
 

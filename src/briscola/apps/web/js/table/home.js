@@ -15,6 +15,7 @@ import { h, toast } from "../common/dom.js";
 import { fieldGroup, nameField, radioTile } from "../common/form.js";
 import { api, byDifficulty, matchTitle, saveSeat } from "../common/util.js";
 import { hintsSetting } from "./analysis.js";
+import { chatSetting } from "./chat.js";
 import { deckChooser } from "../common/deck.js";
 import { openLesson } from "./lesson.js";
 import { namePlayer, playerName } from "./account.js"; // the name is the player's
@@ -282,6 +283,7 @@ function createPanel(preset) {
       ),
     ),
     hintsSetting(state),
+    chatSetting(state), // the host allows the table's chat (chat.js)
     h(
       "div",
       { class: "actions" },
@@ -415,6 +417,7 @@ function createTable() {
     host_name: state.name.trim(),
     lang: getLang(),
     hints: state.hints,
+    chat: Boolean(state.chat),
   });
 }
 

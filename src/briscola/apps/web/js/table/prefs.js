@@ -4,7 +4,8 @@
 // sound.js keeps both) and the side for a left hand (the side column and, on a phone held
 // sideways, the hand on the left). Set in the "?" dialog (panels.js); read by tableview.js (the
 // trick's hold) and applied to the page: --hand-scale (css/hand.css) and the class left-handed
-// on <html> (css/table.css, css/hand.css). The hand's order (as dealt or sorted) is the bar's
+// on <html> (css/table.css, css/hand.css); whether the others' quick messages and emotes show
+// (emotes.js: muted, no bubble; this device's only). The hand's order (as dealt or sorted) is the bar's
 // own switch (tableview-hand.js), kept per device too. A player's settings follow them to another
 // device (settings-sync.js): a page that shows the table takes them as it loads.
 import { h } from "../common/dom.js";
@@ -20,6 +21,7 @@ export const HANDS = { right: false, left: true };
 const CHOICES = { hold: HOLDS, cards: CARDS, hand: HANDS };
 const DEFAULTS = { hold: "normal", cards: "normal", hand: "right" };
 const KEYS = {
+  emotes: "briscola.pref.emotes",
   hold: "briscola.pref.hold",
   cards: "briscola.pref.cards",
   hand: "briscola.pref.hand",
@@ -41,6 +43,22 @@ function setPref(name, value) {
   } catch {
     /* storage may be off: the choice lasts this page */
   }
+}
+
+const EMOTES_KEY = KEYS.emotes;
+
+/** Are the others' quick messages and emotes shown at the table (emotes.js)? Off: muted, no
+ * bubble. Kept on this device only. */
+export function emotesShown() {
+  try {
+    return localStorage.getItem(EMOTES_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+export function setEmotesShown(on) {
+  setPref("emotes", on ? "on" : "off");
 }
 
 /** How long this device holds a finished trick (ms), or null for the table's own time. */
@@ -97,6 +115,7 @@ export function prefsSection(changed) {
     row("cards", Object.keys(CARDS), pref("cards")),
     row("sound", ["off", ...Object.keys(VOLUMES)], soundChoice(), chooseSound),
     row("hand", Object.keys(HANDS), pref("hand")),
+    row("emotes", ["on", "off"], emotesShown() ? "on" : "off", (v) => setEmotesShown(v === "on")),
   );
 }
 

@@ -18,6 +18,7 @@ import { applyPrefs, holdPref } from "./prefs.js";
 import { onTableKey, renderMe } from "./tableview-hand.js";
 import { flowEvent, isWatching, onRematch, renderFlowTop } from "./flow.js";
 import { signalText } from "./signals.js";
+import { onTalk, renderTalk } from "./emotes.js";
 
 /** How long a completed trick stays on the felt at least (the server may send its own
  * `trick_hold_ms`), then how long it takes to sweep to its winner's pile. */
@@ -129,6 +130,8 @@ class TableView {
       }
       if (m.type === "state") this.onState(m);
       else if (m.type === "rematch") onRematch(this, m);
+      else if (onTalk(this, m))
+        return; // an emote, a line of chat (emotes.js)
       else if (m.type === "error") {
         this.pending = null;
         toast(errorText(m.code, m.message));
@@ -353,6 +356,7 @@ class TableView {
     renderSide(this);
     renderMe(this);
     if (isWatching(this)) watcherBar(this);
+    renderTalk(this);
   }
 
   competitorOf(seat) {

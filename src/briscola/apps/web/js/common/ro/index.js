@@ -12,6 +12,7 @@ import { LOBBY_STRINGS } from "../strings-lobby.js";
 import { PROFILE_STRINGS } from "../strings-profile.js";
 import { LESSON_STRINGS } from "../strings-lesson.js";
 import { SETTINGS_STRINGS } from "../strings-settings.js";
+import { EMOTE_STRINGS } from "../strings-emotes.js";
 
 /** Every Romanian string by key. */
 export const RO_STRINGS = {
@@ -26,4 +27,5 @@ export const RO_STRINGS = {
   ...OFFLINE_STRINGS.ro,
   ...LOBBY_STRINGS.ro,
   ...PROFILE_STRINGS.ro,
+  ...EMOTE_STRINGS.ro,
 };
