@@ -54,7 +54,8 @@ class _Leases:
     """A stand-in for the cluster's leases: takes a table unless ``others`` hold it."""
 
     def __init__(self, others: set[str]) -> None:
-        self.others, self.calls = others, []  # type: ignore[var-annotated]
+        self.others = others
+        self.calls: list[tuple[str, str]] = []
 
     def take(self, table_id: str) -> bool:
         self.calls.append(("take", table_id))
@@ -64,9 +65,7 @@ class _Leases:
         self.calls.append(("release", table_id))
 
 
-def test_the_rooms_take_and_release_the_leases_they_are_given(
-    client: TestClient, db: Path
-) -> None:
+def test_the_rooms_take_and_release_the_leases_they_are_given(client: TestClient, db: Path) -> None:
     """Several processes are a collaborator the rooms are given (``leases``): a table another
     process holds is not loaded here (``table_moved``); one loaded is taken, and released as
     its room leaves memory. Without leases (one process) every table is this one's."""
