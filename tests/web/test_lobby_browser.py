@@ -255,3 +255,25 @@ def test_an_open_public_table_is_listed_with_its_invitation(
     # nothing of the page is wider than the phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     assert errors == []
+
+
+def test_a_table_made_public_on_the_home_page_is_joined_from_the_lobby(
+    server: str, contexts: Callable[..., BrowserContext]
+) -> None:
+    host = contexts(1280, 900).new_page()
+    host_errors = page_errors(host)
+    host.goto(server + "/")
+    host.locator("#name").fill("Ottavia 🦉")
+    host.locator("#game-three + label").click()
+    host.locator("#public-table").check()
+    host.locator("#create-table").click()
+    host.wait_for_url("**/table/**")
+    table_id = table_of(host)
+    guest, guest_errors = lobby_page(contexts(390, 844), server)
+    row = guest.locator(f'.lobby-table[data-table="{table_id}"]')
+    expect(row).to_be_visible(timeout=6000)  # the lobby looks at the tables every 2 s
+    expect(row).to_contain_text("di Ottavia 🦉")
+    expect(row).to_contain_text("Posti liberi: 2 su 3")
+    row.locator("a").click()
+    guest.wait_for_url(f"**/join/{table_id}/**")
+    assert host_errors == [] and guest_errors == []

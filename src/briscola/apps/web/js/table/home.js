@@ -16,6 +16,7 @@ import { fieldGroup, nameField, radioTile } from "../common/form.js";
 import { api, byDifficulty, matchTitle, saveSeat } from "../common/util.js";
 import { hintsSetting } from "./analysis.js";
 import { chatSetting } from "./chat.js";
+import { publicSetting } from "./lobby-parts.js";
 import { deckChooser } from "../common/deck.js";
 import { openLesson } from "./lesson.js";
 import { namePlayer, playerName } from "./account.js"; // the name is the player's
@@ -284,6 +285,7 @@ function createPanel(preset) {
     ),
     hintsSetting(state),
     chatSetting(state), // the host allows the table's chat (chat.js)
+    publicSetting(state), // listed among the lobby's open tables (lobby-parts.js)
     h(
       "div",
       { class: "actions" },
@@ -418,6 +420,7 @@ function createTable() {
     lang: getLang(),
     hints: state.hints,
     chat: Boolean(state.chat),
+    public: Boolean(state.public),
   });
 }
 
