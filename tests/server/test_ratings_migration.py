@@ -5,6 +5,7 @@ two tables away, leaving the players and the games; up again, it is at the head.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -75,3 +76,45 @@ def test_migration_0006_applies_and_reverts(url: str) -> None:
     assert {"briscola_tables", "briscola_players"} <= names
     Storage(url).close()  # and up again
     assert _state(url)[0] == [HEAD]
+
+
+def test_tables_ending_together_on_postgresql_rate_the_same_players_in_turn(pg_url: str) -> None:  # noqa: F811 (the fixture)
+    """Several processes (threads here) record rated tables of the same two new players at the
+    same moment: each table's update waits for the one before, none is lost or refused."""
+    storage = Storage(pg_url)
+    try:
+        accounts = Accounts(storage.engine)
+        anna, _ = accounts.new_guest("Anna", "🦊")
+        bruno, _ = accounts.new_guest("Bruno", "")
+        tables = [f"T{i}" for i in range(6)]
+        for table_id in tables:
+            seats = [
+                StoredSeat(i, "human", None, n, True, i == 0, None) for i, n in enumerate("AB")
+            ]
+            storage.create_table(
+                StoredTable(table_id, {}, "single", 1, "c", True, "s", "it", seats, [])
+            )
+            accounts.take_seat(anna.id, table_id, 0)
+            accounts.take_seat(bruno.id, table_id, 1)
+        with storage.engine.begin() as conn:
+            conn.execute(sa.text("UPDATE briscola_tables SET rated = :r"), {"r": True})
+        won = SeatOutcome(0, side=0, rank=1, outcome="win", points=80, deals=1)
+        lost = SeatOutcome(1, side=1, rank=2, outcome="loss", points=40, deals=1)
+        at = datetime.now(UTC)
+        with ThreadPoolExecutor(len(tables)) as pool:
+            jobs = [pool.submit(record_match, storage.engine, t, "classic", [won, lost], at)
+                    for t in tables]  # fmt: skip
+            for job in jobs:
+                job.result()  # none failed
+        with storage.engine.connect() as conn:
+            rows = conn.execute(sa.select(RatingRow.player_id, RatingRow.games))
+            games = {player: n for player, n in rows}
+            afters = conn.execute(
+                sa.select(ResultRow.rating_after).where(ResultRow.player_id == anna.id)
+            ).scalars()
+            climb = sorted(afters)
+        assert games == {anna.id: len(tables), bruno.id: len(tables)}
+        assert len(set(climb)) == len(tables)  # each table rated from the one before's result
+        assert rating_of(storage.engine, anna.id, "classic") == pytest.approx(climb[-1])
+    finally:
+        storage.close()
