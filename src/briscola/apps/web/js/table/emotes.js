@@ -1,6 +1,6 @@
 // Talking at the table (issue 37, part 5): the quick messages and emotes (a closed set, the
 // server's protocol.EMOTES: words in the player's language, or an emoji) and, where the host
-// allows it, the chat (chat.js). A round button by the felt ("Messaggi") opens a small panel:
+// allows it, the chat (chat.js). A button in the bar over the hand (💬) opens a small panel:
 // the emotes to send (a seat's only: a spectator watches), the switch that hides the others'
 // (kept in this device's settings, prefs.js), and the chat. An emote shows for a few seconds in
 // a bubble by its sender's name plate (felt.js draws emoteBubble in the plate); a refused one
@@ -132,50 +132,61 @@ function peopleHere(view) {
   return (view.table?.seats || []).filter((s) => s.kind === "human").length >= 2;
 }
 
-/** The button by the felt and its panel, drawn after every change (tableview.js's render). */
+/** The button in the bar over the hand (a spectator's bar too) and its panel, fixed above that
+ * bar; drawn after every change (tableview.js's render draws the bar first). */
 export function renderTalk(view) {
   const state = talk(view);
   const watching = isWatching(view);
   const chat = Boolean(view.msg?.chat);
-  const shown = Boolean(view.msg) && !view.fatal && peopleHere(view) && (chat || !watching);
-  if (!state.box) {
-    state.box = h("div", { class: "talk", id: "talk" });
-    view.root.append(state.box);
+  const bar = view.me.querySelector(".me-bar");
+  const shown = bar && !view.fatal && peopleHere(view) && (chat || !watching);
+  if (!state.panel) {
+    state.panel = h("div", { class: "talk", id: "talk" });
+    view.root.append(state.panel);
   }
+  const hadFocus = state.panel.contains(document.activeElement) ? document.activeElement.id : null;
   if (!shown) {
-    state.box.replaceChildren();
+    state.panel.replaceChildren();
     return;
   }
   const unread = !state.open && chatUnread(state);
-  const button = h(
-    "button",
-    {
-      type: "button",
-      class: `talk-btn${unread ? " unread" : ""}`,
-      id: "talk-btn",
-      "aria-expanded": String(state.open),
-      "aria-controls": "talk-panel",
-      title: t(chat ? "chat.title" : "emote.title"),
-      onclick: () => {
-        state.open = !state.open;
-        if (state.open) markChatRead(state);
-        view.render();
+  bar.append(
+    h(
+      "button",
+      {
+        type: "button",
+        class: `btn btn-ghost btn-small side-btn talk-btn${unread ? " unread" : ""}`,
+        id: "talk-btn",
+        "aria-expanded": String(state.open),
+        "aria-controls": "talk-panel",
+        title: t(chat ? "chat.title" : "emote.title"),
+        onclick: () => {
+          state.open = !state.open;
+          if (state.open) markChatRead(state);
+          view.render();
+          if (state.open) document.querySelector("#talk-panel button, #chat-input")?.focus();
+        },
       },
-    },
-    h("span", { "aria-hidden": "true" }, "💬"),
-    h("span", { class: "sr-only" }, t("emote.button")),
+      h("span", { "aria-hidden": "true" }, "💬"),
+      h("span", { class: "sr-only" }, t("emote.button")),
+    ),
   );
-  const panel = state.open
-    ? h(
-        "div",
-        { class: "talk-panel", id: "talk-panel", role: "dialog", "aria-label": t("emote.title") },
-        watching ? null : emoteGrid(view),
-        watching ? null : muteSwitch(view),
-        chat ? chatSection(view, state, watching) : null,
-      )
-    : null;
-  const hadFocus = state.box.contains(document.activeElement) ? document.activeElement.id : null;
-  state.box.replaceChildren(...[button, panel].filter(Boolean));
+  if (!state.open) {
+    state.panel.replaceChildren();
+    return;
+  }
+  markChatRead(state);
+  const top = bar.getBoundingClientRect().top;
+  state.panel.style.bottom = `${Math.max(8, window.innerHeight - top + 6)}px`;
+  state.panel.style.setProperty("--room", `${Math.max(160, top - 14)}px`); // over the bar
+  state.panel.replaceChildren(
+    h(
+      "div",
+      { class: "talk-panel", id: "talk-panel", role: "dialog", "aria-label": t("emote.title") },
+      watching ? null : emoteGrid(view),
+      watching ? null : muteSwitch(view),
+      chat ? chatSection(view, state, watching) : null,
+    ),
+  );
   if (hadFocus) document.getElementById(hadFocus)?.focus();
-  if (state.open) markChatRead(state);
 }
