@@ -224,15 +224,36 @@ def test_a_table_marked_damaged_that_loads_again_is_no_longer_damaged(url: str) 
     assert _run(url, "SELECT damaged FROM briscola_tables WHERE id = :t", t=table_id) == [(None,)]
 
 
+def _table_commits(engine: Any) -> list[list[str]]:
+    """The committed transactions that wrote a table's rows, each as its statements (filled as
+    they commit). The players' purge, run in the background as the server starts, writes no
+    table's rows, so it is not among them whenever it runs."""
+    running: dict[int, list[str]] = {}
+    committed: list[list[str]] = []
+
+    def executed(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        running.setdefault(id(conn), []).append(statement)
+
+    def commit(conn: Any) -> None:
+        statements = running.pop(id(conn), [])
+        if any(s.lstrip().upper().startswith(("INSERT", "UPDATE")) and "briscola_seats" in s
+               for s in statements):  # fmt: skip
+            committed.append(statements)
+
+    event.listen(engine, "before_cursor_execute", executed)
+    event.listen(engine, "commit", commit)
+    event.listen(engine, "rollback", lambda conn: running.pop(id(conn), None))
+    return committed
+
+
 def test_a_table_started_at_once_is_stored_with_its_deal_in_one_transaction(url: str) -> None:
     """Play now creates, starts and deals: one transaction, so a crash keeps all or nothing."""
-    statements: list[str] = []
     app = create_app(url, bot_delay=0)
-    engine = app.state.storage.engine
-    event.listen(engine, "commit", lambda conn: statements.append("COMMIT"))
+    commits = _table_commits(app.state.storage.engine)
     with TestClient(app) as c:
         body = c.post("/api/play", json={"preset": "classic", "level": "random"}).json()
-    assert statements == ["COMMIT"]
+    assert len(commits) == 1
+    assert any("briscola_deals" in s for s in commits[0])  # the deal with the table
     table_id = body["table_id"]
     assert _run(url, "SELECT started FROM briscola_tables WHERE id = :t", t=table_id) == [(True,)]
     assert _run(url, "SELECT number FROM briscola_deals WHERE table_id = :t", t=table_id) == [(0,)]
@@ -241,16 +262,16 @@ def test_a_table_started_at_once_is_stored_with_its_deal_in_one_transaction(url:
 def test_a_start_stores_the_seats_given_to_bots_with_the_start_in_one_transaction(
     url: str,
 ) -> None:
-    commits: list[str] = []
     app = create_app(url, bot_delay=0)
-    event.listen(app.state.storage.engine, "commit", lambda conn: commits.append("COMMIT"))
+    commits = _table_commits(app.state.storage.engine)
     with TestClient(app) as c:
         body = c.post("/api/tables", json={"preset": "three", "seats": ["human"] * 3}).json()
         table_id = body["table_id"]
         commits.clear()
         r = c.post(f"/api/tables/{table_id}/start", json={"token": body["token"], "fill": "random"})
         assert r.status_code == 200, r.text
-    assert commits == ["COMMIT"]
+    assert len(commits) == 1
+    assert any("briscola_deals" in s for s in commits[0])  # the deal with the seats
     seats = _run(url, "SELECT kind, bot FROM briscola_seats WHERE table_id = :t ORDER BY seat",
                  t=table_id)  # fmt: skip
     assert seats == [("human", None), ("bot", "random"), ("bot", "random")]
