@@ -138,7 +138,7 @@ export function renderTalk(view) {
   const state = talk(view);
   const watching = isWatching(view);
   const chat = Boolean(view.msg?.chat);
-  const bar = view.me.querySelector(".me-bar");
+  const bar = view.me.querySelector(".me-bar"); // none while the table waits for its players
   const shown = bar && !view.fatal && peopleHere(view) && (chat || !watching);
   if (!state.panel) {
     state.panel = h("div", { class: "talk", id: "talk" });
