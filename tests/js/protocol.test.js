@@ -88,8 +88,17 @@ test("every real message of the server is one of the schema's server messages", 
     seen.add(message.type);
     for (const event of message.events || []) seen.add(`event:${event.type}`);
   }
-  for (const kind of ["state", "error", "pong", "rematch", "event:played", "event:trick"])
+  for (const kind of ["state", "error", "pong", "rematch", "emote", "chat", "event:played"])
     assert.ok(seen.has(kind), kind);
+  assert.ok(seen.has("event:trick"));
+  // a seat a known player took: its avatar, bot mark and profile (tests/server/test_seat_players.py)
+  const players = RECORDED.filter((m) => m.type === "state")
+    .flatMap((m) => m.table.seats)
+    .filter((s) => s.player);
+  assert.ok(
+    players.some((s) => s.player.avatar && s.player.profile),
+    "a seat's player",
+  );
 });
 
 test("the schema refuses what the server never sends", () => {
@@ -101,7 +110,15 @@ test("the schema refuses what the server never sends", () => {
     { ...state, events: [{ type: "played", seat: 0 }] },
     { type: "error", code: "bad_json" },
     { type: "nope" },
+    { type: "chat", seat: 0, text: "x".repeat(201) },
+    { type: "emote", seat: 0, emote: "tengo l'asso" },
   ];
+  // a seat's player carries no id, token or session: a field more is not the protocol's
+  const seated = RECORDED.find((m) => m.type === "state" && m.table.seats.some((s) => s.player));
+  const seats = seated.table.seats.map((s) =>
+    s.player ? { ...s, player: { ...s.player, id: "p1" } } : s,
+  );
+  wrong.push({ ...seated, table: { ...seated.table, seats } });
   for (const message of wrong)
     assert.notDeepEqual(problems(ref("ServerMessage"), message), [], JSON.stringify(message));
 });

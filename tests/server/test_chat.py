@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from briscola.apps.server.chat import KEPT
 from briscola.apps.server.limits import Limits, Rate
 from briscola.apps.server.protocol import CHAT_LENGTH, ChatShown, StateMessage
+from server.test_protocol import _record
 from server.test_spectators import Spectator
 from server_helpers import Player, TestClient, client_for, connect_all, nothing_pending
 
@@ -53,6 +54,11 @@ def test_a_line_reaches_every_seat_and_the_spectator(client: TestClient) -> None
     for message in _said([*players, spectator]):
         assert message == line
         ChatShown.model_validate(message)
+        _record(message)  # a real one for tests/js/protocol-messages.json
+    players[1].send({"type": "emote", "emote": "bella_giocata"})  # free before the deal
+    for message in _said([*players, spectator]):
+        assert message == {"type": "emote", "seat": players[1].seat, "emote": "bella_giocata"}
+        _record(message)
     spectator.send({"type": "chat", "text": "posso?"})  # spectators read, they do not write
     refused = spectator.recv()
     assert refused["type"] == "error" and refused["code"] == "spectator"

@@ -102,7 +102,9 @@ def _kind(message: dict[str, Any]) -> str:
     if message["type"] != "state":
         return str(message["type"])
     last = message["events"][-1]["type"] if message["events"] else "none"
-    return f"state:{last}" + (":spectator" if message.get("spectator") else "")
+    players = any("player" in seat for seat in message["table"]["seats"])  # who took the seats
+    return (f"state:{last}" + (":players" if players else "")
+            + (":spectator" if message.get("spectator") else ""))  # fmt: skip
 
 
 def _record(message: dict[str, Any]) -> None:

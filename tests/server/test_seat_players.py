@@ -11,6 +11,7 @@ import pytest
 
 from briscola.apps.server.players.routes import COOKIE
 from briscola.apps.server.protocol import PublicTable, StateMessage
+from server.test_protocol import _record
 from server.test_spectators import Spectator
 from server_helpers import Player, TestClient
 
@@ -52,6 +53,7 @@ def test_the_plates_know_the_avatar_the_profile_and_nothing_secret(client: TestC
         "profile": "bruno_b",
     }
     assert "player" not in seats[carla.json()["seat"]] and "player" not in seats[3]
+    _record(host.messages[0])  # a real one for tests/js/protocol-messages.json
     text = str(host.messages) + client.get(f"/api/tables/{table_id}").text
     for secret in (
         anna["id"],
