@@ -181,3 +181,26 @@ def test_the_hosts_choice_survives_a_restart_and_the_lines_do_not(tmp_path: Path
         first.recv()
         second.send({"type": "chat", "text": "ancora qui"})
         assert first.recv() == {"type": "chat", "seat": 1, "text": "ancora qui"}
+
+
+def test_partners_chat_waits_for_the_deals_end_and_others_talk_at_any_time(
+    client: TestClient,
+) -> None:
+    for preset, seats in (("pairs", ["human"] * 4), ("classic", ["human", "human"])):
+        table_id, tokens = chat_table(client, preset=preset, seats=seats)
+        players = connect_all(client, table_id, tokens)
+        started = client.post(f"/api/tables/{table_id}/start", json={"token": tokens[0][1]})
+        assert started.status_code == 200, started.text
+        for p in players:
+            assert p.recv()["table"]["status"] == "playing"
+        players[1].send({"type": "chat", "text": "ho il tre"})
+        said = players[1].recv()
+        if preset == "pairs":  # a word to a partner about a hand: a sign the rules forbid
+            assert said["code"] == "chat_in_deal", said
+            assert said["message"] == "Tra compagni la chat aspetta la fine della smazzata."
+            assert all(nothing_pending(p.ws) for p in players)
+        else:  # each plays for themselves: the chat is free
+            assert said == {"type": "chat", "seat": 1, "text": "ho il tre"}
+            assert players[0].recv() == said
+        for p in players:
+            p.close()

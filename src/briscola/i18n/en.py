@@ -1192,6 +1192,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.match_not_over": "The match is not over yet.",
     "web.ws_error.rematch_started": "The rematch has already started.",
     "web.ws_error.emote_in_deal": "With partners, quick messages wait for the end of the deal.",
+    "web.ws_error.chat_in_deal": "With partners, the chat waits for the end of the deal.",
     "web.ws_error.chat_off": "There is no chat at this table: its host did not allow it.",
     "web.ws_error.bad_speed": "The speeds are slow, normal and fast.",
     "web.ws_error.not_host": "Only the host of the table can do that.",

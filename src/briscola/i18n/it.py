@@ -1300,6 +1300,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.emote_in_deal": (
         "Tra compagni i messaggi rapidi aspettano la fine della smazzata."
     ),
+    "web.ws_error.chat_in_deal": "Tra compagni la chat aspetta la fine della smazzata.",
     "web.ws_error.chat_off": "A questo tavolo non c'è la chat: chi l'ha aperto non l'ha permessa.",
     "web.ws_error.bad_speed": "Le velocità sono lenta, normale e veloce.",
     "web.ws_error.not_host": "Solo chi ha aperto il tavolo può farlo.",

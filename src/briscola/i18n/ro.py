@@ -246,6 +246,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.ws_error.match_not_over": "Partida nu s-a terminat încă.",
     "web.ws_error.rematch_started": "Revanșa a început deja.",
     "web.ws_error.emote_in_deal": "Între parteneri, mesajele rapide așteaptă sfârșitul mâinii.",
+    "web.ws_error.chat_in_deal": "Între parteneri, chatul așteaptă sfârșitul mâinii.",
     "web.ws_error.chat_off": "La această masă nu există chat: gazda nu l-a permis.",
     "web.ws_error.bad_speed": "Vitezele sunt încet, normal și repede.",
     "web.ws_error.not_host": "Doar cel care a deschis masa poate face asta.",

@@ -1,13 +1,15 @@
 """Free-text chat at a table with friends whose host allows it (issue 37, part 5).
 
-The host allows it when making the table (``POST /api/tables`` with ``"chat": true``; stored
-in the table's row, so a restart keeps it; a rematch keeps it too). It is never open at a table
-made by quick match or to play the computer, nor at one where fewer than two people sit: those
-refuse a ``chat`` with ``chat_off``. A seat sends ``{"type": "chat", "text": ...}`` (at most
-:data:`~.protocol.CHAT_LENGTH` characters, spaces and line breaks folded into one space);
-every seat and spectator is sent ``{"type": "chat", "seat": N, "text": ...}``. Spectators
-read it and may not write (the socket loop refuses their message with ``spectator``); each
-message counts against the client's message rate, as every message of the socket does.
+The host allows it when making the table (``POST /api/tables`` with ``"chat": true``; stored in the
+table's row, so a restart keeps it; a rematch keeps it too). It is never open at a table made by
+quick match or to play the computer, nor at one where fewer than two people sit: those refuse a
+``chat`` with ``chat_off``. At a table of partners (pairs, six, chiamata) the chat waits while a
+deal is played (``chat_in_deal``): a word to a partner about a hand is a sign the rules do not
+allow (as the quick messages, :meth:`~.room.Room.emote`). A seat sends ``{"type": "chat", "text":
+...}`` (at most :data:`~.protocol.CHAT_LENGTH` characters, spaces and line breaks folded into one
+space); every seat and spectator is sent ``{"type": "chat", "seat": N, "text": ...}``. Spectators
+read it and may not write (the socket loop refuses their message with ``spectator``); each message
+counts against the client's message rate, as every message of the socket does.
 
 What is promised and kept: the chat is live talk, not a record. The lines are kept in the room's
 memory only (the last :data:`KEPT`), sent to a socket as it connects (after its ``state``),
@@ -30,7 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 from briscola.apps.server.protocol import ChatMessage, Peer, Refusal, handles
 from briscola.apps.server.views import dumps
+from briscola.core.option_types import Partnership
 from briscola.core.text import has_surrogate
+from briscola.session.table import DEAL_OVER, OVER
 
 if TYPE_CHECKING:
     from fastapi import WebSocket
@@ -72,12 +76,17 @@ class Chat:
 
 @handles(ChatMessage)
 async def chat(room: Room, peer: Peer, message: ChatMessage) -> None:
-    """A seat's line of chat: refused where the chat is not open (``chat_off``) or the line
-    is empty once its spaces are folded (``bad_message``); else shown to everybody."""
+    """A seat's line of chat: refused where the chat is not open (``chat_off``), between
+    partners while a deal is played (``chat_in_deal``) or when the line is empty once its spaces
+    are folded (``bad_message``); else shown to everybody."""
     from briscola.apps.server.room import send_text
 
     if not room.chat.open(room.table):
         raise Refusal("chat_off", "there is no chat at this table: its host did not allow it")
+    table = room.table
+    in_deal = table.started and table.status not in (DEAL_OVER, OVER)
+    if in_deal and table.ruleset.partnership is not Partnership.NONE:  # words to a partner
+        raise Refusal("chat_in_deal", "with partners, the chat waits for the deal's end")
     if not message.text.split() or has_surrogate(message.text):
         raise Refusal("bad_message", "a chat message is {'type': 'chat', 'text': '...'}: no text")
     seat = peer.player

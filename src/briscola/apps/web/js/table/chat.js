@@ -1,7 +1,8 @@
 // The chat of a table whose host allows it (issue 37, part 5), in the talk panel (emotes.js):
 // the lines said (each `{"type": "chat", seat, text}` from the server, the ones it keeps sent
 // again to a socket that connects), drawn as text and never as HTML, and, for a seat, a line to
-// write (at most CHAT_LENGTH characters; the server refuses an empty or a longer one). A
+// write (at most CHAT_LENGTH characters; the server refuses an empty or a longer one; between
+// partners it waits while a deal is played, as the emotes do). A
 // spectator reads it. A line that comes while the panel is closed lights the button and is read
 // out by the page's live region. See docs/web-protocol.md ("chat").
 import { h } from "../common/dom.js";
@@ -10,6 +11,12 @@ import { CHAT_LENGTH } from "../common/protocol.js";
 
 /** The most lines the page keeps (the server keeps 50). */
 const KEPT = 100;
+
+/** At a table of partners, the emotes and the chat wait for the deal's end (the server's
+ * emote_in_deal and chat_in_deal: words about a hand would be signs the rules forbid). */
+export function waitsForDeal(view) {
+  return view.ruleset.partnership !== "none" && view.table?.status === "playing";
+}
 
 /** A line from the socket: kept, and read out unless it is the player's own. */
 export function chatLine(view, state, m) {
@@ -64,6 +71,8 @@ export function chatSection(view, state, watching) {
     value: state.draft || "",
     oninput: (e) => (state.draft = e.target.value),
   });
+  const waiting = !watching && waitsForDeal(view);
+  input.disabled = waiting;
   const form = watching
     ? h("p", { class: "talk-note" }, t("chat.readonly"))
     : h(
@@ -76,7 +85,11 @@ export function chatSection(view, state, watching) {
           },
         },
         input,
-        h("button", { type: "submit", class: "btn btn-small", id: "chat-send" }, t("chat.send")),
+        h(
+          "button",
+          { type: "submit", class: "btn btn-small", id: "chat-send", disabled: waiting },
+          t("chat.send"),
+        ),
       );
   return h(
     "section",
@@ -84,6 +97,7 @@ export function chatSection(view, state, watching) {
     h("h3", { id: "chat-title" }, t("chat.title")),
     log,
     form,
+    waiting ? h("p", { class: "talk-note" }, t("error.chat_in_deal")) : null,
   );
 }
 

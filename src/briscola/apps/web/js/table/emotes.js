@@ -12,7 +12,7 @@ import { EMOTES } from "../common/protocol.js";
 import { EMOTE_EMOJI } from "../common/strings-emotes.js";
 import { isWatching } from "./flow.js";
 import { emotesShown, setEmotesShown } from "./prefs.js";
-import { chatLine, chatSection, chatUnread, markChatRead } from "./chat.js";
+import { chatLine, chatSection, chatUnread, markChatRead, waitsForDeal } from "./chat.js";
 
 /** How long a bubble stays by its sender's plate (ms). */
 export const BUBBLE_MS = 4000;
@@ -62,11 +62,6 @@ export function emoteBubble(view, s) {
     { class: "bubble", dataset: { emote: shown.id }, title: t(`emote.${shown.id}`) },
     emoteText(shown.id),
   );
-}
-
-/** At a table of partners, emotes wait for the deal's end (the server's emote_in_deal). */
-function waitsForDeal(view) {
-  return view.ruleset.partnership !== "none" && view.table?.status === "playing";
 }
 
 function sendEmote(view, id) {

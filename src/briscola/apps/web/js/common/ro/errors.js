@@ -24,6 +24,7 @@ export const ERROR_RO = {
   "error.spectator": "Un spectator nu poate juca.",
   "error.rematch_started": "Revanșa a început deja.",
   "error.emote_in_deal": "Între parteneri, mesajele rapide așteaptă sfârșitul mâinii.",
+  "error.chat_in_deal": "Între parteneri, chatul așteaptă sfârșitul mâinii.",
   "error.chat_off": "La această masă nu există chat: gazda nu l-a permis.",
   "error.seats_empty": "Mai sunt locuri libere.",
   "error.no_one_to_act": "Acum nu trebuie să joace nimeni.",
