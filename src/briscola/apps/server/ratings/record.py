@@ -168,12 +168,16 @@ def _rate(
         return {}
     last = max(s.rank for s, _ in seats) + 1
     ranks = [team[0][0].rank if not team[0][0].left else last for team in teams]
-    players = [p for _, p in seats]
+    players = sorted(p for _, p in seats)  # locked in one order: two tables never deadlock
     fresh = [{"player_id": p, "game": game, "mu": MU, "sigma": SIGMA, "games": 0,
               "updated_at": at} for p in players]  # fmt: skip
     insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
     conn.execute(insert(RatingRow).values(fresh).on_conflict_do_nothing())  # new players' rows
-    query = sa.select(RatingRow).where(RatingRow.game == game, RatingRow.player_id.in_(players))
+    query = (
+        sa.select(RatingRow)
+        .where(RatingRow.game == game, RatingRow.player_id.in_(players))
+        .order_by(RatingRow.player_id)
+    )
     if conn.dialect.name == "postgresql":
         query = query.with_for_update()  # processes ending tables of the same player wait here
     stored = {r.player_id: r for r in conn.execute(query)}
