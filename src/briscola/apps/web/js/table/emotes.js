@@ -127,13 +127,15 @@ function peopleHere(view) {
   return (view.table?.seats || []).filter((s) => s.kind === "human").length >= 2;
 }
 
-/** The button in the bar over the hand (a spectator's bar too) and its panel, fixed above that
- * bar; drawn after every change (tableview.js's render draws the bar first). */
+/** The button in the bar over the hand (a spectator's bar too; the waiting room's sheet before
+ * the game) and its panel, fixed above it; drawn after every change (tableview.js's render draws
+ * the bar first). */
 export function renderTalk(view) {
   const state = talk(view);
   const watching = isWatching(view);
   const chat = Boolean(view.msg?.chat);
-  const bar = view.me.querySelector(".me-bar"); // none while the table waits for its players
+  // the bar over the hand; while the table waits for its players, the waiting room's sheet
+  const bar = view.me.querySelector(".me-bar") || view.felt.querySelector(".overlay .sheet");
   const shown = bar && !view.fatal && peopleHere(view) && (chat || !watching);
   if (!state.panel) {
     state.panel = h("div", { class: "talk", id: "talk" });
@@ -145,33 +147,32 @@ export function renderTalk(view) {
     return;
   }
   const unread = !state.open && chatUnread(state);
-  bar.append(
-    h(
-      "button",
-      {
-        type: "button",
-        class: `btn btn-ghost btn-small side-btn talk-btn${unread ? " unread" : ""}`,
-        id: "talk-btn",
-        "aria-expanded": String(state.open),
-        "aria-controls": "talk-panel",
-        title: t(chat ? "chat.title" : "emote.title"),
-        onclick: () => {
-          state.open = !state.open;
-          if (state.open) markChatRead(state);
-          view.render();
-          if (state.open) document.querySelector("#talk-panel button, #chat-input")?.focus();
-        },
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: `btn btn-ghost btn-small side-btn talk-btn${unread ? " unread" : ""}`,
+      id: "talk-btn",
+      "aria-expanded": String(state.open),
+      "aria-controls": "talk-panel",
+      title: t(chat ? "chat.title" : "emote.title"),
+      onclick: () => {
+        state.open = !state.open;
+        if (state.open) markChatRead(state);
+        view.render();
+        if (state.open) document.querySelector("#talk-panel button, #chat-input")?.focus();
       },
-      h("span", { "aria-hidden": "true" }, "💬"),
-      h("span", { class: "sr-only" }, t("emote.button")),
-    ),
+    },
+    h("span", { "aria-hidden": "true" }, "💬"),
+    h("span", { class: "sr-only" }, t("emote.button")),
   );
+  bar.append(button);
   if (!state.open) {
     state.panel.replaceChildren();
     return;
   }
   markChatRead(state);
-  const top = bar.getBoundingClientRect().top;
+  const top = button.getBoundingClientRect().top;
   state.panel.style.bottom = `${Math.max(8, window.innerHeight - top + 6)}px`;
   state.panel.style.setProperty("--room", `${Math.max(160, top - 14)}px`); // over the bar
   state.panel.replaceChildren(
