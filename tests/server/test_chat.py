@@ -15,6 +15,7 @@ from briscola.apps.server.chat import KEPT
 from briscola.apps.server.limits import Limits, Rate
 from briscola.apps.server.protocol import CHAT_LENGTH, ChatShown, StateMessage
 from server.test_protocol import _record
+from server.test_rematch import _play_to_the_end
 from server.test_spectators import Spectator
 from server_helpers import Player, TestClient, client_for, connect_all, nothing_pending
 
@@ -204,3 +205,25 @@ def test_partners_chat_waits_for_the_deals_end_and_others_talk_at_any_time(
             assert players[0].recv() == said
         for p in players:
             p.close()
+
+
+def test_the_rematch_keeps_the_hosts_choice(client: TestClient) -> None:
+    table_id, tokens = chat_table(client)
+    players = connect_all(client, table_id, tokens)
+    client.post(f"/api/tables/{table_id}/start", json={"token": tokens[0][1]})
+    for p in players:
+        p.recv()
+    _play_to_the_end(players)
+    for p in players:
+        p.send({"type": "rematch"})
+    links = {}
+    for p in players:
+        while (m := p.recv())["type"] != "rematch":
+            pass
+        links[p.seat] = m
+    new_id = links[0]["table_id"]
+    assert client.app.state.storage.load(new_id).chat is True  # type: ignore[attr-defined]
+    seat, token = links[0]["url"].split("?seat=")[1].split("#token=")
+    again = Player(client, new_id, int(seat), token)
+    assert again.connect()["chat"] is True
+    again.close()
