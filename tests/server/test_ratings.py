@@ -14,7 +14,8 @@ import pytest
 import sqlalchemy as sa
 
 from briscola.apps.server.ratings import cooldown_until, rating_of
-from briscola.apps.server.ratings.record import COOLDOWNS
+from briscola.apps.server.ratings.outcome import SeatOutcome
+from briscola.apps.server.ratings.record import COOLDOWNS, record_match
 from briscola.apps.server.ratings.schema import RatingRow
 from briscola.apps.server.ratings.system import MU
 from server.ratings_play import browser, play_out, player_id, results, sit, start
@@ -135,3 +136,21 @@ def test_a_pairs_game_rates_the_sides_and_counts_for_every_player(client: TestCl
         assert r.points == table["match"]["points"][team[r.seat]]
         change = r.rating_after - r.rating_before
         assert (change > 0) if r.outcome == "win" else (change < 0 or r.outcome == "draw")
+
+
+def test_a_finished_table_is_recorded_once(client: TestClient) -> None:
+    anna, bruno = browser(client, "Anna", "anna"), browser(client, "Bruno", "bruno")
+    table_id, tokens = sit([anna, bruno], "classic", rated=True)
+    play_out(start(client, table_id, tokens, [0, 1]), seed=11)
+    rows = results(client, table_id)
+    before = ratings(client)
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    room = rooms._rooms.get(table_id)
+    if room is not None:  # the last socket's going lets a finished table go: else now
+        rooms.forget_if_finished(room)
+    assert table_id not in rooms.table_ids()  # out of memory: loaded again when asked
+    assert client.get(f"/api/tables/{table_id}/deals/0").status_code == 200  # loaded, over
+    again = [SeatOutcome(0, side=0, rank=1, outcome="win"), SeatOutcome(1, side=1, rank=2)]
+    engine = client.app.state.storage.engine  # type: ignore[attr-defined]
+    record_match(engine, table_id, "classic", again, datetime.now(UTC))  # told twice: once
+    assert results(client, table_id) == rows and ratings(client) == before
