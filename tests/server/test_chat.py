@@ -227,3 +227,14 @@ def test_the_rematch_keeps_the_hosts_choice(client: TestClient) -> None:
     again = Player(client, new_id, int(seat), token)
     assert again.connect()["chat"] is True
     again.close()
+
+
+def test_a_public_table_has_no_chat(client: TestClient) -> None:
+    body = {"preset": "classic", "host_name": "Anna", "chat": True, "public": True}
+    made = client.post("/api/tables", json=body).json()  # strangers join it from the lobby
+    host = Player(client, made["table_id"], 0, made["token"])
+    assert host.connect()["chat"] is False
+    assert client.app.state.storage.load(made["table_id"]).chat is False  # type: ignore[attr-defined]
+    host.send({"type": "chat", "text": "ciao"})
+    assert host.recv()["code"] == "chat_off"
+    host.close()

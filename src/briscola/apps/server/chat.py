@@ -2,14 +2,15 @@
 
 The host allows it when making the table (``POST /api/tables`` with ``"chat": true``; stored in the
 table's row, so a restart keeps it; a rematch keeps it too). It is never open at a table made by
-quick match or to play the computer, nor at one where fewer than two people sit: those refuse a
-``chat`` with ``chat_off``. At a table of partners (pairs, six, chiamata) the chat waits while a
-deal is played (``chat_in_deal``): a word to a partner about a hand is a sign the rules do not
-allow (as the quick messages, :meth:`~.room.Room.emote`). A seat sends ``{"type": "chat", "text":
-...}`` (at most :data:`~.protocol.CHAT_LENGTH` characters, spaces and line breaks folded into one
-space); every seat and spectator is sent ``{"type": "chat", "seat": N, "text": ...}``. Spectators
-read it and may not write (the socket loop refuses their message with ``spectator``); each message
-counts against the client's message rate, as every message of the socket does.
+quick match or to play the computer, nor at a public one (strangers join it from the lobby: its
+``chat`` is turned off), nor at one where fewer than two people sit: those refuse a ``chat`` with
+``chat_off``. At a table of partners (pairs, six, chiamata) the chat waits while a deal is played
+(``chat_in_deal``): a word to a partner about a hand is a sign the rules do not allow (as the quick
+messages, :meth:`~.room.Room.emote`). A seat sends ``{"type": "chat", "text": ...}`` (at most
+:data:`~.protocol.CHAT_LENGTH` characters, spaces and line breaks folded into one space); every
+seat and spectator is sent ``{"type": "chat", "seat": N, "text": ...}``. Spectators read it and may
+not write (the socket loop refuses their message with ``spectator``); each message counts against
+the client's message rate, as every message of the socket does.
 
 What is promised and kept: the chat is live talk, not a record. The lines are kept in the room's
 memory only (the last :data:`KEPT`), sent to a socket as it connects (after its ``state``),

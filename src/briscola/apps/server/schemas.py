@@ -348,7 +348,7 @@ class CreateTableRequest(_NewTable):
     chat: Flag = Field(
         default=False,
         description="Chat consentita: the people at the table may write to each other "
-        "(free text; never at a table of one person with the computer)",
+        "(free text; friends only: never at a public table, nor one person with the computer)",
     )
 
 

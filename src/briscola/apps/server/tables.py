@@ -340,7 +340,8 @@ async def create_table(
         else:
             seats.append(Seat.computer(level, names[i]))
     token = secrets.token_urlsafe(24)
-    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints, chat=req.chat)
+    chat = req.chat and not req.public  # friends only: a table listed in the lobby is strangers'
+    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints, chat=chat)
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
     if req.public:  # listed in the lobby while seats are free (lobby/presence.py)
         rooms.storage.make_public(room.table_id)
