@@ -104,3 +104,23 @@ def test_a_deleted_accounts_seat_shows_no_identity(client: TestClient) -> None:
     seat = _seats(again.connect())[0]
     assert "player" not in seat and seat["name"] == "giocatore cancellato"
     again.close()
+
+
+def test_a_bot_accounts_seat_is_marked_as_a_bot(client: TestClient) -> None:
+    owner = {"username": "carla_c", "password": "correct horse", "name": "Carla"}
+    assert client.post("/api/players/signup", json=owner).status_code == 200
+    made_bot = client.post("/api/players/me/bots/new", json={"name": "Robo_7"})
+    assert made_bot.status_code == 201, made_bot.text
+    bot = made_bot.json()["bot"]
+    made = client.post("/api/tables", json={"preset": "classic", "host_name": "Carla"}).json()
+    joined = client.post(
+        f"/api/tables/{made['table_id']}/join",
+        json={"invite_code": made["invite_code"], "name": "Robo"},
+    ).json()
+    # the bot account sits there (as the lobby links a matched seat to its player)
+    client.app.state.accounts.take_seat(bot["id"], made["table_id"], joined["seat"])  # type: ignore[attr-defined]
+    robo = Player(client, made["table_id"], joined["seat"], joined["token"])
+    seat = _seats(robo.connect())[joined["seat"]]
+    assert seat["player"] == {"avatar": "🤖", "bot": True, "profile": "Robo_7"}
+    assert made_bot.json()["token"] not in str(robo.messages)
+    robo.close()
