@@ -5,8 +5,10 @@ lobby socket and has them seek across the game kinds (classic, three, quattro, p
 chiamata: a multiple of each game's seats, so that everybody can be seated), arriving at random
 over ``--spread`` seconds. It waits until every one is ``matched`` and reports, for each table,
 the time from the arrival of its last (the compatible partner completing it) to every one of its
-people seated (their ``matched`` received), its percentiles, and the server's memory (resident
-set, and its peak, from /proc). Every new player's rating is the same, so each arrival is a
+people seated (their ``matched`` received), its percentiles, the server's memory (resident set,
+and its peak, from /proc), the CPU time it used from the first guest to the last seat, and the
+machine's load average (1 minute) at the start and the end: on a shared machine the latency
+follows the load. Every new player's rating is the same, so each arrival is a
 compatible partner of those waiting for its game.
 
     .venv/bin/python scripts/bench_lobby.py                 # 2,000 people, a server of its own
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import platform
 import random
 import statistics
@@ -42,14 +45,25 @@ SHARES = {"classic": 0.30, "three": 0.15, "quattro": 0.10, "pairs": 0.20, "six":
 
 
 def games(people: int) -> list[str]:
-    """A game for each person: about the shares, each game's count a multiple of its seats."""
+    """A game for each person: about the shares, each game's count a multiple of its seats (the
+    rest play classic; one left over with an odd number is left out).
+
+    >>> len(games(2000)), games(2000).count("six"), len(games(99))
+    (2000, 300, 99)
+    """
     out: list[str] = []
     for game, share in SHARES.items():
-        seats = preset(game).players
-        out += [game] * (round(people * share / seats) * seats)
-    while len(out) < people:  # the rest play classic, two by two
-        out += ["classic"] * 2
-    return out[: people - people % 2] if len(out) > people else out
+        if game != "classic":
+            seats = preset(game).players
+            out += [game] * (int(people * share / seats) * seats)
+    rest = people - len(out)
+    return out + ["classic"] * (rest - rest % 2)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system), in seconds (/proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory(pid: int) -> dict[str, int]:
@@ -124,11 +138,11 @@ async def run(base: str, people: int, spread: float, seed: int) -> dict[str, Any
     results: list[dict[str, Any]] = [{"game": g} for g in plan]
     gate = Gate(len(plan))
     started = time.monotonic()
-    people = [
+    seekers = [
         person(ws_base, c, g, rng.uniform(0.5, 0.5 + spread), r, gate)
         for c, g, r in zip(cookies, plan, results, strict=True)
     ]
-    await asyncio.wait_for(asyncio.gather(*people), timeout=spread + 300)
+    await asyncio.wait_for(asyncio.gather(*seekers), timeout=spread + 300)
     tables: dict[str, list[dict[str, Any]]] = {}
     for r in results:
         if "table" in r:
@@ -168,9 +182,13 @@ def main(argv: list[str] | None = None) -> int:
     base = args.url or server.base  # type: ignore[union-attr]
     try:
         before = memory(server.pid) if server else {}
+        cpu = cpu_seconds(server.pid) if server else 0.0
+        load = os.getloadavg()[0]
         report = asyncio.run(run(base, args.people, args.spread, args.seed))
+        report["load_average"] = [round(load, 1), round(os.getloadavg()[0], 1)]
         if server is not None:
             report["server_mib"] = {"before": before.get("VmRSS"), **memory(server.pid)}
+            report["server_cpu_s"] = round(cpu_seconds(server.pid) - cpu, 1)
     finally:
         if server is not None:
             server.stop()
@@ -184,8 +202,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _cpus() -> int:
-    import os
-
     return len(os.sched_getaffinity(0))
 
 

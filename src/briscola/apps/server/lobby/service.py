@@ -47,7 +47,7 @@ from briscola.apps.server.players.schema import PlayerSeatRow
 from briscola.apps.server.protocol import Refusal
 from briscola.apps.server.ratings import cooldown_until, rating_of
 from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.store import hash_token
+from briscola.apps.server.store import hash_token, metadata
 from briscola.core.match import MatchFormat
 from briscola.core.rules import preset
 from briscola.session.table import Seat
@@ -89,7 +89,7 @@ class Lobby:
         self.rooms = rooms
         self.engine = rooms.storage.engine
         self.accounts = Accounts(self.engine)
-        self.pool = pool if pool is not None else MemoryPool()
+        self.pool: Any = pool if pool is not None else MemoryPool()
         self.process = process or f"p{secrets.token_hex(4)}"
         self.sockets: dict[str, list[WebSocket]] = {}
         self.seekers: dict[str, Seeker] = {}
@@ -320,7 +320,8 @@ class Lobby:
         known = await self._known([e.player for e in group.entries])
         levels = [None if e is not None else catalog.DEFAULT_LEVEL for e in order]
         names = tables.computer_names(levels)
-        seats, hashes = [], []
+        seats: list[Seat] = []
+        hashes: list[str | None] = []
         for i, e in enumerate(order):
             if e is None:
                 seats.append(Seat.computer(catalog.DEFAULT_LEVEL, names[i]))
@@ -387,7 +388,7 @@ def _link(engine: Engine, links: list[tuple[str, int, str]]) -> None:
     transaction for all)."""
     rows = [{"table_id": t, "seat": s, "player_id": p} for t, s, p in links]
     with engine.begin() as conn:
-        conn.execute(sa.insert(PlayerSeatRow.__table__), rows)
+        conn.execute(sa.insert(metadata.tables[PlayerSeatRow.__tablename__]), rows)
 
 
 def _rating(engine: Any, player_id: str, game: str) -> float:

@@ -39,6 +39,7 @@ from sqlalchemy.engine import Engine
 from briscola.apps.server.lobby.pool import Entry, Group, find_groups
 from briscola.apps.server.lobby.presence import Numbers
 from briscola.apps.server.lobby.schema import LobbySeekRow
+from briscola.apps.server.store import metadata
 
 __all__ = ["FRESH", "LOCK", "PRESENCE", "SEEKS", "RedisPool", "channel"]
 
@@ -52,7 +53,7 @@ FRESH: Final = 5.0
 LOCK_MS: Final = 2000
 """How long the matching lock lasts at most (a process that died holding it)."""
 
-_SEEKS = LobbySeekRow.__table__
+_SEEKS = metadata.tables[LobbySeekRow.__tablename__]
 Deliver = Callable[[str, str, int], Awaitable[None]]
 
 
@@ -102,11 +103,11 @@ class RedisPool:
                 if all(gone):
                     taken.append(group)
                     continue
-                back = {
-                    e.player: e.to_json() for e, ok in zip(group.entries, gone, strict=True) if ok
-                }
-                if back:  # one cancelled meanwhile: the others wait on
-                    await self.redis.hset(SEEKS, mapping=back)
+                pipe = self.redis.pipeline()  # one cancelled meanwhile: the others wait on
+                for e, ok in zip(group.entries, gone, strict=True):
+                    if ok:
+                        pipe.hset(SEEKS, e.player, e.to_json())
+                await pipe.execute()
             return taken
         finally:
             with contextlib.suppress(Exception):
