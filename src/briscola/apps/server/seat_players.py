@@ -25,6 +25,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 
 from briscola.apps.server.players.accounts import Player
 from briscola.apps.server.players.schema import PlayerRow, PlayerSeatRow
@@ -44,7 +45,7 @@ def stored_players(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
         .join(PlayerRow, PlayerRow.id == PlayerSeatRow.player_id)
         .where(PlayerSeatRow.table_id == table_id)
     )
-    with sa.orm.Session(engine) as s:
+    with Session(engine) as s:
         return {int(seat): public(Player.of(row)) for seat, row in s.execute(query)}
 
 
