@@ -249,6 +249,45 @@ def _offline_files() -> None:
     bundle.build()
 
 
+_FETCH = """async ([path, body]) => (await fetch(path, {method: "POST", body: JSON.stringify(body),
+  headers: {"content-type": "application/json"}})).json()"""
+
+
+def talk(size: tuple[int, int]) -> Shot:
+    """Talking at a table of three with friends (issue 37, part 5): a friend's quick message in
+    a bubble by their plate, the panel open with the emotes and the chat; the plates with the
+    players' avatars."""
+
+    def shot(browser: Browser, server: str, path: Path) -> None:
+        host, friend = _new_page(browser, size), _new_page(browser, DESKTOP)
+        seats = {"preset": "three", "seats": ["human", "human", "bot:medium"], "chat": True,
+                 "host_name": "Annamaria Lucrezia 🌸"}  # fmt: skip
+        for page, avatar in ((host, "🦊"), (friend, "🐻")):
+            page.goto(server + "/?lang=it")
+            page.evaluate(_FETCH, ["/api/players/guest", {"name": ""}])
+            page.evaluate(_FETCH, ["/api/players/me/update", {"avatar": avatar}])
+        made = host.evaluate(_FETCH, ["/api/tables", seats])
+        join = {"invite_code": made["invite_code"], "name": "Bruno Massimiliano"}
+        joined = friend.evaluate(_FETCH, [f"/api/tables/{made['table_id']}/join", join])
+        for page, url in ((host, made["url"]), (friend, joined["url"])):
+            page.goto(server + url)
+            _wait_table(page)
+        host.evaluate(_FETCH, [f"/api/tables/{made['table_id']}/start", {"token": made["token"]}])
+        friend.wait_for_selector("#talk-btn")
+        friend.click("#talk-btn")
+        friend.fill("#chat-input", "Ciao a tutti, bella partita! 🎉")
+        friend.click("#chat-send")
+        friend.click("[data-emote=bella_giocata]")
+        host.wait_for_selector(".bubble")
+        host.click("#talk-btn")
+        host.wait_for_timeout(400)
+        host.screenshot(path=path)
+        host.context.close()
+        friend.context.close()
+
+    return shot
+
+
 SHOTS: dict[str, Shot] = {
     "home-desktop": address("/?lang=it", DESKTOP),
     "home-phone": address("/?lang=it", PHONE),
@@ -270,6 +309,8 @@ SHOTS: dict[str, Shot] = {
     "lesson-phone": lesson(PHONE),
     "offline-desktop": offline(DESKTOP),
     "offline-phone": offline(PHONE),
+    "talk-desktop": talk(DESKTOP),
+    "talk-phone": talk(PHONE),
 }
 
 
