@@ -28,6 +28,7 @@ says so.
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -69,10 +70,7 @@ class Chat:
     async def replay(self, ws: WebSocket, table: Table) -> None:
         """Send one socket the lines kept, oldest first (a socket that just connected)."""
         if self.lines and self.open(table):
-            from briscola.apps.server.room import send_text  # the room imports this module
-
-            for line in list(self.lines):
-                await send_text(ws, dumps(line))
+            await _send([ws], *(dumps(line) for line in list(self.lines)))
 
 
 @handles(ChatMessage)
@@ -80,8 +78,6 @@ async def chat(room: Room, peer: Peer, message: ChatMessage) -> None:
     """A seat's line of chat: refused where the chat is not open (``chat_off``), between
     partners while a deal is played (``chat_in_deal``) or when the line is empty once its spaces
     are folded (``bad_message``); else shown to everybody."""
-    from briscola.apps.server.room import send_text
-
     if not room.chat.open(room.table):
         raise Refusal("chat_off", "there is no chat at this table: its host did not allow it")
     table = room.table
@@ -93,5 +89,12 @@ async def chat(room: Room, peer: Peer, message: ChatMessage) -> None:
     seat = peer.player
     async with room.lock:
         text = dumps(room.chat.add(seat, message.text))
-        for ws in [*(w for group in room.sockets.values() for w in group), *room.watchers]:
-            await send_text(ws, text)
+        await _send([*(w for group in room.sockets.values() for w in group), *room.watchers], text)
+
+
+async def _send(sockets: list[WebSocket], *texts: str) -> None:
+    """Send ``texts`` to each socket; one that went away is left to its own handler."""
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            for text in texts:
+                await ws.send_text(text)
