@@ -6,9 +6,12 @@ balanced at six."""
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 
 import pytest
 
+from briscola.apps.server.lobby.messages import SCHEMA_DOC, schema_text
 from briscola.apps.server.lobby.pool import (
     WINDOW_MAX,
     Entry,
@@ -91,3 +94,13 @@ def test_the_memory_pool_takes_a_group_out_and_a_removal_says_whether_it_was_the
         assert await pool.remove("a") is False and await pool.remove("c") is True
 
     asyncio.run(run())
+
+
+def test_the_lobby_protocols_schema_document_is_current() -> None:
+    """docs/lobby-protocol.schema.json is what the message models say (scripts/gen_lobby_schema.py
+    rewrites it)."""
+    doc = Path(__file__).resolve().parents[2] / SCHEMA_DOC
+    assert doc.read_text(encoding="utf-8") == schema_text(), "run scripts/gen_lobby_schema.py"
+    assert {"seek", "cancel", "fill", "lobby", "seeking", "offer", "matched", "error"} <= set(
+        re.findall(r'"const": "([a-z]+)"', doc.read_text(encoding="utf-8"))
+    )
