@@ -34,7 +34,7 @@ from server_helpers import Player
 
 pytestmark = pytest.mark.server
 
-HEAD = "0007_bots"
+HEAD = "0008_results_due"
 TOKENS = {0: "anna-token", 1: "bruno-token"}
 
 

@@ -28,7 +28,7 @@ from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fix
 pytestmark = pytest.mark.server
 
 PLAYERS = {"briscola_players", "briscola_sessions", "briscola_player_seats"}
-HEAD = "0007_bots"
+HEAD = "0008_results_due"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -395,6 +395,7 @@ def create_app(
         pool.launch()  # the workers warm up while the server already answers
         lobby.start()  # quick match: its pool looked at, its numbers kept (lobby/)
         rooms.start()
+        recorder.catch_up(storage.load)  # results a crash left unrecorded (ratings/catchup.py)
         purger.start()  # expired sessions and unreachable guests, now and daily (players)
         if cluster is not None:
             await cluster.start()

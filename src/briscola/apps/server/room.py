@@ -284,6 +284,7 @@ class Room:
         self.pace = Pace()
         self.clock = MoveClock()
         self.votes: set[int] = set()
+        self.timed_out = list(row.timed_out or [0] * len(table.seats))  # moves the clock gave
         self.rematch_id: str | None = None
         self.emoted: dict[int, float] = {}  # each seat's last emote (time.monotonic())
         self.chat = Chat(row.chat)  # free-text chat, where the host allows it (:mod:`.chat`)
@@ -404,6 +405,10 @@ class Room:
         """The move clock ran out: the stand-in makes the move, if it is still awaited."""
         async with self.lock:
             if self.clock.move_key(self.table) == key:
+                seat = self.table.to_act()
+                if seat is not None and self.table.seats[seat].connected:  # there, let it run out
+                    self.timed_out[seat] += 1  # counted by the ratings (ratings/record.py)
+                    self.note(timed_out=list(self.timed_out))  # stored with the move
                 await self.commit(self.table.stand_in_move())
 
     async def error(self, ws: WebSocket, refusal: Refusal) -> None:
@@ -420,9 +425,12 @@ class Room:
         """Queue what is not yet stored (the changes noted, the deals and actions since) in this
         turn's group commit, the one way a table's changes are written; the future ends once it
         is committed."""
+        finished = self.finished if self.table.status == OVER else None
+        if finished is not None:  # marked due with the end, its flags kept (ratings/catchup.py)
+            self.note(results_due=True, seat_flags=seat_flags(self.table))
         done = self.commits.later(*self.saved.unsaved(self.table_id, self.table))
-        if self.finished is not None and self.table.status == OVER:
-            done.add_done_callback(partial(_tell, self.finished, self.table_id, self.table))
+        if finished is not None:
+            done.add_done_callback(partial(_tell, finished, self.table_id, self.table))
             self.finished = None  # once
         return done
 

@@ -91,6 +91,8 @@ _TABLES = sa.Table(
     Column("chat", Boolean),  # the host allows free-text chat (None: off; 0005_lobby)
     Column("rated", Boolean),  # a quick match's rated game (None: casual; 0005_lobby)
     Column("public", Boolean),  # listed in the lobby while seats are free (None: not; 0005_lobby)
+    Column("results_due", Boolean),  # over, its results not yet recorded (None: no; 0008)
+    Column("timed_out", JSON),  # each seat's moves the clock gave the stand-in (0008)
 )  # fmt: skip
 _SEATS = sa.Table(
     "briscola_seats", metadata, _table_id(),
@@ -120,7 +122,7 @@ _ACTIONS = sa.Table(
 _OWN: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang", "rated",
                 "public")  # fmt: skip
 COLUMNS: Final = ("damaged", "hints", "speed", "resigned", "rematch_id", "rematch_of", "seat_flags",
-                  "played_out", "chat")  # fmt: skip
+                  "played_out", "chat", "results_due", "timed_out")  # fmt: skip
 """The columns of a table's row that a :class:`Progress` may change."""
 
 
@@ -193,6 +195,10 @@ class StoredTable:
     """The host listed it in the lobby (shown there while seats are free)."""
     chat: bool = False
     """The host allows free-text chat at the table (a table with friends; :mod:`.chat`)."""
+    results_due: bool | None = None
+    """Its match is over and its results not yet recorded (:mod:`.ratings.catchup`)."""
+    timed_out: list[int] | None = None
+    """How many moves of each seat's person the move clock gave the stand-in."""
 
     def columns(self) -> dict[str, Any]:
         """The table's own row (not its seats or deals), the ruleset as JSON text."""

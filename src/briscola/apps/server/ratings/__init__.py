@@ -7,6 +7,8 @@
 - :mod:`.schema`: the tables (``briscola_ratings``, ``briscola_results``), migration ``0006``;
 - :mod:`.record`: the :class:`~.record.Recorder` the rooms call when a match is over, and
   :func:`rating_of` and :func:`cooldown_until`, which the lobby calls;
+- :mod:`.catchup`: as the server starts, the finished tables whose results a crash left
+  unrecorded (``briscola_tables.results_due``, migration ``0008``), recorded in order;
 - :mod:`.board`: a leaderboard, a player's public profile;
 - :mod:`.routes`: ``GET /api/leaderboard/{game}`` and ``GET /api/profiles/{username}``.
 

@@ -9,8 +9,14 @@ worker thread, off the event loop, in one transaction:
   every finished match, rated or not (a table already recorded is left as it is: once);
 - at a table whose row says ``rated``, the new ratings of the players (:mod:`.system`). A rated
   game **left** (the player resigned, or was gone past the timeout and the computer played on
-  to the end) counts as a **loss**: the leaver is rated as a side of their own, last. A table
-  where one player took several seats rates nobody.
+  to the end, or stayed but let the move clock give the stand-in :data:`TIMED_OUT_LEFT` of their
+  moves: the row's ``timed_out``) counts as a **loss**: the leaver is rated as a side of their
+  own, last. A table where one player took several seats rates nobody.
+
+The same transaction clears the row's ``results_due`` mark (set with the match's end): a table
+whose end was stored but whose results were not (a crash) is recorded at the next start
+(:mod:`.catchup`). It begins with that row, locking it: two processes recording one table do so
+one after the other, the second finding the results there (recorded once).
 
 :func:`cooldown_until` reads the rated games a player left: the second within
 :data:`LEAVING_WINDOW` keeps them from rated games for a while (:data:`COOLDOWNS`).
@@ -20,8 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
@@ -33,11 +40,11 @@ from briscola.apps.server.players.schema import PlayerSeatRow
 from briscola.apps.server.ratings.outcome import SeatOutcome, outcomes
 from briscola.apps.server.ratings.schema import RatingRow, ResultRow
 from briscola.apps.server.ratings.system import MU, SIGMA, Skill, update
-from briscola.apps.server.store import Base
+from briscola.apps.server.store import Base, StoredTable
 from briscola.session.table import Table
 
-__all__ = ["COOLDOWNS", "LEAVING_WINDOW", "Recorder", "aware", "cooldown_until", "rating_of",
-           "record_match"]  # fmt: skip
+__all__ = ["COOLDOWNS", "LEAVING_WINDOW", "TIMED_OUT_LEFT", "Recorder", "aware", "cooldown_until",
+           "rating_of", "record_match"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +53,9 @@ LEAVING_WINDOW: Final = timedelta(hours=24)
 COOLDOWNS: Final = (timedelta(0), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2))
 """The cool-down after the 1st, 2nd, 3rd, 4th (and each later) rated game left within the
 window, from the last one's end: none after the first."""
+TIMED_OUT_LEFT: Final = 3
+"""A person who let the move clock give the stand-in this many of their moves, while there, left
+the rated game (they stalled the others)."""
 
 _TABLES: Final = Base.metadata.tables["briscola_tables"]
 
@@ -85,7 +95,7 @@ class Recorder:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._pending: set[asyncio.Future[None]] = set()
+        self._pending: set[asyncio.Future[Any]] = set()
         # one writer: two tables ending together never rate the same player from stale rows
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="briscola-ratings")
 
@@ -104,7 +114,17 @@ class Recorder:
         self._pending.add(job)
         job.add_done_callback(self._done)
 
-    def _done(self, job: asyncio.Future[None]) -> None:
+    def catch_up(self, load: Callable[[str], StoredTable | None]) -> None:
+        """As the server starts: record the tables whose match's end was stored but whose
+        results were not (a crash), in the writer thread before any match that ends from now
+        (:func:`.catchup.catch_up`; ``load``: the storage's, a stored table by its id)."""
+        from briscola.apps.server.ratings.catchup import catch_up  # it records with this module
+
+        job = asyncio.get_running_loop().run_in_executor(self._writer, catch_up, self.engine, load)
+        self._pending.add(job)
+        job.add_done_callback(self._done)
+
+    def _done(self, job: asyncio.Future[Any]) -> None:
         self._pending.discard(job)
         if not job.cancelled() and (error := job.exception()) is not None:
             log.error("the result of a finished table could not be recorded: %r", error)
@@ -124,6 +144,8 @@ def record_match(
 ) -> None:
     """Write the results of a finished table and, if it is rated, the new ratings (once)."""
     with engine.begin() as conn:
+        row = _TABLES.c.id == table_id  # first: its lock (PostgreSQL; SQLite's write lock)
+        conn.execute(sa.update(_TABLES).where(row).values(results_due=None))
         done = sa.select(ResultRow.seat).where(ResultRow.table_id == table_id).limit(1)
         if conn.execute(done).first() is not None:
             return
@@ -134,7 +156,12 @@ def record_match(
         linked = [s for s in seats if s.seat in links]
         if not linked:
             return
-        rated = _rated(conn, table_id) and len(set(links.values())) == len(links)
+        table = conn.execute(sa.select(_TABLES.c.rated, _TABLES.c.timed_out).where(row)).one()
+        rated = bool(table.rated) and len(set(links.values())) == len(links)
+        if rated:  # stalling the others by the clock is leaving
+            counts: list[int] = list(table.timed_out or [])
+            stalled = {i for i, n in enumerate(counts) if n >= TIMED_OUT_LEFT}
+            linked = [replace(s, left=True) if s.seat in stalled else s for s in linked]
         after = _rate(conn, game, [(s, links[s.seat]) for s in linked], at) if rated else {}
         for s in linked:
             player = links[s.seat]
@@ -145,14 +172,6 @@ def record_match(
                 points=s.points, deals=s.deals, cappotti=s.cappotti, role=s.role, **s.roles,
                 rating_before=before, rating_after=new, finished_at=at,
             ))  # fmt: skip
-
-
-def _rated(conn: Connection, table_id: str) -> bool:
-    """Does the table's row say ``rated`` (the lobby's column; none: no table is rated)?"""
-    column = _TABLES.c.get("rated")
-    if column is None:
-        return False
-    return bool(conn.execute(sa.select(column).where(_TABLES.c.id == table_id)).scalar())
 
 
 def _rate(

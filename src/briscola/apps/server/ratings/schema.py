@@ -1,6 +1,8 @@
 """The ratings' tables, on the store's :class:`~briscola.apps.server.store.Base` (migration
 ``0006_ratings`` makes them): each player's rating per game kind, and each linked seat's result
-of every finished match (rated or not), which is also the ratings' history."""
+of every finished match (rated or not), which is also the ratings' history. And the partial
+index of the tables whose results are due (``briscola_tables.results_due``, migration
+``0008_results_due``), which :mod:`.catchup` reads."""
 
 from __future__ import annotations
 
@@ -11,7 +13,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from briscola.apps.server.store import Base
 
-__all__ = ["RatingRow", "ResultRow"]
+__all__ = ["RESULTS_DUE", "RatingRow", "ResultRow"]
+
+_DUE = Base.metadata.tables["briscola_tables"].c.results_due
+RESULTS_DUE = Index("ix_briscola_tables_results_due", _DUE, postgresql_where=_DUE.is_(True),
+                    sqlite_where=_DUE.is_(True))  # fmt: skip
+"""Only the tables whose results are due: the catch-up reads them, whatever the tables stored."""
 
 
 class RatingRow(Base):
