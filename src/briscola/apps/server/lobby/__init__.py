@@ -6,6 +6,7 @@ and its numbers, in one process or, with Redis, across several (docs/online.md, 
 - :mod:`.shared`: the pool and the numbers in Redis (several processes);
 - :mod:`.presence`: the numbers and the open public tables;
 - :mod:`.service`: the lobby of one process (seeks, offers, tables made for the groups);
+- :mod:`.sending`: its outputs (messages, the seats linked, failures logged quietly);
 - :mod:`.socket`: the socket route.
 """
 

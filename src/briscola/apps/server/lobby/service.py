@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -26,8 +25,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Engine
 from starlette.websockets import WebSocket
 
 from briscola.apps.server import catalog, tables
@@ -42,12 +39,12 @@ from briscola.apps.server.lobby.messages import (
 )
 from briscola.apps.server.lobby.pool import Entry, Group, MemoryPool, bucket_of, seat_order, window
 from briscola.apps.server.lobby.presence import Numbers, open_tables, playing_here
+from briscola.apps.server.lobby.sending import failed, link_seats, send
 from briscola.apps.server.players.accounts import Accounts, Player
-from briscola.apps.server.players.schema import PlayerSeatRow
 from briscola.apps.server.protocol import Refusal
 from briscola.apps.server.ratings import cooldown_until, rating_of
 from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.store import hash_token, metadata
+from briscola.apps.server.store import hash_token
 from briscola.core.match import MatchFormat
 from briscola.core.rules import preset
 from briscola.session.table import Seat
@@ -136,7 +133,7 @@ class Lobby:
         gets the new count from the numbers' loop, within :data:`NUMBERS_EVERY`)."""
         self.start()
         self.sockets.setdefault(player.id, []).append(ws)
-        await _send(ws, self._lobby_message().model_dump())
+        await send(ws, self._lobby_message().model_dump())
 
     async def leave(self, ws: WebSocket, player: Player) -> None:
         """A lobby socket closed; the player's last one takes their seek out of the pool."""
@@ -150,7 +147,7 @@ class Lobby:
     async def tell(self, player_id: str, message: dict[str, Any]) -> None:
         """Send ``message`` to every lobby socket of the player here."""
         for ws in list(self.sockets.get(player_id, [])):
-            await _send(ws, message)
+            await send(ws, message)
 
     # -- the messages ----------------------------------------------------------------------------
     async def seek(self, player: Player, message: SeekMessage, lang: str | None) -> None:
@@ -215,7 +212,7 @@ class Lobby:
                 await self._seat_all(await self.pool.take_groups(time.time()))
                 await self._look_at_seekers()
             except Exception:
-                log.exception("the lobby's pool failed")
+                failed("the lobby's pool failed")
 
     async def _look_at_seekers(self) -> None:
         now = time.time()
@@ -238,7 +235,7 @@ class Lobby:
             try:
                 await self._update_numbers()
             except Exception:
-                log.exception("the lobby's numbers failed")
+                failed("the lobby's numbers failed")
 
     async def _update_numbers(self) -> None:
         local = Numbers(self._online(), len(self.seekers), playing_here(self.rooms))
@@ -258,13 +255,13 @@ class Lobby:
                     self.tables = found
                     await self._broadcast()
             except Exception:
-                log.exception("the lobby's open tables failed")
+                failed("the lobby's open tables failed")
             await asyncio.sleep(TABLES_EVERY)
 
     async def _broadcast(self) -> None:
         text = self._lobby_message().model_dump_json()  # once for everybody
         for n, ws in enumerate([ws for sockets in self.sockets.values() for ws in sockets]):
-            await _send(ws, text)
+            await send(ws, text)
             if n % 100 == 99:  # the pool is looked at meanwhile
                 await asyncio.sleep(0)
 
@@ -301,7 +298,7 @@ class Lobby:
             return
         links = [(table_id, seat, player) for table_id, _, seated in made
                  for player, seat in seated.items()]  # fmt: skip
-        await asyncio.to_thread(_link, self.engine, links)
+        await asyncio.to_thread(link_seats, self.engine, links)
         now = time.time()
         for table_id, group, seated in made:
             self.seated.append(now - max(e.since for e in group.entries))
@@ -375,20 +372,6 @@ class Lobby:
             self.seekers.pop(entry.player, None)
             refusal = Refusal(code, "the server could not make the table: try again")
             await self.tell(entry.player, refusal.worded(entry.lang))
-
-
-async def _send(ws: WebSocket, message: dict[str, Any] | str) -> None:
-    """Send a message (or its JSON text), if the socket is still there."""
-    with contextlib.suppress(Exception):
-        await ws.send_text(message if isinstance(message, str) else json.dumps(message))
-
-
-def _link(engine: Engine, links: list[tuple[str, int, str]]) -> None:
-    """Each (table, seat, player): the player took the seat (``PlayerSeatRow``, one
-    transaction for all)."""
-    rows = [{"table_id": t, "seat": s, "player_id": p} for t, s, p in links]
-    with engine.begin() as conn:
-        conn.execute(sa.insert(metadata.tables[PlayerSeatRow.__tablename__]), rows)
 
 
 def _rating(engine: Any, player_id: str, game: str) -> float:

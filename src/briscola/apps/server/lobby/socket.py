@@ -22,7 +22,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from briscola.apps.server.errors import request_lang
 from briscola.apps.server.limits import client_ip
 from briscola.apps.server.lobby.messages import CancelMessage, FillMessage, read_lobby
-from briscola.apps.server.lobby.service import Lobby, _send
+from briscola.apps.server.lobby.sending import send
+from briscola.apps.server.lobby.service import Lobby
 from briscola.apps.server.players.accounts import Player
 from briscola.apps.server.players.bots import bot_for_token
 from briscola.apps.server.players.routes import COOKIE
@@ -69,7 +70,7 @@ def worded(refusal: Refusal, lang: str | None) -> dict[str, Any]:
 
 
 async def _refuse(ws: WebSocket, code: str, message: str, lang: str | None) -> None:
-    await _send(ws, Refusal(code, message).worded(lang))
+    await send(ws, Refusal(code, message).worded(lang))
     await ws.close(POLICY_VIOLATION, code)
 
 
@@ -110,10 +111,10 @@ async def lobby_socket(ws: WebSocket) -> None:
                 else:
                     await lobby.seek(player, message, lang)
             except Refusal as refusal:
-                await _send(ws, worded(refusal, lang))
+                await send(ws, worded(refusal, lang))
             except Exception:  # a bug must not cost the player their socket
                 log.exception("a lobby message failed")
-                await _send(ws, Refusal("internal", "the server could not do that").worded(lang))
+                await send(ws, Refusal("internal", "the server could not do that").worded(lang))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
