@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium for the browser tests (driven by Playwright, never a
 # browser download), PostgreSQL's server for scripts/with-postgres.sh, Node.js and npm for the web
-# client's lint and unit tests, Redis and nginx for `briscola serve --workers N`. Installs only
-# what is missing; needs root (or sudo).
+# client's lint and unit tests, Redis and nginx for `briscola serve --workers N`, an emoji font
+# for the screenshots. Installs only what is missing; needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -12,6 +12,8 @@ command -v npm >/dev/null 2>&1 || missing+=(npm)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)  # scripts/with-postgres.sh
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)  # briscola serve --workers N, its tests
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)  # the same, in front
+# the emoji in names and quick messages, drawn in the browser tests' screenshots (docs/screenshots)
+[ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 [ ${#missing[@]} -eq 0 ] && exit 0
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
