@@ -18,6 +18,7 @@ export const WORDS = {
     guestLead:
       "Giochi come ospite su questo dispositivo. Crea un account per ritrovarti anche su un altro.",
     signed: "Sei entrato come {user}.",
+    page: "La tua pagina: punteggi e partite",
     avatar: "Avatar",
     letter: "Iniziale del nome",
     username: "Nome utente",
@@ -43,6 +44,7 @@ export const WORDS = {
     guestLead:
       "You play as a guest on this device. Create an account to be yourself on another one too.",
     signed: "You are logged in as {user}.",
+    page: "Your page: ratings and games",
     avatar: "Avatar",
     letter: "Your name's initial",
     username: "Username",
@@ -67,6 +69,7 @@ export const WORDS = {
     guestLead:
       "Joci ca oaspete pe acest dispozitiv. Creează un cont ca să te regăsești și pe altul.",
     signed: "Ești autentificat ca {user}.",
+    page: "Pagina ta: punctaje și partide",
     avatar: "Avatar",
     letter: "Inițiala numelui",
     username: "Nume de utilizator",
@@ -346,6 +349,15 @@ function body(player) {
     ? [h("p", { class: "account-lead" }, say("guestLead")), credentialsForm()]
     : [
         h("p", { class: "account-lead" }, say("signed", { user: `@${player.username}` })),
+        h(
+          "p",
+          { class: "account-lead" },
+          h(
+            "a",
+            { href: `/players/${encodeURIComponent(player.username)}`, id: "account-page" },
+            say("page"),
+          ),
+        ),
         h(
           "button",
           {
