@@ -3,8 +3,8 @@ written (the recorder not told: the process died there) is recorded as the next 
 database starts, once, its ratings moved in the order the tables finished and a seat the computer
 played at the end counted as left; a second start records nothing twice; several recorders
 catching up at once record each table once; the due tables are found by their partial index;
-and a person who lets the move clock run out on their moves leaves a rated game. On SQLite and
-PostgreSQL (``bash scripts/with-postgres.sh .venv/bin/pytest -q -n 0
+a person who lets the move clock run out on their moves leaves a rated game; migration 0008 goes
+up and down. On SQLite and PostgreSQL (``bash scripts/with-postgres.sh .venv/bin/pytest -q -n 0
 tests/server/test_ratings_catchup.py``)."""
 
 from __future__ import annotations
@@ -26,10 +26,20 @@ from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.ratings.catchup import catch_up, due, due_query
 from briscola.apps.server.ratings.record import TIMED_OUT_LEFT
 from briscola.apps.server.ratings.schema import RatingRow, ResultRow
-from briscola.apps.server.store import Base, Progress, Saved, Storage, StoredSeat, StoredTable
+from briscola.apps.server.store import (
+    Base,
+    Progress,
+    Saved,
+    Storage,
+    StoredSeat,
+    StoredTable,
+    migrate,
+    open_engine,
+)
 from briscola.core.rules import preset
 from briscola.session.table import OVER, Seat, Table
 from server.ratings_play import browser, play_out, player_id, results, sit, start
+from server.test_players_migration import HEAD, _downgrade, _state
 from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
 from server_helpers import Player, TestClient
 
@@ -216,3 +226,29 @@ def test_letting_the_clock_play_your_moves_leaves_a_rated_game(url: str, rated: 
         assert rows[1].left is rated and not rows[0].left
         if rated:
             assert rows[1].outcome == "loss" and rows[1].rating_after < rows[1].rating_before
+
+
+def test_migration_0008_applies_and_reverts(url: str) -> None:
+    engine = open_engine(url)
+    migrate(engine, "0007_bots")
+    engine.dispose()
+    added = {"results_due", "timed_out", "INDEX"}
+    assert _state(url)[0] == ["0007_bots"] and not added & _table_columns(url)
+    Storage(url).close()  # upgraded to the head as it opens
+    assert _state(url)[0] == [HEAD] and added <= _table_columns(url)
+    _downgrade(url, "0007_bots")
+    assert _state(url)[0] == ["0007_bots"] and not added & _table_columns(url)
+    Storage(url).close()  # and up again
+    assert _state(url)[0] == [HEAD] and added <= _table_columns(url)
+
+
+def _table_columns(url: str) -> set[str]:
+    """The columns of ``briscola_tables``, and ``INDEX`` if its partial index is there."""
+    engine = open_engine(url)
+    try:
+        inspector = sa.inspect(engine)
+        columns = {c["name"] for c in inspector.get_columns("briscola_tables")}
+        indexes = {i["name"] for i in inspector.get_indexes("briscola_tables")}
+        return columns | ({"INDEX"} if "ix_briscola_tables_results_due" in indexes else set())
+    finally:
+        engine.dispose()

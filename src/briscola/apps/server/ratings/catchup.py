@@ -40,14 +40,9 @@ def due_query() -> sa.Select[Any]:
     """The query of :func:`due`: the marked tables by the mark's partial index, each one's
     actions by their key."""
     t, a = _TABLES.c, _ACTIONS.c
-    ended = sa.func.coalesce(sa.func.max(a.at), t.created_at)
-    return (
-        sa.select(t.id, ended)
-        .select_from(_TABLES.outerjoin(_ACTIONS, a.table_id == t.id))
-        .where(t.results_due.is_(True))
-        .group_by(t.id, t.created_at)
-        .order_by(ended, t.id)
-    )
+    last = sa.select(sa.func.max(a.at)).where(a.table_id == t.id).scalar_subquery()
+    ended = sa.func.coalesce(last, t.created_at)  # a subquery a table: never all the actions
+    return sa.select(t.id, ended).where(t.results_due.is_(True)).order_by(ended, t.id)
 
 
 def due(engine: Engine) -> list[tuple[str, datetime]]:
