@@ -97,10 +97,10 @@ def test_the_memory_pool_takes_a_group_out_and_a_removal_says_whether_it_was_the
 
 
 def test_the_lobby_protocols_schema_document_is_current() -> None:
-    """docs/lobby-protocol.schema.json is what the message models say (scripts/gen_lobby_schema.py
-    rewrites it)."""
+    """docs/lobby-protocol.schema.json is what the message models say
+    (scripts/gen_protocol_schema.py rewrites it)."""
     doc = Path(__file__).resolve().parents[2] / SCHEMA_DOC
-    assert doc.read_text(encoding="utf-8") == schema_text(), "run scripts/gen_lobby_schema.py"
+    assert doc.read_text(encoding="utf-8") == schema_text(), "run scripts/gen_protocol_schema.py"
     assert {"seek", "cancel", "fill", "lobby", "seeking", "offer", "matched", "error"} <= set(
         re.findall(r'"const": "([a-z]+)"', doc.read_text(encoding="utf-8"))
     )
