@@ -1044,40 +1044,33 @@ MESSAGES: Final[dict[str, str]] = {
     "terminal.cli.or": "or",
     "terminal.cli.serving": "Briscola: {url}  (Ctrl+C to stop)",
     "terminal.cli.help.briscola.connect": (
-        "Play online as a bot account: one of the levels or an "
-        "engine's program (docs/online.md)."
+        "Play online as a bot account: one of the levels or an engine's program (docs/online.md)."
     ),
     "terminal.cli.help.briscola.connect.server": "The server's address: https://host or host:port.",
     "terminal.cli.help.briscola.connect.token": (
-        "The bot account's token, shown once when it was made (also "
-        "from $BRISCOLA_BOT_TOKEN)."
+        "The bot account's token, shown once when it was made (also from $BRISCOLA_BOT_TOKEN)."
     ),
     "terminal.cli.help.briscola.connect.level": "The level that plays (default simple): {bots}.",
     "terminal.cli.help.briscola.connect.engine": (
-        "A program that speaks the engine protocol "
-        "(docs/protocol.md), instead of a level."
+        "A program that speaks the engine protocol (docs/protocol.md), instead of a level."
     ),
     "terminal.cli.help.briscola.connect.game": (
-        "The game to seek: classic, three, quattro, pairs, six or "
-        "chiamata."
+        "The game to seek: classic, three, quattro, pairs, six or chiamata."
     ),
     "terminal.cli.help.briscola.connect.games": (
-        "How many games to play; without it, until stopped "
-        "(Ctrl+C)."
+        "How many games to play; without it, until stopped (Ctrl+C)."
     ),
     "terminal.cli.help.briscola.connect.seed": (
         "The number that fixes chance: in the level's choices, in the seeds given to the engine."
     ),
     "terminal.cli.help.briscola.connect.retry_for": (
-        "For how many seconds to retry, with growing waits, a server "
-        "that does not answer."
+        "For how many seconds to retry, with growing waits, a server that does not answer."
     ),
     "terminal.cli.bad.connect_one": "choose only one of --level and --engine",
     "terminal.cli.connect.bad_level": "{level}: unknown level; levels: {levels}",
     "terminal.cli.connect.bad_game": "{game}: the games online are {games}",
     "terminal.cli.connect.bad_url": (
-        "{url} is not a server's address: use https://host or "
-        "host:port"
+        "{url} is not a server's address: use https://host or host:port"
     ),
     "terminal.cli.connect.bad_seat_url": "The server sent a seat's address that cannot be read.",
     "terminal.cli.connect.refused": (
@@ -1086,8 +1079,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "terminal.cli.connect.no_lobby": "There is no online lobby at {url}: is it a Briscola server?",
     "terminal.cli.connect.gone": (
-        "The server {url} has not answered for too long ({reason}): "
-        "giving up."
+        "The server {url} has not answered for too long ({reason}): giving up."
     ),
     "terminal.cli.connect.lobby": "The lobby refused the seek: {message}",
     "terminal.cli.connect.engine": "The engine failed: {reason}",

@@ -1135,54 +1135,46 @@ MESSAGES: Final[dict[str, str]] = {
         "il programma di un motore (docs/online.md)."
     ),
     "terminal.cli.help.briscola.connect.server": (
-        "L'indirizzo del server: https://host o "
-        "host:porta."
+        "L'indirizzo del server: https://host o host:porta."
     ),
     "terminal.cli.help.briscola.connect.token": (
         "La chiave dell'account automatico, mostrata una volta alla "
         "sua creazione (anche da $BRISCOLA_BOT_TOKEN)."
     ),
     "terminal.cli.help.briscola.connect.level": (
-        "Il livello che gioca (predefinito simple): "
-        "{bots}."
+        "Il livello che gioca (predefinito simple): {bots}."
     ),
     "terminal.cli.help.briscola.connect.engine": (
         "Un programma che parla il protocollo dei motori "
         "(docs/protocol.md), al posto di un livello."
     ),
     "terminal.cli.help.briscola.connect.game": (
-        "Il gioco da cercare: classic, three, quattro, pairs, six o "
-        "chiamata."
+        "Il gioco da cercare: classic, three, quattro, pairs, six o chiamata."
     ),
     "terminal.cli.help.briscola.connect.games": (
-        "Quante partite giocare; senza, finché non lo fermi "
-        "(Ctrl+C)."
+        "Quante partite giocare; senza, finché non lo fermi (Ctrl+C)."
     ),
     "terminal.cli.help.briscola.connect.seed": (
         "Il numero che fissa il caso: nelle scelte del livello, nei semi dati al motore."
     ),
     "terminal.cli.help.briscola.connect.retry_for": (
-        "Per quanti secondi riprovare, con attese crescenti, un "
-        "server che non risponde."
+        "Per quanti secondi riprovare, con attese crescenti, un server che non risponde."
     ),
     "terminal.cli.bad.connect_one": "scegli uno solo fra --level e --engine",
     "terminal.cli.connect.bad_level": "{level}: livello sconosciuto; i livelli: {levels}",
     "terminal.cli.connect.bad_game": "{game}: online si gioca a {games}",
     "terminal.cli.connect.bad_url": (
-        "{url} non è l'indirizzo di un server: usa https://host o "
-        "host:porta"
+        "{url} non è l'indirizzo di un server: usa https://host o host:porta"
     ),
     "terminal.cli.connect.bad_seat_url": (
-        "Il server ha mandato l'indirizzo di un posto "
-        "illeggibile."
+        "Il server ha mandato l'indirizzo di un posto illeggibile."
     ),
     "terminal.cli.connect.refused": (
         "Il server ha rifiutato la chiave: controlla --token (o "
         "$BRISCOLA_BOT_TOKEN); una chiave revocata non vale più."
     ),
     "terminal.cli.connect.no_lobby": (
-        "A {url} non c'è una sala per giocare online: è un server di "
-        "Briscola?"
+        "A {url} non c'è una sala per giocare online: è un server di Briscola?"
     ),
     "terminal.cli.connect.gone": "Il server {url} non risponde da troppo tempo ({reason}): smetto.",
     "terminal.cli.connect.lobby": "La sala ha rifiutato la ricerca: {message}",

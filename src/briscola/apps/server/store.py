@@ -215,8 +215,11 @@ class StoredTable:
             ruleset = None
         bad = not isinstance(ruleset, dict)
         own = {c: getattr(row, c) for c in (*_OWN, *COLUMNS)}
-        own |= {"hints": bool(row.hints), "resigned": list(row.resigned or []),
-                "chat": bool(row.chat)}
+        own |= {
+            "hints": bool(row.hints),
+            "resigned": list(row.resigned or []),
+            "chat": bool(row.chat),
+        }
         own |= {"rated": bool(row.rated), "public": bool(row.public)}
         return cls(
             ruleset={} if bad else ruleset,

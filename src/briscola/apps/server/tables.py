@@ -281,9 +281,7 @@ def _new_room(
     )
     if hashes is None:
         hashes = [hash_token(host_token) if host_token else None] + [None] * (len(seats) - 1)
-    stored = [
-        StoredSeat.of(i, s, host=i == 0, token_hash=hashes[i]) for i, s in enumerate(seats)
-    ]
+    stored = [StoredSeat.of(i, s, host=i == 0, token_hash=hashes[i]) for i, s in enumerate(seats)]
     table = Table(ruleset, seats, fmt, seed, stand_in=settings.stand_in)
     if start:
         table.start()
