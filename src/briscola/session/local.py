@@ -29,16 +29,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from briscola.bots import bot_info
-from briscola.core.cards import Card, Rank, Suit, format_cards
+from briscola.core.cards import format_cards
 from briscola.core.match import MatchFormat
 from briscola.core.rules import preset
+from briscola.session.envelope import card_points, state_message
 from briscola.session.events import Event
 from briscola.session.seats import DEAL_OVER, OVER, Seat, TableError
 from briscola.session.table import Table
 
-__all__ = ["LEVELS", "PROTOCOL", "LocalTable", "card_points", "levels"]
+__all__ = ["LEVELS", "LocalTable", "levels"]
 
-PROTOCOL = 1  # the web protocol's version (apps/server/protocol.py's PROTOCOL; a test checks)
 # the levels the offline app offers: those that play without Numba (the search levels need it)
 LEVELS = ("beginner", "easy", "medium")
 # how long a finished trick stays on the felt, as the server's default setting has it
@@ -118,26 +118,27 @@ class LocalTable:
         return self.state(table.bot_move())
 
     def state(self, events: Sequence[Event]) -> str:
-        """The person's ``state`` message after ``events``, as the server's views make it."""
+        """The person's ``state`` message after ``events``: the server's envelope
+        (:func:`~briscola.session.envelope.state_message`) around plain values."""
         table = self.table
         obs = table.observation(0)
-        message: dict[str, Any] = {
-            "type": "state",
-            "protocol": PROTOCOL,
-            "seat": 0,
-            "host": True,
-            "table": {"table_id": self.table_id, **table.public_info(), "hints": False},
-            "observation": obs.to_dict() if obs is not None else None,
-            "events": [e.to_dict() for e in events],
-            "invite_url": None,
-            "card_points": card_points(table),
-            "spectators": 0,
-            "speed": self.speed,
-            "clock": None,
-            "rematch": None,
-            "watch_url": None,
-            "trick_hold_ms": TRICK_HOLD_MS,
-        }
+        message = state_message(
+            seat=0,
+            host=True,
+            table={"table_id": self.table_id, **table.public_info(), "hints": False},
+            observation=obs.to_dict() if obs is not None else None,
+            events=[e.to_dict() for e in events],
+            invite_url=None,
+            card_points=card_points(table.ruleset),
+            flow={
+                "spectators": 0,
+                "speed": self.speed,
+                "clock": None,
+                "rematch": None,
+                "watch_url": None,
+                "trick_hold_ms": TRICK_HOLD_MS,
+            },
+        )
         return json.dumps(message)
 
     @property
@@ -166,12 +167,6 @@ class LocalTable:
 
 def _error(code: str, message: str) -> str:
     return json.dumps({"type": "error", "code": code, "message": message})
-
-
-def card_points(table: Table) -> dict[str, int]:
-    """The points of each rank under the table's rules (as the server's views send them)."""
-    suit = next(iter(Suit))
-    return {rank.letter: table.ruleset.points_of(Card(suit, rank)) for rank in Rank}
 
 
 def levels() -> str:

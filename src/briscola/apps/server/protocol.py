@@ -54,6 +54,7 @@ from briscola.core.rules import Ruleset as _Ruleset
 from briscola.core.signals import SignalKind
 from briscola.core.state import Phase
 from briscola.core.text import excerpt
+from briscola.session.envelope import PROTOCOL  # the version, in every ``state``: one for both
 from briscola.session.events import CardText, DealResult, Event, PlayText, Standing, SuitText
 from briscola.session.table import TableError
 
@@ -139,9 +140,6 @@ def rate_limited(wait: float) -> Refusal:
     seconds = retry_after(wait)
     return Refusal("rate_limited", f"too many messages: wait {seconds} s", seconds=seconds)
 
-
-PROTOCOL = 1
-"""The protocol's version, in every ``state``."""
 
 MAX_FRAME = 64 * 1024
 """The largest message a client may send, in characters (a real one is under 100)."""

@@ -9,6 +9,8 @@ the standing once per deal. Each message is, key for key, the table's public inf
 the seat's observation made afresh (tests/server/test_views.py). A spectator's message is made by
 the same :meth:`Views.message`, for no seat (``seat`` None): the public view of the deal
 (:func:`~briscola.session.audience.public_view`), no host, no invitation, ``spectator`` true.
+The message's keys are put together by :func:`~briscola.session.envelope.state_message`, as the
+offline game's are (:mod:`briscola.session.local`), with the fragments as its values.
 
 >>> from briscola.core.rules import preset
 >>> from briscola.session.table import Seat, Table
@@ -51,11 +53,9 @@ from typing import Any
 
 import orjson
 
-from briscola.apps.server.protocol import PROTOCOL
 from briscola.apps.server.seat_players import with_players
-from briscola.core.cards import Card, Rank, Suit
-from briscola.core.rules import Ruleset
 from briscola.session.audience import public_view
+from briscola.session.envelope import card_points, state_message
 from briscola.session.events import Event
 from briscola.session.table import Table
 
@@ -68,21 +68,6 @@ def dumps(message: Any) -> str:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # orjson.JSONEncodeError: a lone surrogate, an integer past 64 bits...
         return json.dumps(message)
-
-
-def card_points(ruleset: Ruleset) -> dict[str, int]:
-    """The points of each rank (by its letter) under ``ruleset``: what a client counts a trick by
-    (in every state message).
-
-    >>> from briscola.core.rules import preset
-    >>> card_points(preset("classic"))
-    {'A': 11, '2': 0, '3': 10, '4': 0, '5': 0, '6': 0, '7': 0, 'F': 2, 'C': 3, 'R': 4}
-    >>> inverted = card_points(preset("classic", inversion=True))
-    >>> inverted["7"], inverted["3"]
-    (10, 0)
-    """
-    suit = next(iter(Suit))
-    return {rank.letter: ruleset.points_of(Card(suit, rank)) for rank in Rank}
 
 
 def fragment(value: Any, plain: Callable[[], Any] | None = None) -> orjson.Fragment:
@@ -160,18 +145,13 @@ class Views:
         else:
             obs = self.table.observation(seat)
             observation = obs.to_dict(ruleset=self.ruleset) if obs is not None else None
-        message = {
-            "type": "state",
-            "protocol": PROTOCOL,
-            "seat": seat or 0,
-            "host": host,
-            "table": shared.table,
-            "observation": observation,
-            "events": shared.events,
-            "invite_url": invite_url,
-            "card_points": self.card_points,
-            **shared.flow,
-        }
-        if seat is None:
-            message["spectator"] = True
-        return message
+        return state_message(
+            seat=seat,
+            host=host,
+            table=shared.table,
+            observation=observation,
+            events=shared.events,
+            invite_url=invite_url,
+            card_points=self.card_points,
+            flow=shared.flow,
+        )
