@@ -15,29 +15,26 @@ from __future__ import annotations
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from briscola.apps.server.errors import API_PREFIX, RATE_LIMITED, ApiError, request_lang, word
-from briscola.apps.server.limits import client_ip, retry_after
-from briscola.apps.server.players.accounts import USERNAME, AccountError, Player
+from briscola.apps.server.limits import client_ip
+from briscola.apps.server.players.accounts import USERNAME, AccountError
 from briscola.apps.server.players.bots import Bots
-from briscola.apps.server.players.routes import COOKIE, accounts_of, same_site
+from briscola.apps.server.players.routes import CHANGES, Me, rate_limited
 from briscola.apps.server.schemas import ErrorResponse
 
 __all__ = ["router"]
 
 _ENGLISH: Final = {
-    "not_signed_in": "no player here: start as a guest or log in",
-    "cross_site": "refused: the request comes from another site",
     "bot_needs_account": "only an account with a username makes bot accounts: sign up first",
     "bad_username": "a username is 3 to 24 letters, digits, '.', '-' or '_'",
     "username_taken": "another player has that username",
     "too_many_bots": "an account makes at most 10 bot accounts",
     "no_such_bot": "no such bot or token among yours",
 }
-_STATUS: Final = {"not_signed_in": 401, "bad_username": 422, "username_taken": 409,
-                  "too_many_bots": 409, "no_such_bot": 404}  # fmt: skip
+_STATUS: Final = {"bad_username": 422, "username_taken": 409, "too_many_bots": 409,
+                  "no_such_bot": 404}  # fmt: skip
 
 
 class NewBot(BaseModel):
@@ -55,17 +52,6 @@ def _refused(request: Request, code: str) -> ApiError:
     return ApiError(_STATUS.get(code, 403), code, message)
 
 
-async def _owner(request: Request) -> Player:
-    """The cookie's player (any change: from this site only)."""
-    if request.method != "GET" and not same_site(request):
-        raise _refused(request, "cross_site")
-    session = request.cookies.get(COOKIE)
-    player = accounts_of(request).by_session(session) if session and len(session) <= 128 else None
-    if player is None:
-        raise _refused(request, "not_signed_in")
-    return player
-
-
 def _bots(request: Request) -> Bots:
     state = request.app.state
     if getattr(state, "bots", None) is None:
@@ -74,7 +60,6 @@ def _bots(request: Request) -> Bots:
     return bots
 
 
-Owner = Annotated[Player, Depends(_owner)]
 AllBots = Annotated[Bots, Depends(_bots)]
 
 router = APIRouter(
@@ -92,23 +77,18 @@ router = APIRouter(
 @router.post(
     "/new",
     status_code=201,
+    dependencies=CHANGES,
     responses={
         **RATE_LIMITED,
         409: {"model": ErrorResponse, "description": "username_taken; too_many_bots"},
         422: {"model": ErrorResponse, "description": "bad_username"},
     },
 )
-async def create(body: NewBot, request: Request, owner: Owner, bots: AllBots) -> Any:
+async def create(body: NewBot, request: Request, owner: Me, bots: AllBots) -> Any:
     """Make a bot account: the answer holds its token, shown this once (only its hash is
     kept: a lost token is revoked and another made)."""
-    wait = request.app.state.rooms.limiter.take("create", client_ip(request.scope))
-    if wait is not None:
-        seconds = retry_after(wait)
-        lang = request_lang(request.headers, request.query_params.get("lang"))
-        message = word("rate_limited", f"too many attempts: wait {seconds} s", lang,
-                       prefix=API_PREFIX, seconds=seconds)  # fmt: skip
-        return JSONResponse({"code": "rate_limited", "message": message}, status_code=429,
-                            headers={"Retry-After": seconds})  # fmt: skip
+    if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
+        return too_many
     try:
         bot, token = bots.create(owner.id, body.name.strip(), body.avatar.strip())
     except AccountError as exc:
@@ -117,13 +97,13 @@ async def create(body: NewBot, request: Request, owner: Owner, bots: AllBots) ->
 
 
 @router.get("")
-async def listed(owner: Owner, bots: AllBots) -> Any:
+async def listed(owner: Me, bots: AllBots) -> Any:
     """The player's bot accounts, each with its tokens' ids and dates (never a token)."""
     return {"bots": [bot.public() for bot in bots.of_owner(owner.id)]}
 
 
-@router.post("/{bot_id}/tokens", status_code=201)
-async def new_token(bot_id: str, request: Request, owner: Owner, bots: AllBots) -> Any:
+@router.post("/{bot_id}/tokens", status_code=201, dependencies=CHANGES)
+async def new_token(bot_id: str, request: Request, owner: Me, bots: AllBots) -> Any:
     """Another token for one of the player's bots, shown this once."""
     try:
         view, token = bots.new_token(owner.id, bot_id)
@@ -132,8 +112,8 @@ async def new_token(bot_id: str, request: Request, owner: Owner, bots: AllBots) 
     return {**view.public(), "token": token}
 
 
-@router.post("/{bot_id}/tokens/{token_id}/revoke")
-async def revoke(bot_id: str, token_id: str, request: Request, owner: Owner, bots: AllBots) -> Any:
+@router.post("/{bot_id}/tokens/{token_id}/revoke", dependencies=CHANGES)
+async def revoke(bot_id: str, token_id: str, request: Request, owner: Me, bots: AllBots) -> Any:
     """Revoke one of the player's bots' tokens: the lobby refuses it from now on."""
     try:
         bots.revoke(owner.id, bot_id, token_id)

@@ -36,7 +36,16 @@ from briscola.apps.server.players.accounts import (
 from briscola.apps.server.players.upkeep import merge_guest
 from briscola.apps.server.schemas import ErrorResponse
 
-__all__ = ["COOKIE", "accounts_of", "router", "same_site", "seat_taken"]
+__all__ = [
+    "CHANGES",
+    "COOKIE",
+    "Me",
+    "accounts_of",
+    "rate_limited",
+    "router",
+    "same_site",
+    "seat_taken",
+]
 
 COOKIE: Final = "briscola_player"
 """The session cookie's name."""
@@ -161,6 +170,7 @@ def same_site(request: Request) -> bool:
 
 
 async def _checked(request: Request) -> None:
+    """Refuse (``cross_site``) a request from another site."""
     if not same_site(request):
         raise _refused(request, "cross_site")
 
@@ -176,6 +186,7 @@ def _current(request: Request) -> Player | None:
 
 
 async def _player(request: Request) -> Player:
+    """The cookie's player, else ``not_signed_in`` (401)."""
     player = _current(request)
     if player is None:
         raise _refused(request, "not_signed_in", 401)
@@ -183,6 +194,7 @@ async def _player(request: Request) -> Player:
 
 
 Me = Annotated[Player, Depends(_player)]
+"""A route's parameter: the cookie's player (the bots' routes take it too)."""
 Accts = Annotated[Accounts, Depends(accounts_of)]
 
 router = APIRouter(
@@ -196,7 +208,8 @@ router = APIRouter(
 )
 """The players' routes."""
 
-_CHANGES = [Depends(_checked)]
+CHANGES: Final = [Depends(_checked)]
+"""A changing route's ``dependencies``: refused from another site before anything else."""
 _RATE = RATE_LIMITED
 
 
@@ -205,7 +218,7 @@ def _limiter(request: Request) -> RateLimiter:
     return limiter
 
 
-def _wait(request: Request, kind: str, *keys: str) -> JSONResponse | None:
+def rate_limited(request: Request, kind: str, *keys: str) -> JSONResponse | None:
     """The 429 reply when any of ``keys`` is over its ``kind`` rate (``create`` counts this
     request too; ``guess`` only checks: a wrong password is counted by :func:`_wrong`)."""
     limiter = _limiter(request)
@@ -245,14 +258,14 @@ def _name(text: str) -> str:
     return " ".join(text.split())
 
 
-@router.post("/guest", response_model=PlayerView, dependencies=_CHANGES, responses=_RATE)
+@router.post("/guest", response_model=PlayerView, dependencies=CHANGES, responses=_RATE)
 async def guest(body: Identity, request: Request, response: Response, accounts: Accts) -> Any:
     """Play at once as a guest with this name and avatar; a browser that already is a player
     gets that player back (nothing new is made)."""
     player = _current(request)
     if player is not None:
         return player.public()
-    if (too_many := _wait(request, "create", client_ip(request.scope))) is not None:
+    if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
         return too_many
     player, session = accounts.new_guest(_name(body.name), body.avatar.strip())
     response.set_cookie(COOKIE, session, max_age=SESSION_DAYS * 86400, httponly=True,
@@ -260,10 +273,10 @@ async def guest(body: Identity, request: Request, response: Response, accounts: 
     return player.public()
 
 
-@router.post("/signup", response_model=PlayerView, dependencies=_CHANGES, responses=_RATE)
+@router.post("/signup", response_model=PlayerView, dependencies=CHANGES, responses=_RATE)
 async def signup(body: SignUp, request: Request, response: Response, accounts: Accts) -> Any:
     """Claim this browser's guest (or a new player) with a username and a password."""
-    if (too_many := _wait(request, "create", client_ip(request.scope))) is not None:
+    if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
         return too_many
     player = _current(request)
     if player is None:
@@ -277,12 +290,12 @@ async def signup(body: SignUp, request: Request, response: Response, accounts: A
     return accounts.update(player.id, None, None).public()
 
 
-@router.post("/login", response_model=PlayerView, dependencies=_CHANGES, responses=_RATE)
+@router.post("/login", response_model=PlayerView, dependencies=CHANGES, responses=_RATE)
 async def login(body: Credentials, request: Request, response: Response, accounts: Accts) -> Any:
     """Log in: this browser is the account's player from now on. A guest logging in brings
     their games to the account (their seats are the account's), and the guest is gone."""
     keys = (client_ip(request.scope), "login:" + body.username.casefold())
-    if (too_many := _wait(request, "guess", *keys)) is not None:
+    if (too_many := rate_limited(request, "guess", *keys)) is not None:
         return too_many
     player = await asyncio.to_thread(accounts.check_login, body.username, body.password)
     if player is None:
@@ -295,7 +308,7 @@ async def login(body: Credentials, request: Request, response: Response, account
     return player.public()
 
 
-@router.post("/logout", dependencies=_CHANGES)
+@router.post("/logout", dependencies=CHANGES)
 async def logout(request: Request, accounts: Accts) -> JSONResponse:
     """Log out: the session ends and the cookie goes."""
     session = _session(request)
@@ -312,7 +325,7 @@ async def me(player: Me) -> Any:
     return player.public()
 
 
-@router.post("/me/update", response_model=PlayerView, dependencies=_CHANGES)
+@router.post("/me/update", response_model=PlayerView, dependencies=CHANGES)
 async def update(body: Update, player: Me, accounts: Accts) -> Any:
     """Change the player's name, avatar or table settings (those given; the settings not given
     stay as stored)."""
@@ -331,13 +344,13 @@ async def games(player: Me, accounts: Accts) -> JSONResponse:
     return JSONResponse(body, headers=disposition)
 
 
-@router.post("/me/delete", dependencies=_CHANGES, responses=_RATE)
+@router.post("/me/delete", dependencies=CHANGES, responses=_RATE)
 async def delete(body: Confirm, request: Request, player: Me, accounts: Accts) -> JSONResponse:
     """Delete the player (an account confirms with its password): their seats in past games
     read "deleted player" from then on, their sessions end."""
     if not player.guest:
         keys = (client_ip(request.scope), "login:" + (player.username or "").casefold())
-        if (too_many := _wait(request, "guess", *keys)) is not None:
+        if (too_many := rate_limited(request, "guess", *keys)) is not None:
             return too_many
         ok = await asyncio.to_thread(
             accounts.check_login, player.username or "", body.password or ""
