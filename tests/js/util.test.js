@@ -7,8 +7,11 @@ import {
   api,
   ApiError,
   cardSrc,
+  keepChoices,
+  keptChoices,
   matchStanding,
   matchTitle,
+  restoreOptions,
   tableUrl,
   withLang,
 } from "../../src/briscola/apps/web/js/common/util.js";
@@ -82,4 +85,66 @@ test("every API call asks for the page's language", async () => {
     ["/api/tables/x/join?lang=en", "POST"],
     ["/api/tables/x?lang=it", "GET"],
   ]);
+});
+
+test("a page's choices are kept and read back; bad or missing ones read as null", () => {
+  const stored = new Map();
+  globalThis.localStorage = {
+    getItem: (k) => (stored.has(k) ? stored.get(k) : null),
+    setItem: (k, v) => stored.set(k, String(v)),
+  };
+  assert.equal(keptChoices("briscola.home"), null, "nothing kept yet");
+  keepChoices("briscola.home", { preset: "classic", options: { classic: { winning: 61 } } });
+  assert.deepEqual(keptChoices("briscola.home"), {
+    preset: "classic",
+    options: { classic: { winning: 61 } },
+  });
+  assert.equal(keptChoices("briscola.lobby"), null, "each page its own key");
+  stored.set("briscola.home", "{not json");
+  assert.equal(keptChoices("briscola.home"), null);
+  stored.set("briscola.home", "7");
+  assert.equal(keptChoices("briscola.home"), null, "not an object");
+  globalThis.localStorage = {
+    getItem: () => {
+      throw new Error("storage off");
+    },
+    setItem: () => {
+      throw new Error("storage off");
+    },
+  };
+  keepChoices("briscola.home", { preset: "classic" }); // storage off: nothing thrown
+  assert.equal(keptChoices("briscola.home"), null);
+  delete globalThis.localStorage;
+});
+
+test("kept option values come back only where the game still offers them", () => {
+  const presets = [
+    { name: "classic", options: [{ name: "winning", values: [61, 91] }, { name: "signals" }] },
+    { name: "pairs", options: [{ name: "winning", values: [61] }] },
+    { name: "chiamata", options: [] },
+  ];
+  const values = { classic: { winning: 61 }, pairs: { winning: 61 }, chiamata: {} };
+  const kept = {
+    classic: { winning: 91, signals: true, gone: 1 },
+    pairs: { winning: 121 },
+    chiamata: "not an object",
+    nobody: { winning: 91 },
+  };
+  restoreOptions(
+    presets,
+    kept,
+    (p) => p.options,
+    (p) => values[p.name],
+  );
+  assert.deepEqual(values, { classic: { winning: 91 }, pairs: { winning: 61 }, chiamata: {} });
+  restoreOptions(
+    presets,
+    undefined,
+    (p) => p.options,
+    (p) => values[p.name],
+  );
+  assert.deepEqual(values.classic, { winning: 91 }, "no kept options: nothing changes");
+  const offeredNone = () => [];
+  restoreOptions(presets, { classic: { winning: 61 } }, offeredNone, (p) => values[p.name]);
+  assert.equal(values.classic.winning, 91, "an option not offered is not put back");
 });

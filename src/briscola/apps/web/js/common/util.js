@@ -79,6 +79,41 @@ export function loadSeat(tableId) {
   }
 }
 
+/** Keep a page's last choices (an object: the game, its options...) under `key` in localStorage. */
+export function keepChoices(key, choices) {
+  try {
+    localStorage.setItem(key, JSON.stringify(choices));
+  } catch {
+    /* storage may be off */
+  }
+}
+
+/** The choices kept under `key` by {@link keepChoices} (an object), or null. */
+export function keptChoices(key) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) || "null");
+    return saved && typeof saved === "object" ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Put back the option values kept per game (`kept`: `{game: {option: value}}`) into each preset's
+ * `valuesOf(preset)`: only an option `offered(preset)` still lists, with a value it still offers.
+ */
+export function restoreOptions(presets, kept, offered, valuesOf) {
+  for (const p of presets) {
+    const mine = kept?.[p.name];
+    if (!mine || typeof mine !== "object") continue;
+    const values = valuesOf(p);
+    for (const o of offered(p)) {
+      const v = mine[o.name];
+      if ((o.values || []).some((x) => JSON.stringify(x) === JSON.stringify(v))) values[o.name] = v;
+    }
+  }
+}
+
 /** The last table this browser sat at ({tableId, seat, at}), or null. */
 export function lastTable() {
   try {

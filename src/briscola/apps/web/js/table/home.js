@@ -13,7 +13,15 @@ import {
 } from "../common/i18n.js";
 import { h, toast } from "../common/dom.js";
 import { fieldGroup, nameField, radioTile } from "../common/form.js";
-import { api, byDifficulty, matchTitle, saveSeat } from "../common/util.js";
+import {
+  api,
+  byDifficulty,
+  keepChoices,
+  keptChoices,
+  matchTitle,
+  restoreOptions,
+  saveSeat,
+} from "../common/util.js";
 import { hintsSetting } from "./analysis.js";
 import { chatSetting } from "./chat.js";
 import { publicSetting } from "./lobby-parts.js";
@@ -350,35 +358,18 @@ const CHOICES = "briscola.home";
 /** Keep the choices of the game asked for (home shows them again next time: a rematch's rules). */
 function remember() {
   const { preset, options, level, match, seats } = state;
-  try {
-    localStorage.setItem(CHOICES, JSON.stringify({ preset, options, level, match, seats }));
-  } catch {
-    /* storage may be off */
-  }
+  keepChoices(CHOICES, { preset, options, level, match, seats });
 }
 
 /** Take back the choices kept last time, those the server still offers. */
 function recall() {
-  let saved = null;
-  try {
-    saved = JSON.parse(localStorage.getItem(CHOICES) || "null");
-  } catch {
-    return;
-  }
-  if (!saved || typeof saved !== "object") return;
+  const saved = keptChoices(CHOICES);
+  if (!saved) return;
   if (state.presets.some((p) => p.name === saved.preset)) state.preset = saved.preset;
   if (state.levels.some((l) => l.name === saved.level)) state.level = saved.level;
   if (state.matchFormats.some((m) => m.name === saved.match)) state.match = saved.match;
   if (saved.seats && typeof saved.seats === "object") state.seats = saved.seats;
-  for (const p of state.presets) {
-    const kept = saved.options?.[p.name];
-    if (!kept || typeof kept !== "object") continue;
-    const values = optionValues(p);
-    for (const o of p.options || []) {
-      const v = kept[o.name];
-      if ((o.values || []).some((x) => JSON.stringify(x) === JSON.stringify(v))) values[o.name] = v;
-    }
-  }
+  restoreOptions(state.presets, saved.options, (p) => p.options || [], optionValues);
 }
 
 /** Ask the server for a table (`path`: play now or create), sit at it and go to it. */

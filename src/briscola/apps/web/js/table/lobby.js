@@ -11,7 +11,7 @@
 import { applyStatic, getLang, hasText, langSwitch, onLangChange, t } from "../common/i18n.js";
 import { h } from "../common/dom.js";
 import { nameField } from "../common/form.js";
-import { api } from "../common/util.js";
+import { api, keepChoices, keptChoices, restoreOptions } from "../common/util.js";
 import { namePlayer, playerName } from "./account.js";
 import {
   GAMES,
@@ -173,33 +173,16 @@ function isGuest() {
 
 function remember() {
   const { game, options, rated, opponents } = state;
-  try {
-    localStorage.setItem(CHOICES, JSON.stringify({ game, options, rated, opponents }));
-  } catch {
-    /* storage may be off */
-  }
+  keepChoices(CHOICES, { game, options, rated, opponents });
 }
 
 function recall() {
-  let saved = null;
-  try {
-    saved = JSON.parse(localStorage.getItem(CHOICES) || "null");
-  } catch {
-    return;
-  }
-  if (!saved || typeof saved !== "object") return;
+  const saved = keptChoices(CHOICES);
+  if (!saved) return;
   if (state.presets.some((p) => p.name === saved.game)) state.game = saved.game;
   if (saved.opponents === "bots" || saved.opponents === "people") state.opponents = saved.opponents;
   state.rated = saved.rated === true;
-  for (const p of state.presets) {
-    const kept = saved.options?.[p.name];
-    if (!kept || typeof kept !== "object") continue;
-    const values = optionValues(p);
-    for (const o of offeredOptions(p)) {
-      const v = kept[o.name];
-      if ((o.values || []).some((x) => JSON.stringify(x) === JSON.stringify(v))) values[o.name] = v;
-    }
-  }
+  restoreOptions(state.presets, saved.options, offeredOptions, optionValues);
 }
 
 /** The name typed here, not yet the one the server's player has (account.js sends it after a
