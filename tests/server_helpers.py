@@ -32,6 +32,7 @@ __all__ = [
     "deal_states",
     "hello",
     "make_table",
+    "pending",
     "play_humans",
     "players_of",
     "recv",
@@ -93,6 +94,23 @@ def recv(ws: WebSocketTestSession, timeout: float = 10.0) -> dict[str, Any]:
             return await ws._send_rx.receive()
 
     message = ws.portal.call(get)
+    ws._raise_on_close(message)
+    data = json.loads(message["text"])
+    assert isinstance(data, dict)
+    return data
+
+
+def pending(ws: WebSocketTestSession, wait: float = 0.5) -> dict[str, Any] | None:
+    """The socket's next message, or None when none comes within ``wait`` seconds."""
+
+    async def get() -> Any:
+        with anyio.move_on_after(wait):
+            return await ws._send_rx.receive()
+        return None
+
+    message = ws.portal.call(get)
+    if message is None:
+        return None
     ws._raise_on_close(message)
     data = json.loads(message["text"])
     assert isinstance(data, dict)

@@ -8,11 +8,10 @@ import random
 import time
 from typing import Any
 
-import anyio
 import sqlalchemy as sa
 
 from briscola.apps.server.ratings.schema import ResultRow
-from server_helpers import Player, TestClient
+from server_helpers import Player, TestClient, pending
 
 PASSWORD = "correct horse battery"
 
@@ -72,24 +71,6 @@ def start(
     return players
 
 
-def poll(player: Player, wait: float = 0.02) -> dict[str, Any] | None:
-    """The player's next message, or None when none comes within ``wait`` seconds."""
-    ws = player.ws
-    assert ws is not None
-
-    async def get() -> Any:
-        with anyio.move_on_after(wait):
-            return await ws._send_rx.receive()
-        return None
-
-    message = ws.portal.call(get)
-    if message is None:
-        return None
-    ws._raise_on_close(message)
-    data: dict[str, Any] = json.loads(message["text"])
-    return data
-
-
 def play_out(players: list[Player], seed: int, limit: float = 60.0) -> dict[str, Any]:
     """Play random legal moves for the connected ``players`` until the match is over (the
     computer plays the other seats): the last state's table."""
@@ -100,7 +81,7 @@ def play_out(players: list[Player], seed: int, limit: float = 60.0) -> dict[str,
         for p in players:
             if p.ws is None:
                 continue
-            m = poll(p)
+            m = pending(p.ws, 0.02)
             if m is None or m["type"] != "state" or m["observation"] is None:
                 continue
             table, obs = m["table"], m["observation"]

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-import anyio
 import pytest
 from pydantic import Field, TypeAdapter
 
@@ -39,7 +38,7 @@ from briscola.apps.server.protocol import (
     type_of,
 )
 from server.test_spectators import Spectator
-from server_helpers import Player, TestClient, connect_all, make_table, players_of
+from server_helpers import Player, TestClient, connect_all, make_table, pending, players_of
 
 pytestmark = pytest.mark.server
 
@@ -127,27 +126,10 @@ def test_the_recorded_messages_are_the_servers() -> None:
         strictly(message)
 
 
-def _pending(ws: Any, wait: float = 0.5) -> dict[str, Any] | None:
-    """The socket's next message, or None when none comes within ``wait`` seconds."""
-
-    async def get() -> Any:
-        with anyio.move_on_after(wait):
-            return await ws._send_rx.receive()
-        return None
-
-    message = ws.portal.call(get)
-    if message is None:
-        return None
-    ws._raise_on_close(message)
-    data = json.loads(message["text"])
-    assert isinstance(data, dict)
-    return data
-
-
 def _drain(sockets: list[Player | Spectator], seen: Seen) -> None:
     """Read and check whatever each socket was sent, until nothing more comes."""
     for s in sockets:
-        while (message := _pending(s.ws)) is not None:
+        while (message := pending(s.ws)) is not None:
             if isinstance(s, Player):
                 s.messages.append(message)
             seen.check(message)
