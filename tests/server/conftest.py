@@ -1,4 +1,5 @@
-"""Fixtures of the game server's tests: a database file and a test client of a fresh app on it."""
+"""Fixtures of the game server's tests: a database file, a test client of a fresh app on it and
+a Redis of the test's own."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from briscola.apps.server.cluster.workers import RedisMissing, local_redis
 from server_helpers import TestClient, client_for
 
 
@@ -21,3 +23,13 @@ def client(db: Path) -> Iterator[TestClient]:
     """A test client of a fresh app on ``db`` (bots without delay)."""
     with client_for(db) as c:
         yield c
+
+
+@pytest.fixture
+def redis_url() -> Iterator[str]:
+    """A Redis of the test's own; the test fails (never skips) when redis-server is missing."""
+    try:
+        with local_redis() as url:
+            yield url
+    except RedisMissing as exc:
+        pytest.fail(str(exc))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,22 +21,12 @@ import httpx
 import pytest
 
 from briscola.apps.server import create_app
-from briscola.apps.server.cluster.workers import RedisMissing, local_redis
+from briscola.apps.server.cluster.workers import local_redis
 from briscola.apps.server.limits import Limits, Rate, RateLimiter
 from briscola.apps.server.settings import Settings
 from briscola.tools.bench.serve_process import ServeProcess
 
 pytestmark = pytest.mark.server
-
-
-@pytest.fixture
-def redis_url() -> Iterator[str]:
-    """A Redis of the test's own; the test fails (never skips) when redis-server is missing."""
-    try:
-        with local_redis() as url:
-            yield url
-    except RedisMissing as exc:
-        pytest.fail(str(exc))
 
 
 def test_two_limiters_on_one_redis_share_the_count(redis_url: str) -> None:

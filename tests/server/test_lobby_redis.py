@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,23 +16,12 @@ import httpx
 import pytest
 import websockets
 
-from briscola.apps.server.cluster.workers import RedisMissing, local_redis
 from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.players.routes import COOKIE
 from briscola.apps.server.store import Storage
 from briscola.tools.bench.serve_process import ServeProcess
 
 pytestmark = pytest.mark.server
-
-
-@pytest.fixture
-def redis_url() -> Iterator[str]:
-    """A Redis of the test's own; the test fails (never skips) when redis-server is missing."""
-    try:
-        with local_redis() as url:
-            yield url
-    except RedisMissing as exc:
-        pytest.fail(str(exc))
 
 
 async def _next(ws: Any, kind: str, timeout: float = 10.0) -> dict[str, Any]:
