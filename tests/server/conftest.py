@@ -1,5 +1,5 @@
-"""Fixtures of the game server's tests: a database file, a test client of a fresh app on it and
-a Redis of the test's own."""
+"""Fixtures of the game server's tests: a database file, a test client of a fresh app on it, a
+Redis of the test's own and the migrations' database on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -33,3 +33,12 @@ def redis_url() -> Iterator[str]:
             yield url
     except RedisMissing as exc:
         pytest.fail(str(exc))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The database of a migration's test: an SQLite file, or a fresh PostgreSQL schema (the
+    ``pg_url`` fixture, which the test's module imports from test_server_postgres)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'briscola.db'}"
+    return str(request.getfixturevalue("pg_url"))

@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.players.bots import MAX_BOTS, TOKEN_PREFIX, Bots, bot_for_token
-from briscola.apps.server.store import MIGRATIONS, Storage, hash_token, migrate, open_engine
+from briscola.apps.server.store import Storage, hash_token, migrate, open_engine
+from server.migration_helpers import downgrade
 from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
 from server_helpers import TestClient, client_for
 
@@ -184,13 +183,6 @@ def test_no_bot_token_reaches_a_log(client: TestClient, caplog: pytest.LogCaptur
         assert secret not in caplog.text
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'briscola.db'}"
-    return str(request.getfixturevalue("pg_url"))
-
-
 def _players_columns_and_tables(url: str) -> tuple[set[str], set[str]]:
     engine = open_engine(url)
     try:
@@ -225,13 +217,7 @@ def test_migration_0007_applies_and_reverts(url: str) -> None:
         assert found is not None and found.id == bot.id and found.bot
     finally:
         storage.close()
-    engine = open_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.downgrade(config, "0006_ratings")
-    engine.dispose()
+    downgrade(url, "0006_ratings")
     columns, tables = _players_columns_and_tables(url)
     assert "bot" not in columns and "briscola_bot_tokens" not in tables
     engine = open_engine(url)

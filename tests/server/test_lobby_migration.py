@@ -5,35 +5,24 @@ and the upgrade brings them back."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from briscola.apps.server.lobby.pool import Entry
 from briscola.apps.server.lobby.shared import RedisPool
 from briscola.apps.server.store import (
-    MIGRATIONS,
     Storage,
     StoredSeat,
     StoredTable,
     migrate,
     open_engine,
 )  # fmt: skip
+from server.migration_helpers import downgrade
 from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
 
 pytestmark = pytest.mark.server
 
 SEEKS = "briscola_lobby_seeks"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'briscola.db'}"
-    return str(request.getfixturevalue("pg_url"))
 
 
 def _schema(url: str) -> tuple[list[str], set[str], set[str]]:
@@ -49,16 +38,6 @@ def _schema(url: str) -> tuple[list[str], set[str], set[str]]:
         return versions, set(inspector.get_table_names()), columns
     finally:
         engine.dispose()
-
-
-def _downgrade(url: str, revision: str) -> None:
-    engine = open_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.downgrade(config, revision)
-    engine.dispose()
 
 
 def _table(table_id: str, **more: bool) -> StoredTable:
@@ -97,7 +76,7 @@ def test_migration_0005_applies_and_reverts(url: str) -> None:
         assert pool._recall(["p1", "p2"]) == {"p1": ("Anna", "f" * 64)}
     finally:
         storage.close()
-    _downgrade(url, "0004_player_settings")
+    downgrade(url, "0004_player_settings")
     version, names, columns = _schema(url)
     assert version == ["0004_player_settings"] and SEEKS not in names
     assert not {"rated", "public"} & columns

@@ -14,11 +14,8 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from briscola.apps.server.store import (
-    MIGRATIONS,
     Progress,
     Saved,
     Storage,
@@ -29,6 +26,7 @@ from briscola.apps.server.store import (
 )  # fmt: skip
 from briscola.core.rules import preset
 from briscola.session.table import Seat, Table
+from server.migration_helpers import downgrade
 from server.test_server_postgres import client_on, pg_url  # noqa: F401 (the PostgreSQL fixture)
 from server_helpers import Player
 
@@ -36,14 +34,6 @@ pytestmark = pytest.mark.server
 
 HEAD = "0008_results_due"
 TOKENS = {0: "anna-token", 1: "bruno-token"}
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The database of the test: an SQLite file, or a fresh PostgreSQL schema."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'briscola.db'}"
-    return str(request.getfixturevalue("pg_url"))
 
 
 def _main_schema(older: bool) -> sa.MetaData:
@@ -214,12 +204,8 @@ def test_a_new_database_gets_the_whole_schema_and_a_downgrade_brings_the_side_ta
     storage.create_table(StoredTable("T", {}, "single", 1, "c", False, "simple", "it", [], []))
     storage.save_many([Progress("T", columns={"speed": "lenta", "played_out": True})])
     storage.close()
+    downgrade(url, "0001_baseline")
     engine = open_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.downgrade(config, "0001_baseline")
     with engine.connect() as conn:
         rows = set(conn.execute(sa.text("SELECT key, value FROM briscola_table_meta")))
     engine.dispose()

@@ -7,35 +7,25 @@ the column away and keeps the player."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from briscola.apps.server.players.accounts import AccountError, Accounts
 from briscola.apps.server.store import (
-    MIGRATIONS,
     Storage,
     StoredSeat,
     StoredTable,
     migrate,
     open_engine,
 )  # fmt: skip
+from server.migration_helpers import downgrade as _downgrade  # test_ratings_*.py import it here
 from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
 
 pytestmark = pytest.mark.server
 
 PLAYERS = {"briscola_players", "briscola_sessions", "briscola_player_seats"}
 HEAD = "0008_results_due"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'briscola.db'}"
-    return str(request.getfixturevalue("pg_url"))
 
 
 def _state(url: str) -> tuple[list[str], set[str]]:
@@ -48,16 +38,6 @@ def _state(url: str) -> tuple[list[str], set[str]]:
         return versions, set(sa.inspect(engine).get_table_names())
     finally:
         engine.dispose()
-
-
-def _downgrade(url: str, revision: str) -> None:
-    engine = open_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.downgrade(config, revision)
-    engine.dispose()
 
 
 def test_migration_0003_applies_and_reverts(url: str) -> None:
