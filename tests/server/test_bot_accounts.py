@@ -19,7 +19,7 @@ from briscola.apps.server.limits import Limits, Rate
 from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.players.bots import MAX_BOTS, TOKEN_PREFIX, Bots, bot_for_token
 from briscola.apps.server.store import Storage, hash_token, migrate, open_engine
-from server.migration_helpers import downgrade
+from server.migration_helpers import columns_and_tables, downgrade
 from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
 from server_helpers import TestClient, client_for
 
@@ -185,13 +185,7 @@ def test_no_bot_token_reaches_a_log(client: TestClient, caplog: pytest.LogCaptur
 
 
 def _players_columns_and_tables(url: str) -> tuple[set[str], set[str]]:
-    engine = open_engine(url)
-    try:
-        inspector = sa.inspect(engine)
-        columns = {c["name"] for c in inspector.get_columns("briscola_players")}
-        return columns, set(inspector.get_table_names())
-    finally:
-        engine.dispose()
+    return columns_and_tables(url, "briscola_players")
 
 
 def test_migration_0007_applies_and_reverts(url: str) -> None:

@@ -19,6 +19,7 @@ from briscola.apps.server.store import (
     migrate,
     open_engine,
 )  # fmt: skip
+from server.migration_helpers import columns_and_tables
 from server.migration_helpers import downgrade as _downgrade  # test_ratings_*.py import it here
 from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
 
@@ -75,11 +76,7 @@ def test_migration_0003_applies_and_reverts(url: str) -> None:
 
 
 def _columns(url: str) -> set[str]:
-    engine = open_engine(url)
-    try:
-        return {c["name"] for c in sa.inspect(engine).get_columns("briscola_players")}
-    finally:
-        engine.dispose()
+    return columns_and_tables(url, "briscola_players")[0]
 
 
 def test_migration_0004_adds_the_settings_and_reverts(url: str) -> None:
