@@ -51,6 +51,7 @@ from briscola.apps.server.protocol import (
     refuse_full,
 )
 from briscola.apps.server.ratings import Recorder
+from briscola.apps.server.ratings.catchup import catch_up
 from briscola.apps.server.ratings.routes import router as ratings_router
 from briscola.apps.server.room import Room, send_json
 from briscola.apps.server.rooms import BotPool, DamagedTableError, Rooms
@@ -395,7 +396,7 @@ def create_app(
         pool.launch()  # the workers warm up while the server already answers
         lobby.start()  # quick match: its pool looked at, its numbers kept (lobby/)
         rooms.start()
-        recorder.catch_up(storage.load)  # results a crash left unrecorded (ratings/catchup.py)
+        recorder.run(catch_up, storage.engine, storage.load)  # what a crash left unrecorded
         purger.start()  # expired sessions and unreachable guests, now and daily (players)
         if cluster is not None:
             await cluster.start()

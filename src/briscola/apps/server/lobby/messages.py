@@ -147,7 +147,7 @@ SCHEMA_DOC = "docs/lobby-protocol.schema.json"
 
 def schema_text() -> str:
     """The JSON Schema of both directions' messages, as :data:`SCHEMA_DOC`'s text."""
-    both = TypeAdapter[Any](Union[ClientLobbyMessage, ServerLobbyMessage])  # type: ignore[arg-type]  # noqa: UP007
+    both = TypeAdapter[Any](Union[ClientLobbyMessage, ServerLobbyMessage])  # type: ignore[arg-type, unused-ignore]  # noqa: UP007
     schema = {"title": "The lobby socket /ws/lobby (docs/online.md, Quick match)",
               **both.json_schema()}  # fmt: skip
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"

@@ -40,7 +40,7 @@ from briscola.apps.server.players.schema import PlayerSeatRow
 from briscola.apps.server.ratings.outcome import SeatOutcome, outcomes
 from briscola.apps.server.ratings.schema import RatingRow, ResultRow
 from briscola.apps.server.ratings.system import MU, SIGMA, Skill, update
-from briscola.apps.server.store import Base, StoredTable
+from briscola.apps.server.store import Base
 from briscola.session.table import Table
 
 __all__ = ["COOLDOWNS", "LEAVING_WINDOW", "TIMED_OUT_LEFT", "Recorder", "aware", "cooldown_until",
@@ -114,13 +114,11 @@ class Recorder:
         self._pending.add(job)
         job.add_done_callback(self._done)
 
-    def catch_up(self, load: Callable[[str], StoredTable | None]) -> None:
-        """As the server starts: record the tables whose match's end was stored but whose
-        results were not (a crash), in the writer thread before any match that ends from now
-        (:func:`.catchup.catch_up`; ``load``: the storage's, a stored table by its id)."""
-        from briscola.apps.server.ratings.catchup import catch_up  # it records with this module
-
-        job = asyncio.get_running_loop().run_in_executor(self._writer, catch_up, self.engine, load)
+    def run(self, work: Callable[..., Any], *args: Any) -> None:
+        """Run ``work(*args)`` in the writer thread, in order with the results being recorded:
+        as the server starts, :func:`.catchup.catch_up` (the results a crash left unrecorded)
+        before any match that ends from then on."""
+        job = asyncio.get_running_loop().run_in_executor(self._writer, work, *args)
         self._pending.add(job)
         job.add_done_callback(self._done)
 
