@@ -252,3 +252,12 @@ def _table_columns(url: str) -> set[str]:
         return columns | ({"INDEX"} if "ix_briscola_tables_results_due" in indexes else set())
     finally:
         engine.dispose()
+
+
+def test_an_app_started_again_after_its_close_catches_up_and_records(tmp_path: Path) -> None:
+    """The app's lifespan may run twice (the HTTP fuzz test drives one app a request at a time):
+    the recorder closed at the first end takes work again at the second start."""
+    app = create_app(f"sqlite:///{tmp_path / 'again.db'}", bot_delay=0)
+    for _ in range(2):
+        with TestClient(app) as client:  # the start hands the recorder the catch-up
+            assert client.get("/api/leaderboard/classic").status_code == 200

@@ -96,8 +96,9 @@ class Recorder:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._pending: set[asyncio.Future[Any]] = set()
-        # one writer: two tables ending together never rate the same player from stale rows
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="briscola-ratings")
+        # one writer: two tables ending together never rate the same player from stale rows;
+        # made as work comes, so an app started again after close (its lifespan run twice) records
+        self._writer: ThreadPoolExecutor | None = None
 
     def __call__(self, table_id: str, table: Table) -> None:
         """A room's match is over and stored: record it in a worker thread (errors logged)."""
@@ -106,18 +107,14 @@ class Recorder:
         except Exception:
             log.exception("the result of table %s could not be read", table_id)
             return
-        game, at = table.ruleset.name, datetime.now(UTC)
-        loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(
-            self._writer, record_match, self.engine, table_id, game, seats, at
-        )
-        self._pending.add(job)
-        job.add_done_callback(self._done)
+        self.run(record_match, self.engine, table_id, table.ruleset.name, seats, datetime.now(UTC))
 
     def run(self, work: Callable[..., Any], *args: Any) -> None:
         """Run ``work(*args)`` in the writer thread, in order with the results being recorded:
         as the server starts, :func:`.catchup.catch_up` (the results a crash left unrecorded)
         before any match that ends from then on."""
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="briscola-ratings")
         job = asyncio.get_running_loop().run_in_executor(self._writer, work, *args)
         self._pending.add(job)
         job.add_done_callback(self._done)
@@ -133,8 +130,10 @@ class Recorder:
             await asyncio.gather(*list(self._pending), return_exceptions=True)
 
     def close(self) -> None:
-        """Stop the writer thread (after :meth:`drain`)."""
-        self._writer.shutdown(wait=True)
+        """Stop the writer thread (after :meth:`drain`); work that comes later starts another."""
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
 
 
 def record_match(
