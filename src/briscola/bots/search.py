@@ -48,6 +48,7 @@ from briscola.bots.medium import MediumBot, medium_card, special_action
 from briscola.bots.search_auction import drop_worse, searched_auction
 from briscola.bots.search_bids import caller_worlds
 from briscola.bots.search_config import CHAMPION, CHAMPION_V1, HARD, SearchConfig
+from briscola.bots.search_fusion import fusion_search, uses_fusion
 from briscola.bots.search_net import NetRollouts, uniform_worlds
 from briscola.bots.search_worlds import _enumerate_worlds as _enumerate_worlds
 from briscola.bots.search_worlds import _events as _events
@@ -243,6 +244,8 @@ class SearchBot:
             given = joint_posterior_worlds(FS, enc, obs, cfg, seed, max(budget // 2, 64))
         elif cfg.infer_bids and not two:
             given = caller_worlds(enc, obs, seed, max(budget // 2, 64))
+        if uses_fusion(cfg, obs):  # extended PIMC: the next ply over its information set
+            return fusion_search(FS, enc, obs, cfg, budget, seed, work, given)
         if net is not None and given is None:
             n = max(budget // 2, 64)
             given = (uniform_worlds(enc, seed, n), np.ones(n))

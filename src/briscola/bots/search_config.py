@@ -79,6 +79,13 @@ class SearchConfig:
     rollout policy (:mod:`briscola.bots.search_net`); with ``net_lead_only`` only on the moves
     that lead a trick (the opponent's reply is then the network's).
 
+    ``fusion``: in two players with more than ``solved_stock`` cards in the stock, extended PIMC
+    (:mod:`briscola.bots.search_fusion`): the ply after the candidate is chosen over its
+    information set rather than by the rollout policy, as bits: 1 the opponent's reply to a
+    lead, 2 the searching seat's own next lead after a reply that wins the trick (0: plain
+    PIMC). Each sampled hand of the opponent is played with ``fusion_orders`` orders of the
+    stock, the worlds it cannot tell apart.
+
     ``by_table``: settings that differ at one kind of table (:func:`table_kind`: ``alone``,
     more than two players each for itself; ``pairs``; ``six``; ``chiamata``), as pairs of the
     kind and its ``(name, value)`` changes; :meth:`for_table` gives the settings a table plays
@@ -113,6 +120,8 @@ class SearchConfig:
     auction_worlds: int = 1000
     net_plies: int = 0
     net_lead_only: bool = False
+    fusion: int = 0
+    fusion_orders: int = 8
     by_table: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     def for_table(self, rules: Ruleset) -> SearchConfig:
@@ -168,6 +177,7 @@ _V1_SETTINGS: dict[str, Any] = {
     "solved_worlds": 200, "solve_hand": -1, "root_hand": -1, "root_cards": 12,
     "solved_worlds_multi": 0, "anchor_multi": False, "infer_multi": False, "infer_bids": False,
     "pairwise": False, "auction_worlds": 0, "net_plies": 0, "net_lead_only": False,
+    "fusion": 0, "fusion_orders": 8,
     "by_table": (),
 }  # fmt: skip
 CHAMPION_V1 = SearchConfig(**_V1_SETTINGS)

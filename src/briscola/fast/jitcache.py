@@ -85,6 +85,7 @@ DEPENDS: dict[str, tuple[str, ...]] = {
     "search/pimc": tuple(f for f in _SEARCH if f != "search/pimc.py"),
     "search/auction": _SEARCH,
     "search/netplies": (*_SEARCH, "env_kernels.py"),
+    "search/epimc": _SEARCH,
 }
 
 
