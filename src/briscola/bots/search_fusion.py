@@ -153,3 +153,20 @@ def fusion_search(
         return [0.0] * n_cand
     means = weights @ values / weights.sum()
     return [float(means[j]) if active[j] else -math.inf for j in range(n_cand)]
+
+
+def warm_up() -> None:
+    """Load (or compile) the extended search's kernels now, as
+    :meth:`briscola.bots.search.SearchBot.warm_up` does the plain search's (which leaves these
+    out: no level searches with ``fusion``)."""
+    from dataclasses import replace
+
+    from briscola.bots.search import SearchBot
+    from briscola.bots.search_config import CHAMPION
+    from briscola.core.game import new_game
+    from briscola.core.observation import observe
+    from briscola.core.rules import preset
+
+    state = new_game(preset("classic"), seed=0)
+    assert state.turn is not None
+    SearchBot(0, replace(CHAMPION, rollouts=200, fusion=3)).evaluate(observe(state, state.turn), 0)
