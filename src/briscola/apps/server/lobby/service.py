@@ -1,15 +1,15 @@
 """The lobby of one server process: its players' lobby sockets, their seeks, and the tables made
 for the groups the pool finds.
 
-Every :data:`TICK` seconds the lobby asks the pool (:mod:`.pool`, or :mod:`.shared` across
-processes) for the groups to seat; for each one it makes the table through the table API's own
-code (:func:`~briscola.apps.server.tables._new_room`: stored, started, rated or casual), links
-each seat to its player (``PlayerSeatRow``) and tells each seeker ``matched`` with its seat's
-URL. The token in that URL is minted by the process that holds the seeker's socket when the
-seek is made (only its hash leaves it, through the database when another process makes the
-table). It also sends ``seeking`` when a seeker's window widens, ``offer`` after
-``lobby_offer_seconds``, and the lobby's numbers (``lobby``) when they change, at most every
-:data:`NUMBERS_EVERY` seconds.
+Every :data:`TICK` seconds, while some player here seeks, the lobby asks the pool (:mod:`.pool`,
+or :mod:`.shared` across processes) for the groups to seat; for each one it makes the table
+through the table API's own code (:func:`~briscola.apps.server.tables._new_room`: stored,
+started, rated or casual), links each seat to its player (``PlayerSeatRow``) and tells each
+seeker ``matched`` with its seat's URL. The token in that URL is minted by the process that
+holds the seeker's socket when the seek is made (only its hash leaves it, through the database
+when another process makes the table). It also sends ``seeking`` when a seeker's window widens,
+``offer`` after ``lobby_offer_seconds``, and the lobby's numbers (``lobby``) when they change,
+at most every :data:`NUMBERS_EVERY` seconds.
 """
 
 from __future__ import annotations
@@ -208,6 +208,8 @@ class Lobby:
     async def _match_loop(self) -> None:
         while True:
             await asyncio.sleep(TICK)
+            if not self.seekers:  # a process with seekers of its own matches everybody's
+                continue
             try:
                 await self._seat_all(await self.pool.take_groups(time.time()))
                 await self._look_at_seekers()
@@ -250,6 +252,9 @@ class Lobby:
     async def _tables_loop(self) -> None:
         while True:
             try:
+                if not self.sockets:  # nobody here to show them to
+                    await asyncio.sleep(TABLES_EVERY)
+                    continue
                 found = await asyncio.to_thread(open_tables, self.engine)
                 if found != self.tables:
                     self.tables = found
