@@ -1,10 +1,12 @@
 """What a finished match means for each seat: its side, win, draw or loss, its points, its
 cappotti, in chiamata its deals as the caller and as the partner, and whether its person left.
 
-Pure: it reads a finished :class:`~briscola.session.table.Table` (each deal replayed from its
-record) and writes nothing. The sides a rating compares are the fixed teams (pairs, six), in a
-chiamata of one deal the caller's side and the others (known at the end), else each seat alone
-(two, three or four players, and a chiamata of several deals, where the sides change each deal).
+Pure: it reads a finished :class:`~briscola.session.table.Table` and writes nothing: the last
+deal's end is the table's state, each deal before it is replayed from its record (a match of one
+deal, the lobby's, replays nothing). The sides a rating compares are the fixed teams (pairs,
+six), in a chiamata of one deal the caller's side and the others (known at the end), else each
+seat alone (two, three or four players, and a chiamata of several deals, where the sides change
+each deal).
 
 >>> from briscola.core.rules import preset
 >>> from briscola.session.table import Seat, Table
@@ -57,10 +59,14 @@ def outcomes(table: Table) -> list[SeatOutcome]:
     seats = [SeatOutcome(i, left=i in table.resigned or table.seats[i].autoplay)
              for i in range(ruleset.players)]  # fmt: skip
     counted: list[Result] = []
-    for log, summary in zip(table.deals, match.deals, strict=True):
+    last = len(table.deals) - 1
+    for number, (log, summary) in enumerate(zip(table.deals, match.deals, strict=True)):
         if not summary.counted:
             continue
-        final = GameRecord(ruleset, log.dealer, log.deck, tuple(log.actions)).replay()
+        if number == last and table.state is not None:
+            final = table.state  # the match's end, as the table holds it
+        else:
+            final = GameRecord(ruleset, log.dealer, log.deck, tuple(log.actions)).replay()
         result = summary.result
         counted.append(result)
         cards = final.card_points()
