@@ -1,5 +1,5 @@
 """Write docs/operations.md's table of the server's settings from its Settings model
-(src/briscola/apps/server/settings.py: each field's flag, variable, default and description).
+(src/briscola/apps/server/settings.py: each field's flag, variable, default and docstring).
 
     python scripts/gen_settings.py           # rewrite the table
     python scripts/gen_settings.py --check   # exit 1 if it is out of date
@@ -32,7 +32,8 @@ def settings_table() -> str:
     rows = ["| flag | variable | default | meaning |", "|---|---|---|---|"]
     for name, f in Settings.model_fields.items():
         flag = f"`{FLAGS[name]}`" if name in FLAGS else ""
-        rows.append(f"| {flag} | `{variable(name)}` | {_default(f.default)} | {f.description} |")
+        meaning = " ".join((f.description or "").split())  # the field's docstring, on one line
+        rows.append(f"| {flag} | `{variable(name)}` | {_default(f.default)} | {meaning} |")
     return "\n".join(rows)
 
 

@@ -31,11 +31,11 @@ from typing import Any
 
 from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.errors import StorageError
-from limits.storage import MemoryStorage, RedisStorage, Storage
+from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import FixedWindowRateLimiter
 
-__all__ = ["LOOPBACK", "RATE_FORM", "Limits", "Rate", "RateLimiter", "ServerFull",
-           "TableElsewhere", "client_ip", "parse_rate", "retry_after"]  # fmt: skip
+__all__ = ["LOOPBACK", "Limits", "Rate", "RateLimiter", "ServerFull", "TableElsewhere",
+           "client_ip", "parse_rate", "retry_after"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +47,6 @@ serving its table, and a round trip to Redis a message (160 µs, the event loop 
 more than the flood it stops."""
 LOOPBACK = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
 """This machine's addresses: not rate-limited when no proxy is configured (tests, benchmarks)."""
-RATE_FORM = "BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
-"""What a rate's text must be."""
 REDIS_DOWN_SECONDS = 5.0
 """After an error of the shared Redis, how long the windows are counted in memory instead."""
 
@@ -78,38 +76,32 @@ class TableElsewhere(ServerFull):
 
 @dataclass(frozen=True)
 class Rate:
-    """``burst`` requests per ``burst / per_second`` seconds; 0 burst: no limit."""
+    """``burst`` requests per ``burst / per_second`` seconds; 0 burst: no limit. Its text,
+    ``"30/0.5"`` or ``off``, is what :func:`parse_rate` reads."""
 
     burst: float
     per_second: float
 
     def __str__(self) -> str:
-        """The text form, as :func:`parse_rate` reads it: ``"30/0.5"``, or ``off``."""
         return f"{self.burst:g}/{self.per_second:g}" if self.burst > 0 else "off"
 
     def window(self) -> RateLimitItem | None:
         """The ``limits`` item: ``burst`` (whole) per ``burst / per_second`` seconds, rounded up
-        to a whole second; None: no limit.
-
-        >>> str(Rate(60, 20).window()), str(Rate(5, 2).window()), Rate(0, 0).window()
-        ('60 per 3 second', '5 per 3 second', None)
-        """
+        to a whole second; None: no limit."""
         if self.burst <= 0:
             return None
         seconds = max(1, math.ceil(self.burst / self.per_second))
         return RateLimitItemPerSecond(int(self.burst), seconds, namespace="briscola")
 
 
-def parse_rate(text: str, name: str = "rate") -> Rate:
+def parse_rate(text: str | Rate) -> Rate:
     """A rate from its text: ``BURST/PER_SECOND`` (``"30/0.5"``), or ``off`` (no limit).
 
     >>> parse_rate("30/0.5"), parse_rate("off")
     (Rate(burst=30.0, per_second=0.5), Rate(burst=0.0, per_second=0.0))
-    >>> parse_rate("fast")
-    Traceback (most recent call last):
-    ...
-    ValueError: rate must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off, not 'fast'
-    """  # noqa: E501
+    """
+    if isinstance(text, Rate):
+        return text
     clean = text.strip().lower()
     if clean in ("off", "0", "none"):
         return Rate(0.0, 0.0)
@@ -119,21 +111,18 @@ def parse_rate(text: str, name: str = "rate") -> Rate:
     except ValueError:
         rate = Rate(math.nan, math.nan)
     if not (1 <= rate.burst < math.inf and 0 < rate.per_second < math.inf):
-        raise ValueError(f"{name} must be {RATE_FORM}, not {text!r}")
+        raise ValueError(
+            "must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
+        )
     return rate
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Every limit of one server process; the defaults are far above a normal evening's use.
-
-    ``create``, ``join``, ``guess``, ``message``: the per-client rates of :data:`KINDS`.
-    ``max_tables``: the most tables in memory (one more is refused with ``server_full`` once no
-    idle one can be let go). ``idle_seconds``: a table with no connection (and no computer player
-    thinking) this long leaves memory; the next request loads it again. ``exempt``: addresses
-    never rate-limited. ``storage``: where the windows are counted: None, this process's memory;
-    a Redis URL, that Redis. :attr:`.Settings.limits` makes them; tests build them directly.
-    """
+    """Every limit of one server process (:attr:`.Settings.limits` makes them; tests build them):
+    the per-client rates of :data:`KINDS`, the caps (the settings ``max_tables`` and
+    ``idle_seconds``), the addresses never rate-limited, and where the windows are counted
+    (None: this process's memory; a Redis URL, that Redis)."""
 
     create: Rate = Rate(30, 0.5)
     join: Rate = Rate(30, 1.0)
@@ -146,23 +135,9 @@ class Limits:
 
     @classmethod
     def unlimited(cls, **caps: Any) -> Limits:
-        """No rate limit for anybody, the caps as by default or as given: what most tests use.
-
-        >>> Limits.unlimited(max_tables=3).create, Limits.unlimited(max_tables=3).max_tables
-        (Rate(burst=0, per_second=0), 3)
-        """
+        """No rate limit for anybody, the caps as by default or as given: what most tests use."""
         off = Rate(0, 0)
         return cls(create=off, join=off, guess=off, message=off, **caps)
-
-
-def _storage(url: str | None) -> Storage:
-    """The ``limits`` storage at ``url`` (None: memory); a Redis is asked with short timeouts,
-    as the windows are counted on the event loop."""
-    if not url:
-        return MemoryStorage()
-    url = "redis+" + url if url.startswith("unix://") else url
-    return RedisStorage(url, wrap_exceptions=True, key_prefix="briscola-limits",
-                        socket_timeout=0.5, socket_connect_timeout=0.5)  # fmt: skip
 
 
 class RateLimiter:
@@ -173,18 +148,21 @@ class RateLimiter:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self._items: dict[str, RateLimitItem | None] = {
-            kind: getattr(limits, kind).window() for kind in KINDS
-        }
-        self._shared = FixedWindowRateLimiter(_storage(limits.storage))
-        self._local = FixedWindowRateLimiter(MemoryStorage()) if limits.storage else self._shared
+        self._items = {kind: getattr(limits, kind).window() for kind in KINDS}
+        self._local = FixedWindowRateLimiter(MemoryStorage())
+        self._shared = self._local
+        if limits.storage:  # a Redis, asked with short timeouts: the loop waits for it
+            url = (
+                "redis+" + limits.storage if limits.storage.startswith("unix:") else limits.storage
+            )
+            redis = RedisStorage(url, wrap_exceptions=True, key_prefix="briscola-limits",
+                                 socket_timeout=0.5, socket_connect_timeout=0.5)  # fmt: skip
+            self._shared = FixedWindowRateLimiter(redis)
         self._down_until = 0.0  # the shared storage failed: counted locally until then
 
     def _ask(self, method: str, kind: str, key: str) -> Any:
         """``method`` of the strategy for ``key``'s window of ``kind``; True when ``key`` is not
         limited."""
-        if kind not in KINDS:
-            raise ValueError(f"unknown kind of request {kind!r}; kinds: {', '.join(KINDS)}")
         item = self._items[kind]
         if item is None or key in self.limits.exempt:
             return True
@@ -196,17 +174,17 @@ class RateLimiter:
             self._down_until = time.monotonic() + REDIS_DOWN_SECONDS
             return getattr(self._local, method)(item, kind, key)
 
-    def _wait(self, allowed: bool, kind: str, key: str) -> float | None:
-        """None when ``allowed``, else the seconds until ``key``'s window ends (at least a
-        little)."""
-        if allowed:
+    def _wait(self, method: str, kind: str, key: str) -> float | None:
+        """Ask ``method`` (``test`` or ``hit``): None when allowed, else the seconds until
+        ``key``'s window ends (at least a little)."""
+        if self._ask(method, kind, key):
             return None
         stats = self._ask("get_window_stats", kind, key)
         return max(0.001, float(stats.reset_time) - time.time())
 
     def check(self, kind: str, key: str) -> float | None:
         """None while ``key`` may make a request of ``kind``, else the seconds to wait."""
-        return self._wait(self._ask("test", kind, key), kind, key)
+        return self._wait("test", kind, key)
 
     def charge(self, kind: str, key: str) -> None:
         """Count one request of ``kind`` (a failed guess, say) against ``key``."""
@@ -214,7 +192,7 @@ class RateLimiter:
 
     def take(self, kind: str, key: str) -> float | None:
         """Check and count one request: None when allowed, else the seconds to wait."""
-        return self._wait(self._ask("hit", kind, key), kind, key)
+        return self._wait("hit", kind, key)
 
 
 def client_ip(scope: Mapping[str, Any]) -> str:

@@ -3,8 +3,8 @@
 Each setting comes from (the first that has it) what the program gives (``briscola serve``'s
 flags, or :func:`~briscola.apps.server.app.create_app`'s arguments), its ``BRISCOLA_<NAME>``
 variable, or its default; :meth:`Settings.load` refuses a bad value with a :class:`SettingsError`
-naming where it came from. docs/operations.md's table of the settings is made from the fields'
-descriptions by scripts/gen_settings.py.
+naming where it came from, in the words :mod:`briscola.apps.cli.errors` translates. Each field's
+docstring is its line of docs/operations.md's table (scripts/gen_settings.py).
 
 >>> s = Settings.load(max_tables="7", bot_delay=0)
 >>> s.max_tables, s.bot_delay, str(s.create_rate), s.limits.max_tables
@@ -33,19 +33,18 @@ of 20 or more URL-safe characters that is not a plain name (snake_case, CamelCas
 from __future__ import annotations
 
 import copy
+import functools
 import ipaddress
 import logging
-import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Annotated, Any, Final
 
-from annotated_types import Ge, Le
 from pydantic import BeforeValidator, Field, PrivateAttr, ValidationError
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from briscola.apps.server import MAX_TRICK_HOLD
-from briscola.apps.server.limits import LOOPBACK, RATE_FORM, Limits, Rate, parse_rate
+from briscola.apps.server.limits import LOOPBACK, Limits, Rate, parse_rate
 
 __all__ = ["FLAGS", "LOG_LEVELS", "MASK", "SecretFilter", "Settings", "SettingsError", "install",
            "log_config", "mask", "variable"]  # fmt: skip
@@ -63,45 +62,36 @@ class SettingsError(ValueError):
     """A setting's value that cannot be used: the message names the setting."""
 
 
-class _Problem(ValueError):
-    """What a setting's value must be (``"must be ..."``)."""
-
-
-def _rate(value: object) -> Rate:
-    try:
-        return value if isinstance(value, Rate) else parse_rate(str(value))
-    except ValueError:
-        raise _Problem("must be " + RATE_FORM) from None
-
-
-def _addresses(value: object, networks: bool = True) -> tuple[str, ...]:
+def _addresses(value: Any, networks: bool = True) -> tuple[str, ...] | None:
     """Addresses (``10.0.0.1``) or networks (``10.0.0.0/8``), by commas, or ``none``."""
-    items = value.split(",") if isinstance(value, str) else list(value)  # type: ignore[call-overload]
-    clean = tuple(str(item).strip() for item in items if str(item).strip())
+    if value is None:  # unset (the default is validated too)
+        return None
+    items = value.split(",") if isinstance(value, str) else value
+    clean = tuple(text for text in (str(item).strip() for item in items) if text)
     if clean in ((), ("none",), ("off",)):
         return ()
-    what = "IP addresses or networks" if networks else "IP addresses"
     try:
         found = [ipaddress.ip_network(item, strict=False) for item in clean]
+        if not networks and any(n.num_addresses > 1 for n in found):
+            raise ValueError
     except ValueError:
-        found = []
-    if not found or (not networks and any(n.num_addresses > 1 for n in found)):
-        raise _Problem(f"must be {what} separated by commas, or none")
+        what = "IP addresses or networks" if networks else "IP addresses"
+        raise ValueError(f"must be {what} separated by commas, or none") from None
     return tuple(str(n.network_address) if n.num_addresses == 1 else str(n) for n in found)
 
 
 def _redis(value: object) -> str | None:
-    text = str(value).strip() if value is not None else ""
+    text = str(value or "").strip()
     if text and not text.startswith(("redis://", "rediss://", "unix://")):
-        raise _Problem("must be a redis://, rediss:// or unix:// URL")
+        raise ValueError("must be a redis://, rediss:// or unix:// URL")
     return text or None
 
 
-def _one_of(options: Callable[[], Iterable[str]]) -> BeforeValidator:
+def _one_of(names: Callable[[], Sequence[str]]) -> BeforeValidator:
     def check(value: object) -> str:
-        text, names = str(value).strip().lower(), tuple(options())
-        if text not in names:
-            raise _Problem("must be one of " + ", ".join(names[:-1]) + " or " + names[-1])
+        text, known = str(value).strip().lower(), names()
+        if text not in known:
+            raise ValueError(f"must be one of {', '.join(known[:-1])} or {known[-1]}")
         return text
 
     return BeforeValidator(check)
@@ -113,136 +103,86 @@ def _bots() -> list[str]:
     return list(bot_names())
 
 
-RateSetting = Annotated[Rate, NoDecode, BeforeValidator(_rate)]
+RateSetting = Annotated[Rate, NoDecode, BeforeValidator(parse_rate)]
+Addresses = Annotated[tuple[str, ...], NoDecode, BeforeValidator(_addresses)]
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 
 
 class Settings(BaseSettings):
-    """Every setting of the game server (docs/operations.md lists them); the pacing a room reads
-    and its limits (:attr:`limits`) are attributes of the same object."""
+    """Every setting of the game server; the pacing a room reads and its limits (:attr:`limits`)
+    are attributes of the same object."""
 
     model_config = SettingsConfigDict(
-        env_prefix=PREFIX, env_ignore_empty=True, frozen=True, extra="forbid"
+        env_prefix=PREFIX,
+        env_ignore_empty=True,
+        frozen=True,
+        extra="forbid",
+        use_attribute_docstrings=True,
     )
     _limits: Limits | None = PrivateAttr(None)
 
-    host: str = Field("127.0.0.1", description="the address the server listens on")
-    port: int = Field(8000, ge=1, le=65535, description="the port the server listens on")
-    db: str | None = Field(
-        None,
-        description="the database: an SQLAlchemy URL or an SQLite file (unset: ./briscola.db)",
-    )
-    log_level: Annotated[str, _one_of(lambda: LOG_LEVELS)] = Field(
-        "info",
-        description="how much the server logs: " + ", ".join(LOG_LEVELS) + " (tokens masked)",
-    )
-    workers: int = Field(
-        1, ge=1, description="server processes behind one address (see Several processes)"
-    )
-    redis: Annotated[str | None, BeforeValidator(_redis)] = Field(
-        None,
-        description="the Redis the processes share (tables, rate limits); unset: one process",
-    )
-    trusted_proxies: Annotated[tuple[str, ...], NoDecode, BeforeValidator(_addresses)] = Field(
-        (),
-        description=(
-            "the reverse proxies whose `X-Forwarded-For` names the client (addresses or "
-            "networks by commas); none: the header is ignored and the peer is the client"
-        ),
-    )
-    bot_workers: int | None = Field(
-        None,
-        ge=0,
-        description=(
-            "processes for the computer players' searches (`briscola serve`: one per core "
-            "shared among the `--workers`; `create_app`: 0, they think on the event loop)"
-        ),
-    )
-    bot_delay: Seconds = Field(0.8, description="seconds between two computer moves")
-    human_timeout: Seconds = Field(
-        60.0,
-        description=(
-            "seconds before the stand-in plays for a disconnected person (while another "
-            "person is connected)"
-        ),
-    )
-    move_timeout: Seconds = Field(
-        60.0,
-        description="seconds a person has for a move at a table with friends before the stand-in",
-    )
-    trick_hold: Annotated[float, Field(ge=0, le=MAX_TRICK_HOLD, allow_inf_nan=False)] = Field(
-        1.5, description="seconds a completed trick stays shown before a computer player leads"
-    )
-    stand_in: Annotated[str, _one_of(_bots)] = Field(
-        "simple", description="the level that plays for an absent person (a bot's name)"
-    )
-    max_tables: int = Field(
-        Limits.max_tables,
-        ge=1,
-        description=(
-            "the most tables one process holds; past it idle ones leave memory, else a new "
-            "one is refused (503 `server_full`)"
-        ),
-    )
-    idle_seconds: Seconds = Field(
-        Limits.idle_seconds,
-        description="a table nobody is connected to leaves memory after this many seconds",
-    )
-    lobby_offer_seconds: Seconds = Field(
-        20.0,
-        description=(
-            "seconds a quick match's seeker waits for people before the lobby offers computer "
-            "players for the empty seats"
-        ),
-    )
-    create_rate: RateSetting = Field(
-        Limits.create, description="`POST /api/play` and `POST /api/tables` per client"
-    )
-    join_rate: RateSetting = Field(
-        Limits.join, description="`POST /api/tables/{id}/join` per client"
-    )
-    guess_rate: RateSetting = Field(
-        Limits.guess,
-        description=(
-            "wrong invitation codes, host tokens and seat tokens per client (checked before "
-            "each try, charged for each wrong one)"
-        ),
-    )
-    message_rate: RateSetting = Field(Limits.message, description="WebSocket messages per client")
+    host: str = "127.0.0.1"
+    """the address the server listens on"""
+    port: int = Field(8000, ge=1, le=65535)
+    """the port the server listens on"""
+    db: str | None = None
+    """the database: an SQLAlchemy URL or an SQLite file (unset: ./briscola.db)"""
+    log_level: Annotated[str, _one_of(lambda: LOG_LEVELS)] = "info"
+    """how much the server logs: critical, error, warning, info, debug, trace (tokens masked)"""
+    workers: int = Field(1, ge=1)
+    """server processes behind one address (see Several processes)"""
+    redis: Annotated[str | None, BeforeValidator(_redis)] = None
+    """the Redis the processes share (tables, rate limits); unset: one process"""
+    trusted_proxies: Addresses = ()
+    """the reverse proxies whose `X-Forwarded-For` names the client (addresses or networks by
+    commas); none: the header is ignored and the peer is the client"""
+    bot_workers: int | None = Field(None, ge=0)
+    """processes for the computer players' searches (`briscola serve`: one per core shared among
+    the `--workers`; `create_app`: 0, they think on the event loop)"""
+    bot_delay: Seconds = 0.8
+    """seconds between two computer moves"""
+    human_timeout: Seconds = 60.0
+    """seconds before the stand-in plays for a disconnected person (while another person is
+    connected)"""
+    move_timeout: Seconds = 60.0
+    """seconds a person has for a move at a table with friends before the stand-in"""
+    trick_hold: float = Field(1.5, ge=0, le=MAX_TRICK_HOLD, allow_inf_nan=False)
+    """seconds a completed trick stays shown before a computer player leads"""
+    stand_in: Annotated[str, _one_of(_bots)] = "simple"
+    """the level that plays for an absent person (a bot's name)"""
+    max_tables: int = Field(Limits.max_tables, ge=1)
+    """the most tables one process holds; past it idle ones leave memory, else a new one is
+    refused (503 `server_full`)"""
+    idle_seconds: Seconds = Limits.idle_seconds
+    """a table nobody is connected to leaves memory after this many seconds"""
+    lobby_offer_seconds: Seconds = 20.0
+    """seconds a quick match's seeker waits for people before the lobby offers computer players
+    for the empty seats"""
+    create_rate: RateSetting = Limits.create
+    """`POST /api/play` and `POST /api/tables` per client"""
+    join_rate: RateSetting = Limits.join
+    """`POST /api/tables/{id}/join` per client"""
+    guess_rate: RateSetting = Limits.guess
+    """wrong invitation codes, host tokens and seat tokens per client (checked before each try,
+    charged for each wrong one)"""
+    message_rate: RateSetting = Limits.message
+    """WebSocket messages per client"""
     rate_exempt: Annotated[
         tuple[str, ...] | None,
         NoDecode,
-        BeforeValidator(lambda v: None if v is None else _addresses(v, networks=False)),
-    ] = Field(
-        None,
-        description=(
-            "client addresses never rate-limited, by commas, or none; unset: this machine's "
-            "(" + ", ".join(LOOPBACK) + ") when no proxy is trusted, else none"
-        ),
-    )
-    process: str | None = Field(
-        None,
-        max_length=100,
-        description=(
-            "this process's name among several, in its lease rows (`--workers` names each of "
-            "its processes; unset: made of the host, the pid and chance)"
-        ),
-    )
-    supervisor: int | None = Field(
-        None,
-        ge=1,
-        description=(
-            "the process id of the `--workers` parent a server process ends with, even when "
-            "the parent is killed (`--workers` sets it; unset: none)"
-        ),
-    )
-    tune_gc: bool = Field(
-        False,
-        description=(
-            "the process tunes its garbage collector once started (`briscola serve` sets it; "
-            "an app built in a test leaves the collector alone)"
-        ),
-    )
+        BeforeValidator(functools.partial(_addresses, networks=False)),
+    ] = None
+    """client addresses never rate-limited, by commas, or none; unset: this machine's (127.0.0.1,
+    ::1, ::ffff:127.0.0.1) when no proxy is trusted, else none"""
+    process: str | None = Field(None, max_length=100)
+    """this process's name among several, in its lease rows (`--workers` names each of its
+    processes; unset: made of the host, the pid and chance)"""
+    supervisor: int | None = Field(None, ge=1)
+    """the process id of the `--workers` parent a server process ends with, even when the parent
+    is killed (`--workers` sets it; unset: none)"""
+    tune_gc: bool = False
+    """the process tunes its garbage collector once started (`briscola serve` sets it; an app
+    built in a test leaves the collector alone)"""
 
     @classmethod
     def load(cls, label: Callable[[str], str] = str, **given: Any) -> Settings:
@@ -256,10 +196,10 @@ class Settings(BaseSettings):
             return cls(**values)
         except ValidationError as exc:
             error = exc.errors()[0]
-            name = str(error["loc"][0])
+            name, value = str(error["loc"][0]), error["input"]
             where = label(name) if name in values else variable(name)
-            message = f"{where} {_must(error, name)}, not {_show(error['input'])}"
-            raise SettingsError(message) from None
+            shown = f"{value:g}" if isinstance(value, float) and value.is_integer() else repr(value)
+            raise SettingsError(f"{where} {_must(error, name)}, not {shown}") from None
 
     def replace(self, **given: Any) -> Settings:
         """These settings with the ones ``given`` (not None) changed, checked again."""
@@ -308,23 +248,17 @@ def variable(name: str) -> str:
     return PREFIX + name.upper()
 
 
-def _show(value: object) -> str:
-    if isinstance(value, float) and math.isfinite(value) and value == int(value):
-        return f"{value:g}"
-    return repr(value)
-
-
 def _must(error: Any, name: str) -> str:
     """What the setting ``name`` must be, by pydantic's ``error``."""
-    if isinstance(problem := error.get("ctx", {}).get("error"), _Problem):
-        return str(problem)
+    if isinstance(problem := error.get("ctx", {}).get("error"), ValueError):
+        return str(problem)  # our validators' words
     kind = error["type"].split("_")[0]  # int_parsing, greater_than_equal...
     if kind in ("greater", "less", "finite"):
-        bounds = {type(m): m for m in Settings.model_fields[name].metadata}
-        low, high = bounds[Ge].ge, bounds.get(Le)
-        if high is None:
-            return f"must be at least {low:g}"
-        return f"must be from {low:g} to {high.le:g}"
+        bounds = {type(m).__name__: m for m in Settings.model_fields[name].metadata}
+        low, high = bounds["Ge"].ge, bounds.get("Le")
+        return (
+            f"must be at least {low:g}" if high is None else f"must be from {low:g} to {high.le:g}"
+        )
     words = {"int": "a whole number", "bool": "true or false", "float": "a number"}
     return f"must be {words[kind]}" if kind in words else f"is not valid: {error['msg']}"
 
