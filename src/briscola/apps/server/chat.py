@@ -34,9 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from briscola.apps.server.protocol import ChatMessage, Peer, Refusal, handles
 from briscola.apps.server.views import dumps
-from briscola.core.option_types import Partnership
 from briscola.core.text import has_surrogate
-from briscola.session.table import DEAL_OVER, OVER
 
 if TYPE_CHECKING:
     from fastapi import WebSocket
@@ -68,9 +66,12 @@ class Chat:
         return line
 
     async def replay(self, ws: WebSocket, table: Table) -> None:
-        """Send one socket the lines kept, oldest first (a socket that just connected)."""
-        if self.lines and self.open(table):
-            await _send([ws], *(dumps(line) for line in list(self.lines)))
+        """Send one socket the lines kept, oldest first (a socket that just connected; one that
+        went away is left to its own handler)."""
+        if self.open(table):
+            with contextlib.suppress(Exception):
+                for line in list(self.lines):
+                    await ws.send_text(dumps(line))
 
 
 @handles(ChatMessage)
@@ -80,21 +81,9 @@ async def chat(room: Room, peer: Peer, message: ChatMessage) -> None:
     are folded (``bad_message``); else shown to everybody."""
     if not room.chat.open(room.table):
         raise Refusal("chat_off", "there is no chat at this table: its host did not allow it")
-    table = room.table
-    in_deal = table.started and table.status not in (DEAL_OVER, OVER)
-    if in_deal and table.ruleset.partnership is not Partnership.NONE:  # words to a partner
+    if room.partners_in_deal():
         raise Refusal("chat_in_deal", "with partners, the chat waits for the deal's end")
     if not message.text.split() or has_surrogate(message.text):
         raise Refusal("bad_message", "a chat message is {'type': 'chat', 'text': '...'}: no text")
-    seat = peer.player
     async with room.lock:
-        text = dumps(room.chat.add(seat, message.text))
-        await _send([*(w for group in room.sockets.values() for w in group), *room.watchers], text)
-
-
-async def _send(sockets: list[WebSocket], *texts: str) -> None:
-    """Send ``texts`` to each socket; one that went away is left to its own handler."""
-    for ws in sockets:
-        with contextlib.suppress(Exception):
-            for text in texts:
-                await ws.send_text(text)
+        await room.tell(room.chat.add(peer.player, message.text))

@@ -6,11 +6,10 @@ change's events, the card points and the flow's fields are the same for every se
 :meth:`Views.shared` makes them once per change, already as JSON text (``orjson.Fragment``), and
 :meth:`Views.message` adds each seat's observation; the ruleset's data is made once per table,
 the standing once per deal. Each message is, key for key, the table's public information and
-the seat's observation made afresh (tests/server/test_views.py). A spectator's message is made by
-the same :meth:`Views.message`, for no seat (``seat`` None): the public view of the deal
-(:func:`~briscola.session.audience.public_view`), no host, no invitation, ``spectator`` true.
-The message's keys are put together by :func:`~briscola.session.envelope.state_message`, as the
-offline game's are (:mod:`briscola.session.local`), with the fragments as its values.
+the seat's observation made afresh (tests/server/test_views.py). A spectator's message (``seat``
+None) has the public view of the deal (:func:`~briscola.session.audience.public_view`), no host,
+no invitation. The keys are put together by :func:`~briscola.session.envelope.state_message`, as
+the offline game's are (:mod:`briscola.session.local`).
 
 >>> from briscola.core.rules import preset
 >>> from briscola.session.table import Seat, Table
@@ -29,12 +28,10 @@ True
 >>> watched["spectator"], watched["observation"]["hand"], watched["seat"]
 (True, [], 0)
 
-The JSON text of what the server sends over its sockets, made by orjson (several times faster
+Every message the rooms send is JSON text made by orjson (:func:`dumps`: several times faster
 than the standard library's encoder, which took about a twentieth of the server's time per move).
-
-Every message the rooms send goes through :func:`dumps`. What orjson refuses (a lone surrogate
-in a text, which is no UTF-8) is encoded by the standard library instead, which escapes it, so
-nothing that ``json.dumps`` could send fails.
+What orjson refuses (a lone surrogate in a text, which is no UTF-8) is encoded by the standard
+library instead, which escapes it, so nothing that ``json.dumps`` could send fails.
 
 >>> dumps({"type": "pong"})
 '{"type":"pong"}'
@@ -53,7 +50,7 @@ from typing import Any
 
 import orjson
 
-from briscola.apps.server.seat_players import with_players
+from briscola.apps.server.players.seats import with_players
 from briscola.session.audience import public_view
 from briscola.session.envelope import card_points, state_message
 from briscola.session.events import Event
@@ -75,7 +72,6 @@ def fragment(value: Any, plain: Callable[[], Any] | None = None) -> orjson.Fragm
     (a lone surrogate in a name) the standard library encodes ``plain()`` (the same data without
     fragments inside; default ``value``), which escapes it.
 
-    >>> import orjson
     >>> orjson.dumps({"a": fragment([1, "x"])})
     b'{"a":[1,"x"]}'
     >>> orjson.dumps(fragment({"name": "\\ud800"}))
@@ -106,7 +102,7 @@ class Views:
         self.ruleset = fragment(table.ruleset.to_dict())  # a table's ruleset never changes
         self.card_points = fragment(card_points(table.ruleset))
         self._standing: tuple[int, orjson.Fragment] | None = None
-        self.players: dict[int, dict[str, Any]] = {}  # who took each seat (:mod:`.seat_players`)
+        self.players: dict[int, dict[str, Any]] = {}  # who took each seat (players/seats.py)
 
     def standing(self) -> orjson.Fragment:
         """The match's standing, made again only when a deal was recorded."""
@@ -115,23 +111,22 @@ class Views:
             self._standing = (deals, fragment(self.table.standing_data()))
         return self._standing[1]
 
+    def info(self, ruleset: Any = None, standing: Any = None) -> dict[str, Any]:
+        """The table's public information, with who took each seat (``ruleset``, ``standing``:
+        their fragments, as :meth:`shared` gives them; else made here)."""
+        public = self.table.public_info(ruleset=ruleset, standing=standing)
+        return {
+            "table_id": self.table_id,
+            **with_players(public, self.players),
+            "hints": self.hints,
+        }
+
     def shared(self, events: Sequence[Event], flow: Mapping[str, Any]) -> Shared:
         """What every seat's message about this change shares: the table's public information,
         the ``events`` and the ``flow``'s fields."""
-        table, table_id, hints = self.table, self.table_id, self.hints
-        public = with_players(table.public_info(ruleset=self.ruleset, standing=self.standing()),
-                              self.players)  # fmt: skip
-        info = {"table_id": table_id, **public, "hints": hints}
-
-        def plain() -> dict[str, Any]:
-            return {"table_id": table_id, **self.info(), "hints": hints}
-
+        info = self.info(ruleset=self.ruleset, standing=self.standing())
         events_text = fragment(list(events), lambda: [e.to_dict() for e in events])
-        return Shared(fragment(info, plain), events_text, flow)
-
-    def info(self) -> dict[str, Any]:
-        """The table's public information, with who took each seat (:mod:`.seat_players`)."""
-        return with_players(self.table.public_info(), self.players)
+        return Shared(fragment(info, self.info), events_text, flow)
 
     def message(
         self, seat: int | None, shared: Shared, *, host: bool = False, invite_url: str | None = None

@@ -3,20 +3,12 @@ avatar (the emoji chosen in the account panel), whether they are a bot account, 
 username of a claimed account, for a link to their profile (``/players/{username}``).
 
 A room reads them from the seats' links to players (:func:`stored_players`; a link is made
-when a seat is taken: :func:`~.players.routes.seat_taken` for a table made with friends or
-joined by invitation, the lobby's for a matched seat) when it is loaded, when a seat's socket
-connects and when a seat is stored (:meth:`~.room.Room.learn_players`): a player who took a
+when a seat is taken: :func:`~.routes.seat_taken` for a table made with friends or joined by
+invitation, the lobby's for a matched seat) when it is loaded, when a seat's socket connects and
+when a seat is stored (:meth:`~briscola.apps.server.room.Room.learn_players`): a player who took a
 seat is shown from the moment they come to the table, a deleted account no more. Each seat's
-``player`` in the state (:class:`~.protocol.SeatPlayer`) comes from here: no player id, no
-token, no session.
-
->>> from datetime import UTC, datetime
->>> from briscola.apps.server.players.accounts import Player
->>> anna = Player("p1", "Anna", "🦊", "Anna_B", datetime.now(UTC))
->>> public(anna)
-{'avatar': '🦊', 'bot': False, 'profile': 'Anna_B'}
->>> public(Player("p2", "Bruno", "", None, datetime.now(UTC)))
-{'avatar': None, 'bot': False, 'profile': None}
+``player`` in the state (:class:`~briscola.apps.server.protocol.SeatPlayer`) comes from here: no
+player id, no token, no session.
 """
 
 from __future__ import annotations
@@ -25,28 +17,28 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session
 
-from briscola.apps.server.players.accounts import Player
 from briscola.apps.server.players.schema import PlayerRow, PlayerSeatRow
 
-__all__ = ["public", "stored_players", "with_players"]
-
-
-def public(player: Player) -> dict[str, Any]:
-    """What everybody at the table may know of ``player`` (a :class:`~.protocol.SeatPlayer`)."""
-    return {"avatar": player.avatar or None, "bot": player.bot, "profile": player.username}
+__all__ = ["stored_players", "with_players"]
 
 
 def stored_players(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
-    """The known player of each seat of a stored table, by seat (:func:`public`)."""
+    """What everybody at a stored table may know of each seat's known player, by seat."""
     query = (
-        sa.select(PlayerSeatRow.seat, PlayerRow)
+        sa.select(PlayerSeatRow.seat, PlayerRow.avatar, PlayerRow.bot, PlayerRow.username)
         .join(PlayerRow, PlayerRow.id == PlayerSeatRow.player_id)
         .where(PlayerSeatRow.table_id == table_id)
     )
-    with Session(engine) as s:
-        return {int(seat): public(Player.of(row)) for seat, row in s.execute(query)}
+    with engine.connect() as conn:
+        return {
+            int(row.seat): {
+                "avatar": row.avatar or None,
+                "bot": bool(row.bot),
+                "profile": row.username,
+            }
+            for row in conn.execute(query)
+        }
 
 
 def with_players(info: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict[str, Any]:
