@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from briscola.apps.server import rooms
-from briscola.apps.server.rooms import MIN_BUDGET, BotPool, decide
 from briscola.bots import make_bot, with_budget
+from briscola.bots.pool import LOG_EVERY, MIN_BUDGET, BotPool, decide
 from briscola.core.actions import Action
 from briscola.core.game import new_game
 from briscola.core.observation import Observation, observe
@@ -69,7 +68,7 @@ def test_a_saturated_pool_shrinks_the_budget_and_says_so(
     obs = _observation()
     seen: list[dict[str, object]] = []
     shrunk = pool.shrunk
-    pool._logged = -rooms.LOG_EVERY  # as new: the next saturation is logged
+    pool._logged = -LOG_EVERY  # as new: the next saturation is logged
 
     async def run() -> None:
         tasks = [asyncio.create_task(pool.decide("champion", s, obs)) for s in range(4)]
@@ -78,7 +77,7 @@ def test_a_saturated_pool_shrinks_the_budget_and_says_so(
         await asyncio.gather(*tasks)
         seen.append(pool.health())
 
-    with caplog.at_level(logging.WARNING, logger=rooms.__name__):
+    with caplog.at_level(logging.WARNING, logger=BotPool.__module__):
         asyncio.run(run())
     ready = {"bot_workers": 1, "bot_ready": True}
     assert seen[0] == {**ready, "bot_queue": 4, "bot_budget": 0.25}

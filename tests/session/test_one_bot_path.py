@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from briscola.apps.server.rooms import decide
 from briscola.bots import make_bot, with_budget
+from briscola.bots.pool import decide
 from briscola.core.game import new_game
 from briscola.core.observation import observe
 from briscola.core.rules import preset

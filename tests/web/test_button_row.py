@@ -138,7 +138,7 @@ def test_every_button_of_the_row_fits(
 def _void_seed() -> int:
     """A table seed of play-now's chiamata (the player at seat 0, four "simple" computers) whose
     first deal is void when the player passes: every computer passes too."""
-    from briscola.apps.server.rooms import decide
+    from briscola.bots.pool import decide
     from briscola.core.match import MatchFormat
     from briscola.core.rules import preset
     from briscola.session.table import DEAL_OVER, Seat, Table

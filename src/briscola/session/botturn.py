@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from briscola.bots import Bot, make_bot
+from briscola.bots.pool import decide
 from briscola.core.actions import Action
 from briscola.core.observation import Observation
 
@@ -50,9 +51,10 @@ class Computers:
     """Who plays a table's computer seats: ``stand_in``, the level that takes a person's seat
     (on autoplay, after a resignation), and ``factory``, which makes the bots.
 
-    Every decision is asked the one way, as a :class:`BotRequest`, of a bot made for it with the
-    decision's seed (:meth:`decide`): the terminal, the server's pool of processes and a table
-    restarted after a crash ask the same question and get the same answer.
+    Every decision is asked the one way, as a :class:`BotRequest`, through
+    :func:`briscola.bots.pool.decide` (a bot made for it with the decision's seed), the function
+    the server's pool runs: the terminal, the server and a table restarted after a crash ask the
+    same question and get the same answer.
 
     >>> from briscola.core.game import new_game
     >>> from briscola.core.observation import observe
@@ -69,4 +71,4 @@ class Computers:
 
     def decide(self, request: BotRequest) -> Action:
         """The answer to ``request``: a bot of its level made with its seed."""
-        return self.factory(request.level, request.seed).act(request.observation)
+        return decide(request.level, request.seed, request.observation, factory=self.factory)

@@ -54,9 +54,10 @@ from briscola.apps.server.ratings import Recorder
 from briscola.apps.server.ratings.catchup import catch_up
 from briscola.apps.server.ratings.routes import router as ratings_router
 from briscola.apps.server.room import Room, send_json
-from briscola.apps.server.rooms import BotPool, DamagedTableError, Rooms
+from briscola.apps.server.rooms import DamagedTableError, Rooms
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
+from briscola.bots.pool import BotPool
 from briscola.session.table import TableError
 
 __all__ = [
