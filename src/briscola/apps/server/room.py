@@ -11,9 +11,12 @@ the methods registered with :func:`~.protocol.handles`.
   ``/ws/{table_id}/watch``), at most :data:`MAX_SPECTATORS`; they may only ``sync`` and ``ping``.
 * **The pace**: the computer players' speed (:data:`SPEEDS`, a factor on ``bot_delay``), and a
   completed trick stays on every screen at least ``trick_hold`` seconds (:class:`Pace`).
-* **The move clock**: at a table of several people, the person to act has ``move_timeout``
-  seconds, then the stand-in computer player makes that move (:class:`MoveClock`). A person gone
+* **The move clock**: at a table of several people with somebody there, the person to act has
+  ``move_timeout`` seconds, then the stand-in computer player makes that move. A person gone
   longer than ``human_timeout`` is played by the computer until they come back.
+* **Quick messages** (emotes): one a seat every :data:`EMOTE_GAP` seconds, shown to everybody;
+  at a table of partners none while a deal is played (nor chat, :mod:`.chat`): their timing could
+  be a sign the rules do not allow.
 * **La rivincita**: once the match is over, each person present asks with ``rematch``; when all
   have, a new table starts with the same rules, a new seed, the seats rotated by one (seat ``i``
   at ``i + 1``: :func:`rotated_seats`) and the computer playing whoever did not ask. Each person
@@ -30,7 +33,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -39,6 +42,7 @@ from fastapi import WebSocket
 
 from briscola.apps.server.chat import Chat
 from briscola.apps.server.limits import RateLimiter
+from briscola.apps.server.players.seats import stored_players
 from briscola.apps.server.players.upkeep import follow_rematch
 from briscola.apps.server.protocol import (
     ActionMessage,
@@ -54,7 +58,6 @@ from briscola.apps.server.protocol import (
     handles,
     rate_limited,
 )
-from briscola.apps.server.seat_players import stored_players
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
     GroupCommit,
@@ -82,15 +85,14 @@ if TYPE_CHECKING:
     from briscola.bots.pool import BotPool
 
 __all__ = [
+    "EMOTE_GAP",
     "MAX_ID",
     "MAX_SPECTATORS",
     "SPEEDS",
     "Finished",
-    "MoveClock",
     "Pace",
     "Room",
     "rotated_seats",
-    "seat_flags",
     "send_json",
 ]
 
@@ -107,9 +109,10 @@ Finished = Callable[[str, "Table"], None]
 and the table (the app gives the ratings' recorder; rooms.py hands it to each room)."""
 
 SPEEDS: dict[str, float] = {"lenta": 2.0, "normale": 1.0, "veloce": 0.4}
+"""Each speed of the computer players: its factor on the server's delay between their moves."""
+
 EMOTE_GAP = 3.0
 """The fewest seconds between two emotes of one seat: each is shown to everybody for a moment."""
-"""Each speed of the computer players: its factor on the server's delay between their moves."""
 
 
 async def send_text(ws: WebSocket, text: str) -> None:
@@ -125,18 +128,9 @@ async def send_json(ws: WebSocket, message: dict[str, Any]) -> None:
     await send_text(ws, dumps(message))
 
 
-# -- the pace -------------------------------------------------------------------------------------
 @dataclass
 class Pace:
-    """A table's speed and when its last trick was completed (``time.monotonic`` seconds).
-
-    >>> pace = Pace(speed="veloce")
-    >>> pace.wait(bot_delay=1.0, trick_hold=1.5, now=10.0)
-    0.4
-    >>> pace.saw_trick(now=10.0)
-    >>> pace.wait(bot_delay=1.0, trick_hold=1.5, now=10.5)
-    1.0
-    """
+    """A table's speed and when its last trick was completed (``time.monotonic`` seconds)."""
 
     speed: str = "normale"
     trick_at: float | None = None
@@ -148,89 +142,18 @@ class Pace:
     def wait(self, bot_delay: float, trick_hold: float, now: float | None = None) -> float:
         """Seconds before the next computer move: the delay at this speed, and at least what is
         left of the hold of the last trick."""
-        delay = bot_delay * SPEEDS.get(self.speed, 1.0)
+        delay = bot_delay * SPEEDS[self.speed]
         if self.trick_at is not None:
             clock = time.monotonic() if now is None else now
             delay = max(delay, self.trick_at + trick_hold - clock)
         return round(max(0.0, delay), 6)
 
 
-Expire = Callable[[tuple[int, int]], Awaitable[None]]
-"""What a clock that ran out calls, with the move it timed: (deal, actions so far)."""
-
-
-class MoveClock:
-    """The clock of the person to act at a table of several people (one clock at a time).
-
-    :meth:`arm` is called after every change: it starts a clock when a new move is a person's and
-    stops it when the move is no longer theirs. A clock that runs out calls ``expire`` with the
-    move it timed (:meth:`move_key`), which the room plays if it is still the one awaited."""
-
-    def __init__(self) -> None:
-        self.key: tuple[int, int] | None = None
-        self.seat: int | None = None
-        self.deadline: float | None = None
-        self._task: asyncio.Task[None] | None = None
-
-    @staticmethod
-    def move_key(table: Table) -> tuple[int, int] | None:
-        """The move awaited, (deal, actions so far), or None when no person is to act at a
-        table of several people."""
-        seat = table.to_act()
-        if seat is None or table.bot_to_act() is not None or len(table.human_seats()) < 2:
-            return None
-        assert table.state is not None and table.deal_number is not None
-        return (table.deal_number, len(table.state.actions))
-
-    def arm(self, table: Table, timeout: float, expire: Expire, active: bool = True) -> None:
-        """Start the clock of a new person's move (``active``: somebody is there to see it)."""
-        key = self.move_key(table) if active else None
-        if key == self.key:
-            return
-        self.stop()
-        if key is None:
-            return
-        self.key, self.seat = key, table.to_act()
-        self.deadline = time.monotonic() + timeout
-        self._task = asyncio.create_task(self._run(key, timeout, expire))
-
-    async def _run(self, key: tuple[int, int], timeout: float, expire: Expire) -> None:
-        await asyncio.sleep(timeout)
-        self._task = None
-        try:
-            await expire(key)
-        except Exception:
-            log.exception("a move's clock could not hand the move to the computer")
-
-    def info(self) -> dict[str, Any] | None:
-        """The clock as a state message tells it: the seat and the seconds left, or None."""
-        if self.deadline is None or self.seat is None:
-            return None
-        return {"seat": self.seat, "left": round(max(0.0, self.deadline - time.monotonic()), 1)}
-
-    def stop(self) -> None:
-        """No clock runs any more."""
-        if self._task is not None:
-            self._task.cancel()
-        self._task = None
-        self.key = self.seat = self.deadline = None
-
-    async def close(self) -> None:
-        """Stop the clock and wait for its task to end."""
-        task = self._task
-        self.stop()
-        if task is not None:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-
-
 class RoomLock(asyncio.Lock):
     """A room's lock that counts who holds it or waits for it (:attr:`users`): a room in use is
     never let go."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.users = 0
+    users = 0
 
     async def __aenter__(self) -> None:
         self.users += 1
@@ -245,7 +168,6 @@ class RoomLock(asyncio.Lock):
         self.users -= 1
 
 
-# -- the room -------------------------------------------------------------------------------------
 class Room:
     """A table in play, its connections and its pace. See the module's documentation."""
 
@@ -263,15 +185,14 @@ class Room:
         saved: Sequence[tuple[bool, int]] | None = None,
         load: bool = False,
     ) -> None:
-        """``row``: the table's stored row (its id, seats, invitation, language, hints).
-        ``pool``: where its computer players think; ``commits``: the group commit it stores
-        through; ``limiter``: the per-client limits of its sockets' messages (None: none).
-        ``saved``: for each deal, whether storage has its row and how many of its actions
-        (default: everything the table holds). ``load``: a table loaded again, whose row's
-        speed, resignations, rematch and seat flags are taken back."""
+        """``row``: the table's stored row. ``limiter``: the per-client limits of its sockets'
+        messages (None: none). ``saved``: for each deal, whether storage has its row and how
+        many of its actions (default: everything the table holds). ``load``: a table loaded
+        again, whose row's speed, resignations, rematch and seat flags are taken back."""
         self.table = table
         self.table_id = row.id
         self.stored_seats = list(row.seats)
+        self.host = next((s.seat for s in row.seats if s.host), 0)  # the host's seat
         self.invite_code = row.invite_code
         self.lang = row.lang
         self.hints = row.hints
@@ -283,7 +204,6 @@ class Room:
         self.sockets: dict[int, list[WebSocket]] = {}
         self.watchers: list[WebSocket] = []
         self.pace = Pace()
-        self.clock = MoveClock()
         self.votes: set[int] = set()
         self.timed_out = list(row.timed_out or [0] * len(table.seats))  # moves the clock gave
         self.rematch_id: str | None = None
@@ -294,8 +214,10 @@ class Room:
         self.pins = 0  # sockets between their arrival and their hello: the room is not let go
         self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
         self.saved = Saved(table, saved)  # what storage holds, what it lacks
-        self._driver: asyncio.Task[None] | None = None
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._driver: asyncio.Task[None] | None = None  # the computer players' moves
+        self._timer: asyncio.Task[None] | None = None  # the absent people's timeout
+        # the move clock: the move it times (deal, actions so far), its seat, its deadline
+        self._clock: tuple[tuple[int, int], int | None, float, asyncio.TimerHandle] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # checks running on their own
         self.views = Views(table, self.table_id, self.hints)
         if load:
@@ -308,11 +230,6 @@ class Room:
             _restore_flags(table, row.seat_flags)
 
     # -- seats and tokens -------------------------------------------------------------------
-    @property
-    def host(self) -> int:
-        """The host's seat."""
-        return next((s.seat for s in self.stored_seats if s.host), 0)
-
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token this is, or None (every seat is compared, in constant time); a
         token that is no text (a lone surrogate) or too long is nobody's."""
@@ -327,10 +244,6 @@ class Room:
     def invite_url(self) -> str:
         """The invitation link."""
         return f"/join/{self.table_id}/{self.invite_code}"
-
-    def info(self) -> dict[str, Any]:
-        """The table's public information."""
-        return {"table_id": self.table_id, **self.views.info(), "hints": self.hints}
 
     def humans_connected(self) -> bool:
         """True while at least one person is connected."""
@@ -354,13 +267,17 @@ class Room:
             return None
         return now - self.idle_since
 
+    def partners_in_deal(self) -> bool:
+        """True while partners play a deal: no quick message nor chat then (module)."""
+        table = self.table
+        in_deal = table.started and table.status not in (DEAL_OVER, OVER)
+        return in_deal and table.ruleset.partnership is not Partnership.NONE
+
     # -- messages ---------------------------------------------------------------------------
-    def message(
-        self, seat: int | None, events: Sequence[Event] = (), shared: Shared | None = None
-    ) -> dict[str, Any]:
+    def message(self, seat: int | None, shared: Shared | None = None) -> dict[str, Any]:
         """The ``state`` message of ``seat`` (None: a spectator's): only what it may know.
         ``shared``: what every message of this change shares, made once for all of them."""
-        shared = shared or self.shared(events)
+        shared = shared or self.shared(())
         if seat is None:
             return self.views.message(None, shared)
         host = seat == self.host
@@ -369,11 +286,12 @@ class Room:
 
     def shared(self, events: Sequence[Event]) -> Shared:
         """What every ``state`` message with ``events`` shares (:meth:`.views.Views.shared`)."""
-        over = self.table.status == OVER
+        over, clock = self.table.status == OVER, self._clock
+        left = round(max(0.0, clock[2] - time.monotonic()), 1) if clock is not None else 0
         fields = {
             "spectators": len(self.watchers),
             "speed": self.pace.speed,
-            "clock": self.clock.info(),
+            "clock": {"seat": clock[1], "left": left} if clock is not None else None,
             "rematch": {"votes": sorted(self.votes), "table_id": self.rematch_id} if over else None,
             "watch_url": f"/watch/{self.table_id}",
             "trick_hold_ms": round(self.settings.trick_hold * 1000),
@@ -386,41 +304,124 @@ class Room:
         a completed trick and arm the move clock first."""
         if any(isinstance(e, TrickEvent) for e in events):
             self.pace.saw_trick()
-        self.clock.arm(
-            self.table, self.settings.move_timeout, self._expire, active=self.humans_connected()
-        )
+        self._arm_clock()
         shared: Shared | None = None  # made once, if anybody is sent it
         for seat, sockets in list(self.sockets.items()):
             targets = [ws for ws in sockets if ws is not skip]
             if targets:
                 shared = shared or self.shared(events)
-                text = dumps(self.message(seat, events, shared))
+                text = dumps(self.message(seat, shared))
                 for ws in targets:
                     await send_text(ws, text)
         if self.watchers:
-            text = dumps(self.message(None, events, shared or self.shared(events)))
+            text = dumps(self.message(None, shared or self.shared(events)))
             for ws in list(self.watchers):
                 await send_text(ws, text)
 
-    async def _expire(self, key: tuple[int, int]) -> None:
-        """The move clock ran out: the stand-in makes the move, if it is still awaited."""
-        async with self.lock:
-            if self.clock.move_key(self.table) == key:
-                seat = self.table.to_act()
-                if seat is not None and self.table.seats[seat].connected:  # there, let it run out
-                    self.timed_out[seat] += 1  # counted by the ratings (ratings/record.py)
-                    self.note(timed_out=list(self.timed_out))  # stored with the move
-                await self.commit(self.table.stand_in_move())
+    async def tell(self, message: dict[str, Any], to: Sequence[WebSocket] | None = None) -> None:
+        """Send ``message`` to the sockets ``to`` (default: every seat's and spectator's)."""
+        text = dumps(message)
+        everyone = [*(ws for group in self.sockets.values() for ws in group), *self.watchers]
+        for ws in everyone if to is None else list(to):
+            await send_text(ws, text)
 
     async def error(self, ws: WebSocket, refusal: Refusal) -> None:
         """Send an error to one socket, worded in the table's language."""
         await send_json(ws, refusal.worded(self.lang))
 
+    # -- the clocks -------------------------------------------------------------------------
+    def _move_key(self) -> tuple[int, int] | None:
+        """The move the clock times, (deal, actions so far): a person's, at a table of several
+        people with one of them connected; else None."""
+        table = self.table
+        if table.to_act() is None or table.bot_to_act() is not None:
+            return None
+        if len(table.human_seats()) < 2 or not self.humans_connected():
+            return None
+        assert table.state is not None and table.deal_number is not None
+        return (table.deal_number, len(table.state.actions))
+
+    def _arm_clock(self) -> None:
+        """Start the move clock of a new person's move, stop one no longer awaited."""
+        key = self._move_key()
+        if key == (self._clock[0] if self._clock is not None else None):
+            return
+        if self._clock is not None:
+            self._clock[3].cancel()
+            self._clock = None
+        if key is not None:
+            timeout = self.settings.move_timeout
+            handle = asyncio.get_running_loop().call_later(timeout, self._spawn, self._expire, key)
+            self._clock = (key, self.table.to_act(), time.monotonic() + timeout, handle)
+
+    async def _expire(self, key: tuple[int, int]) -> None:
+        """The move clock ran out: the stand-in makes the move, if it is still awaited."""
+        try:
+            async with self.lock:
+                if self._move_key() != key:
+                    return
+                seat = self.table.to_act()
+                if seat is not None and self.table.seats[seat].connected:  # there, let it run out
+                    self.timed_out[seat] += 1  # counted by the ratings (ratings/record.py)
+                    self.note(timed_out=list(self.timed_out))  # stored with the move
+                await self.commit(self.table.stand_in_move())
+        except Exception:
+            log.exception("a move's clock could not hand the move to the computer")
+
+    def _expire_absent(self) -> list[Event]:
+        """Give to the computer every human seat gone longer than the timeout."""
+        if not self.table.started or not self.humans_connected():
+            return []
+        events: list[Event] = []
+        now = time.monotonic()
+        for seat, since in self.gone_since.items():
+            if now - since >= self.settings.human_timeout:
+                events += self.table.set_autoplay(seat, True)
+        return events
+
+    def _arm(self) -> None:
+        """Start the timeout of the person away the longest, unless one runs (at a started table
+        not over, for a seat the computer does not play yet)."""
+        table = self.table
+        if self._timer is not None or not table.started or table.status == OVER:
+            return
+        gone = [since for seat, since in self.gone_since.items() if not table.seats[seat].autoplay]
+        if gone:
+            delay = max(0.0, self.settings.human_timeout - (time.monotonic() - min(gone)))
+            self._timer = asyncio.create_task(self._timeout(delay))
+
+    async def _timeout(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            self._timer = None
+            events = self._expire_absent()
+            if events:
+                await self.commit(events)
+            elif self.humans_connected():
+                # woken a little early (uvloop's timers count whole milliseconds from the loop's
+                # cached clock): without a new timer the absent seat would never be played
+                self._arm()
+
+    def stop_timers(self) -> None:
+        """Stop the absent people's timeout (a room leaving memory: nothing may hold it)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _spawn(self, work: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
+        """Run ``work(*args)`` in a task of its own (cancelled by :meth:`close`)."""
+        task = asyncio.create_task(work(*args))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     # -- storing ----------------------------------------------------------------------------
     def note(self, *, started: bool = False, seats: Sequence[int] = (), **columns: Any) -> None:
         """Note a change that the next :meth:`store` writes with the deals and actions: the
         match started, the ``seats`` that changed, ``columns`` of the table's row (speed...)."""
-        self.saved.note(started, [self._stored_seat(i) for i in seats], columns)
+        for i in seats:  # the stored seat brought up to date with the table's
+            s, stored = self.table.seats[i], self.stored_seats[i]
+            stored.kind, stored.bot, stored.name, stored.joined = s.kind, s.bot, s.name, s.joined
+        self.saved.note(started, [self.stored_seats[i] for i in seats], columns)
 
     def store(self) -> asyncio.Future[None]:
         """Queue what is not yet stored (the changes noted, the deals and actions since) in this
@@ -428,7 +429,7 @@ class Room:
         is committed."""
         finished = self.finished if self.table.status == OVER else None
         if finished is not None:  # marked due with the end, its flags kept (ratings/catchup.py)
-            self.note(results_due=True, seat_flags=seat_flags(self.table))
+            self.note(results_due=True, seat_flags=_flags(self.table))
         done = self.commits.later(*self.saved.unsaved(self.table_id, self.table))
         if finished is not None:
             done.add_done_callback(partial(_tell, finished, self.table_id, self.table))
@@ -442,16 +443,9 @@ class Room:
         self.learn_players()
 
     def learn_players(self) -> None:
-        """Read again who took each seat (the seats' links to players, made when a seat is
-        taken: :func:`~.players.routes.seat_taken`, the lobby): their avatar, bot mark and
-        profile in the states from now on (:mod:`.seat_players`)."""
+        """Read again who took each seat (:mod:`.players.seats`): their avatar, bot mark and
+        profile in the states from now on."""
         self.views.players = stored_players(self.commits.storage.engine, self.table_id)
-
-    def _stored_seat(self, seat: int) -> StoredSeat:
-        """A seat's stored form, brought up to date with the table's seat."""
-        s, stored = self.table.seats[seat], self.stored_seats[seat]
-        stored.kind, stored.bot, stored.name, stored.joined = s.kind, s.bot, s.name, s.joined
-        return stored
 
     async def commit(self, events: Sequence[Event]) -> None:
         """After a change: store it, send every seat its view, let the computer players go on."""
@@ -464,7 +458,7 @@ class Room:
         """Store the seats' autoplay and ready flags in the table's row (a room leaving memory):
         queued in the group commit, not waited for (a failure is logged)."""
         if self.table.started and self.table.status != OVER:
-            self.note(seat_flags=seat_flags(self.table))
+            self.note(seat_flags=_flags(self.table))
             self.store().add_done_callback(_logged)
 
     # -- connections ------------------------------------------------------------------------
@@ -475,9 +469,7 @@ class Room:
             self.learn_players()  # the seat's player, linked when it was taken
             self.idle_since = None
             self.gone_since.pop(seat, None)
-            timer = self._timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
+            self.stop_timers()  # armed again for those still away
             events = self.table.set_connected(seat, True)
             events += self.table.set_autoplay(seat, False)
             events += self._expire_absent()
@@ -509,11 +501,10 @@ class Room:
     async def watch(self, ws: WebSocket) -> None:
         """A spectator came: send them the table, tell everybody how many watch."""
         async with self.lock:
-            if ws not in self.watchers:
-                if len(self.watchers) >= MAX_SPECTATORS:
-                    await ws.close(1008, "too many spectators")
-                    return
-                self.watchers.append(ws)
+            if len(self.watchers) >= MAX_SPECTATORS:
+                await ws.close(1008, "too many spectators")
+                return
+            self.watchers.append(ws)
             await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
             await self.chat.replay(ws, self.table)
 
@@ -527,45 +518,10 @@ class Room:
                     self.idle_since = time.monotonic()
                 await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
 
-    def _expire_absent(self) -> list[Event]:
-        """Give to the computer every human seat gone longer than the timeout."""
-        if not self.table.started or not self.humans_connected():
-            return []
-        events: list[Event] = []
-        now = time.monotonic()
-        for seat, since in self.gone_since.items():
-            if now - since >= self.settings.human_timeout:
-                events += self.table.set_autoplay(seat, True)
-        return events
-
-    def _arm(self) -> None:
-        """Start a timeout for every absent human seat of a started table that has none (a
-        finished table has nobody to play for: none)."""
-        if not self.table.started or self.table.status == OVER:
-            return
-        now = time.monotonic()
-        for seat, since in self.gone_since.items():
-            if seat not in self._timers and not self.table.seats[seat].autoplay:
-                delay = max(0.0, self.settings.human_timeout - (now - since))
-                self._timers[seat] = asyncio.create_task(self._timeout(seat, delay))
-
-    async def _timeout(self, seat: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.lock:
-            self._timers.pop(seat, None)
-            events = self._expire_absent()
-            if events:
-                await self.commit(events)
-            elif self.humans_connected():
-                # woken a little early (uvloop's timers count whole milliseconds from the loop's
-                # cached clock): without a new timer the absent seat would never be played
-                self._arm()
-
-    # -- messages from a socket -------------------------------------------------------------
+    # -- messages from a socket (a refusal is raised, for the socket loop to word) ----------
     @handles(ActionMessage)
     async def act(self, peer: Peer, message: ActionMessage) -> None:
-        """A seat's ``action``: the table takes it and everybody is told (a refusal is raised,
-        for the socket loop to word)."""
+        """A seat's ``action``: the table takes it and everybody is told."""
         async with self.lock:
             await self.commit(self.table.submit(peer.player, message.action))
 
@@ -588,14 +544,14 @@ class Room:
 
     @handles(ResignMessage)
     async def resign(self, peer: Peer, message: ResignMessage) -> None:
-        """A seat's ``resign``: it goes to the computer for good (a refusal is raised)."""
+        """A seat's ``resign``: it goes to the computer for good; its sockets watch from now on
+        (they are no longer sent the seat's hand)."""
         async with self.lock:
             seat = peer.player
             events = self.table.resign(seat)
             self.votes.discard(seat)
             self.note(seats=[seat], resigned=list(self.table.resigned))  # stored by the commit
             self.gone_since.pop(seat, None)
-            # the person's sockets watch from now on: they are no longer sent the seat's hand
             self.watchers.extend(self.sockets.pop(seat, []))
             await self.commit(events)
 
@@ -613,6 +569,22 @@ class Room:
             self.note(speed=speed)  # stored by the commit
             await self.commit([SpeedEvent(seat=seat, speed=speed)])
 
+    @handles(EmoteMessage)
+    async def emote(self, peer: Peer, message: EmoteMessage) -> None:
+        """A seat's quick message or emote (a closed set), limited by seat, not by address."""
+        if self.partners_in_deal():
+            raise TableError(
+                "emote_in_deal", "with partners, quick messages wait for the deal's end"
+            )
+        seat, now = peer.player, time.monotonic()
+        wait = self.emoted.get(seat, -EMOTE_GAP) + EMOTE_GAP - now
+        if wait > 0:
+            raise rate_limited(wait)
+        self.emoted[seat] = now
+        async with self.lock:
+            await self.tell({"type": "emote", "seat": seat, "emote": message.emote})
+
+    # -- the rematch ------------------------------------------------------------------------
     @handles(RematchMessage)
     async def rematch(self, peer: Peer, message: RematchMessage) -> None:
         """A seat's ``rematch``: its vote; the rematch starts once everybody present asked."""
@@ -629,96 +601,56 @@ class Room:
             self.votes.add(seat)
             await self._maybe_rematch(peer.rooms, [RematchAskedEvent(seat=seat)])
 
-    @handles(EmoteMessage)
-    async def emote(self, peer: Peer, message: EmoteMessage) -> None:
-        """A seat's quick message or emote (a closed set): shown to every seat and spectator,
-        one a seat every :data:`EMOTE_GAP` seconds (its own rate: by seat, not by address). At a
-        table of partners none while a deal is played: its timing could be a sign the rules do
-        not allow."""
-        table = self.table
-        in_deal = table.started and table.status not in (DEAL_OVER, OVER)
-        if in_deal and table.ruleset.partnership is not Partnership.NONE:  # timing tells a partner
-            raise TableError(
-                "emote_in_deal", "with partners, quick messages wait for the deal's end"
-            )
-        seat, now = peer.player, time.monotonic()
-        wait = self.emoted.get(seat, -EMOTE_GAP) + EMOTE_GAP - now
-        if wait > 0:
-            raise rate_limited(wait)
-        self.emoted[seat] = now
-        text = dumps({"type": "emote", "seat": seat, "emote": message.emote})
-        async with self.lock:
-            for ws in [*(w for group in self.sockets.values() for w in group), *self.watchers]:
-                await send_text(ws, text)
-
-    # -- the rematch ------------------------------------------------------------------------
     def after_leaving(self, rooms: Rooms) -> None:
         """A person left: those still here may all have asked for the rematch. Checked in a
         task of its own (the leaving socket's handler may be cancelled as it ends)."""
-        if self.table.status != OVER or not self.votes:
-            return
+        if self.table.status == OVER and self.votes:
 
-        async def check() -> None:
-            async with self.lock:
-                await self._maybe_rematch(rooms, [])
+            async def check() -> None:
+                async with self.lock:
+                    await self._maybe_rematch(rooms, [])
 
-        task = asyncio.create_task(check())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+            self._spawn(check)
 
     async def _maybe_rematch(self, rooms: Rooms, events: list[Event]) -> None:
         """Start the rematch if everybody present asked for it; else send ``events``."""
-        present = {i for i in self.table.human_seats() if self.sockets.get(i)}
+        old, stand_in = self.table, self.settings.stand_in
+        present = {i for i in old.human_seats() if self.sockets.get(i)}
         if self.rematch_id is not None or not present or not present <= self.votes:
             if events:
                 await self.broadcast(events)
             return
-        new, tokens = self._rematch_table(rooms, self.votes & present)
-        rooms.add(new)
-        await new.store()  # its start and first deal
-        n = len(self.table.seats)
-        moves = {old: (old + 1) % n for old in tokens}  # each person's seat is their player's
-        follow_rematch(rooms.storage.engine, self.table_id, new.table_id, moves)
-        self.rematch_id = new.table_id
-        self.note(rematch_id=new.table_id)
-        await self.store()
-        for old, token in tokens.items():
-            url = f"/table/{new.table_id}?seat={(old + 1) % n}#token={token}"
-            for ws in self.sockets.get(old, []):
-                await send_json(ws, {"type": "rematch", "table_id": new.table_id, "url": url})
-        link = {"type": "rematch", "table_id": new.table_id, "url": f"/watch/{new.table_id}"}
-        for ws in list(self.watchers):
-            await send_json(ws, link)
-        await self.broadcast([*events, RematchEvent(table_id=new.table_id)])
-
-    def _rematch_table(self, rooms: Rooms, people: set[int]) -> tuple[Room, dict[int, str]]:
-        """The rematch's table, stored and started, with its room (its start to be stored by the
-        caller); the new token of each person."""
-        old, stand_in = self.table, self.settings.stand_in
-        seats = rotated_seats(old, people, stand_in)
-        n = len(seats)
-        tokens = {i: secrets.token_urlsafe(24) for i in sorted(people)}  # by the old seat
-        hashes = {(i + 1) % n: hash_token(token) for i, token in tokens.items()}
-        host = (self.host + 1) % n if self.host in people else (min(people) + 1) % n
-        stored = [
-            StoredSeat.of(i, s, host=i == host, token_hash=hashes.get(i))
-            for i, s in enumerate(seats)
-        ]
-        table_id, invite = secrets.token_urlsafe(6), secrets.token_urlsafe(6)
-        seed = secrets.randbits(62)
-        fmt = str(old.match.format)
+        n = len(old.seats)
+        moves = {i: (i + 1) % n for i in present}  # each person's new seat
+        tokens = {moves[i]: secrets.token_urlsafe(24) for i in present}  # by the new seat
+        hashes = {i: hash_token(token) for i, token in tokens.items()}
+        host = moves[self.host if self.host in present else min(present)]
+        seats = rotated_seats(old, present, stand_in)
+        stored = [StoredSeat.of(i, s, i == host, hashes.get(i)) for i, s in enumerate(seats)]
+        table_id, seed, fmt = secrets.token_urlsafe(6), secrets.randbits(62), str(old.match.format)
         table = Table(old.ruleset, seats, fmt, seed, stand_in=stand_in)
         row = StoredTable(
-            table_id, old.ruleset.to_dict(), fmt, seed, invite, False, stand_in, self.lang, stored,
-            [], hints=self.hints, speed=self.pace.speed, rematch_of=self.table_id,
-            chat=self.chat.allowed,
+            table_id, old.ruleset.to_dict(), fmt, seed, secrets.token_urlsafe(6), False, stand_in,
+            self.lang, stored, [], hints=self.hints, speed=self.pace.speed,
+            rematch_of=self.table_id, chat=self.chat.allowed,
         )  # fmt: skip
         rooms.storage.create_table(row)
         new = rooms.room(table, row)
         new.pace.speed = self.pace.speed
         table.start()
-        new.note(started=True)  # stored by the caller
-        return new, tokens
+        new.note(started=True)
+        rooms.add(new)
+        await new.store()  # its start and first deal
+        follow_rematch(rooms.storage.engine, self.table_id, table_id, moves)
+        self.rematch_id = table_id
+        self.note(rematch_id=table_id)
+        await self.store()
+        for i, seat in moves.items():
+            url = f"/table/{table_id}?seat={seat}#token={tokens[seat]}"
+            await self.tell({"type": "rematch", "table_id": table_id, "url": url}, self.sockets[i])
+        watch = {"type": "rematch", "table_id": table_id, "url": f"/watch/{table_id}"}
+        await self.tell(watch, self.watchers)
+        await self.broadcast([*events, RematchEvent(table_id=table_id)])
 
     # -- computer players -------------------------------------------------------------------
     def kick(self) -> None:
@@ -780,34 +712,22 @@ class Room:
             self.note(played_out=True)
             await self.store()
 
-    def stop_timers(self) -> None:
-        """Stop the absent seats' timeouts (a room leaving memory: nothing may hold it)."""
-        for task in self._timers.values():
-            task.cancel()
-        self._timers.clear()
-
     async def close(self) -> None:
-        """Stop the room's tasks, its move clock and the checks still running."""
-        tasks = [t for t in (self._driver, *self._timers.values()) if t is not None]
-        for task in tasks:
+        """Stop the room's tasks, its clocks and the checks still running."""
+        if self._clock is not None:
+            self._clock[3].cancel()
+            self._clock = None
+        tasks = [t for t in (self._driver, self._timer) if t is not None]
+        for task in [*tasks, *self._tasks]:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await self.clock.close()
-        for check in list(self._tasks):
-            check.cancel()
 
 
 def rotated_seats(table: Table, people: set[int], stand_in: str) -> list[Seat]:
     """The rematch's seats: seat ``i``'s player at ``(i + 1) % n``; a person not in ``people``
-    is played by the computer player ``stand_in`` (under their name).
-
-    >>> from briscola.core.rules import preset
-    >>> t = Table(preset("three"), [Seat.human("A"), Seat.computer("random", "B"), Seat.human("C")])
-    >>> [(s.kind, s.name) for s in rotated_seats(t, {0}, "simple")]
-    [('bot', 'C'), ('human', 'A'), ('bot', 'B')]
-    """
+    is played by the computer player ``stand_in`` (under their name)."""
     n = len(table.seats)
     seats: list[Seat] = [Seat()] * n
     for old, s in enumerate(table.seats):
@@ -827,7 +747,7 @@ def _point(table: Table) -> list[int]:
     return [len(table.deals), sum(len(deal.actions) for deal in table.deals)]
 
 
-def seat_flags(table: Table) -> dict[str, Any]:
+def _flags(table: Table) -> dict[str, Any]:
     """The flags to keep: the point reached and the seats on autoplay and ready."""
     return {
         "at": _point(table),
@@ -836,28 +756,18 @@ def seat_flags(table: Table) -> dict[str, Any]:
     }
 
 
-def _restore_flags(table: Table, kept: Any) -> None:
+def _restore_flags(table: Table, kept: dict[str, Any] | None) -> None:
     """Give the seats of a table just loaded the flags ``kept`` for it, if its game is still
-    where it was then (anything unreadable or stale is ignored: a table that moved on since keeps
-    its own). A deal this deals (every person had asked) is stored as any change of a loaded
-    table is."""
-    if not isinstance(kept, dict) or kept.get("at") != _point(table):
+    where it was then (a table that moved on since keeps its own). A deal this deals (every
+    person had asked) is stored as any change of a loaded table is."""
+    if kept is None or kept.get("at") != _point(table):
         return
-    humans = set(table.human_seats())
-
-    def seats(value: Any) -> list[int]:
-        listed = value if isinstance(value, list) else []
-        return [s for s in listed if isinstance(s, int) and s in humans]
-
-    for seat in seats(kept.get("autoplay")):
-        table.set_autoplay(seat, True)
-    if table.status != DEAL_OVER:
-        return
-    for seat in seats(kept.get("ready")):
-        try:
-            table.ready(seat)
-        except TableError:  # dealt on already (the others had all asked)
-            return
+    for seat in kept["autoplay"]:
+        table.set_autoplay(seat, True)  # nothing for a seat a computer plays
+    if table.status == DEAL_OVER:
+        with contextlib.suppress(TableError):  # dealt on already (the others had all asked)
+            for seat in kept["ready"]:
+                table.ready(seat)
 
 
 def _tell(finished: Finished, table_id: str, table: Table, done: asyncio.Future[None]) -> None:
