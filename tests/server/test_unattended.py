@@ -15,7 +15,7 @@ import pytest
 
 from briscola.apps.server import rooms as unattended
 from briscola.apps.server.limits import Limits
-from briscola.apps.server.rooms import Resumer, table_from_stored
+from briscola.apps.server.rooms import Rooms, table_from_stored
 from briscola.apps.server.store import Progress, Storage
 from server_helpers import Player, TestClient, client_for, make_table, start_friends
 
@@ -76,7 +76,7 @@ def _stored_status(db: Path, tid: str) -> tuple[str, int]:
     try:
         stored = storage.load(tid)
         assert stored is not None
-        table = table_from_stored(stored, stored.stand_in)
+        table = table_from_stored(stored)
         return table.status, len(table.deals)
     finally:
         storage.close()
@@ -112,7 +112,7 @@ def test_a_restart_plays_out_the_match_nobody_plays_without_anyone_connecting(db
     assert _stored_status(db, tid)[0] != "over"
     with client_for(db) as c:  # nobody connects, nobody asks for the table
         _wait_over(db, tid, c)
-        assert c.app.state.rooms.resumer.played_out == 1  # type: ignore[attr-defined]
+        assert c.app.state.rooms.played_out == 1  # type: ignore[attr-defined]
         info = c.get(f"/api/tables/{tid}").json()
         assert info["status"] == "over" and len(info["match"]["deals"]) == 2
         assert info["resigned"] == [0]
@@ -167,9 +167,9 @@ def test_matches_are_played_out_a_few_at_a_time(db: Path, monkeypatch: pytest.Mo
     tids = [_resign_and_stop(db, match="single") for _ in range(5)]
     monkeypatch.setattr(unattended, "AT_ONCE", 2)
     running, most = 0, 0
-    play_out = Resumer.play_out
+    play_out = Rooms.play_out
 
-    async def counted(self: Resumer, table_id: str) -> bool:
+    async def counted(self: Rooms, table_id: str) -> bool:
         nonlocal running, most
         running += 1
         most = max(most, running)
@@ -179,11 +179,11 @@ def test_matches_are_played_out_a_few_at_a_time(db: Path, monkeypatch: pytest.Mo
         finally:
             running -= 1
 
-    monkeypatch.setattr(Resumer, "play_out", counted)
+    monkeypatch.setattr(Rooms, "play_out", counted)
     with client_for(db) as c:
         for tid in tids:
             _wait_over(db, tid, c)
-        assert c.app.state.rooms.resumer.played_out == 5  # type: ignore[attr-defined]
+        assert c.app.state.rooms.played_out == 5  # type: ignore[attr-defined]
     assert most == 2
 
 

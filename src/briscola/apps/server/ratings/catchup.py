@@ -77,7 +77,7 @@ def _ended(stored: StoredTable | None) -> Table | None:
     its end), or None if it is gone or its match is not over."""
     if stored is None:
         return None
-    table = table_from_stored(stored, stored.stand_in)
+    table = table_from_stored(stored)
     if table.status != OVER:
         return None
     table.resigned = list(stored.resigned)
