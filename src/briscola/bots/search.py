@@ -119,7 +119,7 @@ class SearchBot:
 
     def with_budget(self, share: float) -> SearchBot:
         """This bot searching ``share`` (0 to 1) of its worlds and rollouts, each kept above a
-        floor (a crowded server's computer players: :class:`~briscola.apps.server.rooms.BotPool`);
+        floor (a crowded server's computer players: :class:`~briscola.bots.pool.BotPool`);
         the same seed. ``share >= 1``: this bot itself.
 
         >>> SearchBot.champion(1).with_budget(0.25).config.rollouts
