@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 from briscola.analysis import Analysis
-from briscola.apps.server.tables import AnalysisCache
+from briscola.apps.server.analysis import AnalysisCache
 from briscola.core.cards import Card, Rank
 from server_helpers import Player, client_for, play_humans  # type: ignore[import-not-found]
 
@@ -63,7 +63,7 @@ def test_a_finished_deal_is_analysed_from_a_seat_s_view(tmp_path: Path) -> None:
         assert (blunder["it"], blunder["en"]) == ("errore grave", "blunder")
         cache = client.app.state.analysis_cache
         assert client.get(url, params={"seat": 1}).json() == body  # from the cache
-        assert list(cache._done) == [(table_id, 0, 1)]
+        assert list(cache._done) == [("analysis", table_id, 0, 1)]
         bad = client.get(url, params={"seat": 5})  # a rule the schema cannot say: 400
         assert (bad.status_code, bad.json()["code"]) == (400, "bad_seat")
         assert client.get(f"/api/tables/{table_id}/deals/3/analysis?seat=0").status_code == 404
@@ -153,10 +153,10 @@ def test_an_analysis_being_worked_out_answers_202_with_its_progress(
 ) -> None:
     """The first request starts the work and, not done within ``wait``, is answered 202 with
     the share of the moves done; later ones see it grow; the last one gets the analysis."""
-    from briscola.apps.server import tables
+    from briscola.apps.server.analysis import routes
 
     gates = [threading.Event(), threading.Event()]
-    real = tables.analyze
+    real = routes.analyze
 
     def staged(record: Any, seat: int, budget: int, seed: int, progress: Any) -> Analysis:
         progress(1, 4)
@@ -165,7 +165,7 @@ def test_an_analysis_being_worked_out_answers_202_with_its_progress(
         gates[1].wait(30)
         return real(record, seat, budget, seed=seed, progress=progress)
 
-    monkeypatch.setattr(tables, "analyze", staged)
+    monkeypatch.setattr(routes, "analyze", staged)
 
     def progress_when(client: Any, url: str, share: float) -> list[Any]:
         seen = []

@@ -1,4 +1,4 @@
-"""The lessons' tables (apps/server/lessons.py): the same deal every time, and the engine's
+"""The lessons' tables (apps/server/analysis/lessons.py): the same deal every time, and the engine's
 reason for a move, at a lesson's table only."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from briscola.analysis import evaluate, judge
-from briscola.apps.server.lessons import LESSONS, reason
+from briscola.apps.server.analysis.lessons import LESSONS, reason
 from briscola.core.actions import parse_action
 from briscola.core.game import new_game
 from briscola.core.observation import observe
@@ -72,7 +72,8 @@ def test_why_gives_the_engine_s_judgement_of_a_computer_move(tmp_path: Path) -> 
         assert body["reason"]["en"].startswith(f"{name} played the ")
         assert "Le altre mosse:" in body["reason"]["it"]
         again = client.get(why, params={"move": 0}, headers=mine)
-        assert again.json() == body and (made["table_id"], 0, 0) in client.app.state.why_cache
+        kept = client.app.state.analysis_cache._done
+        assert again.json() == body and ("why", made["table_id"], 0, 0) in kept
         later = client.get(why, params={"move": 5}, headers=mine)
         assert (later.status_code, later.json()["code"]) == (409, "no_move")
         # the person's cards are named too: nobody else may ask (a spectator knows the table)

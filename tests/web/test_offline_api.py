@@ -21,7 +21,7 @@ import orjson
 import pytest
 
 from briscola.apps.server import room
-from briscola.apps.server.offline import table_id_of
+from briscola.apps.server.players.offline import table_id_of
 from briscola.apps.server.views import Views
 from briscola.session.local import LEVELS, SPEEDS, LocalTable
 from server_helpers import TestClient, client_for

@@ -513,7 +513,7 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.inaccuracy": "inaccuracy",
     "analysis.rating.mistake": "mistake",
     "analysis.rating.blunder": "blunder",
-    # a lesson's computer thinking aloud (apps/server/lessons.py)
+    # a lesson's computer thinking aloud (apps/server/analysis/lessons.py)
     "analysis.why.card": "{who} played {action}.",
     "analysis.why.bid": "{who} bid {bid}.",
     "analysis.why.pass": "{who} passed.",

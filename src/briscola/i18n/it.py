@@ -524,7 +524,7 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.inaccuracy": "imprecisione",
     "analysis.rating.mistake": "errore",
     "analysis.rating.blunder": "errore grave",
-    # a lesson's computer thinking aloud (apps/server/lessons.py)
+    # a lesson's computer thinking aloud (apps/server/analysis/lessons.py)
     "analysis.why.card": "{who} ha giocato {action}.",
     "analysis.why.bid": "{who} ha offerto {bid}.",
     "analysis.why.pass": "{who} ha passato.",

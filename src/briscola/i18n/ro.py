@@ -41,7 +41,7 @@ MESSAGES: Final[dict[str, str]] = {
     "analysis.rating.inaccuracy": "imprecizie",
     "analysis.rating.mistake": "greșeală",
     "analysis.rating.blunder": "greșeală gravă",
-    # a lesson's computer thinking aloud (apps/server/lessons.py)
+    # a lesson's computer thinking aloud (apps/server/analysis/lessons.py)
     "analysis.why.card": "{who} a jucat {action}.",
     "analysis.why.bid": "{who} a licitat {bid}.",
     "analysis.why.pass": "{who} a pasat.",

@@ -30,13 +30,13 @@ from fastapi.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
-from briscola.apps.server import lessons, offline, scores, tables, tune_gc
+from briscola.apps.server import analysis, scores, tables, tune_gc
 from briscola.apps.server.cluster import TABLE_PATH, Cluster, ClusterMiddleware, process_leases
 from briscola.apps.server.errors import add_error_handlers, request_lang
 from briscola.apps.server.limits import Limits, ServerFull, client_ip
 from briscola.apps.server.lobby import install as install_lobby
 from briscola.apps.server.pages import default_static_dir, install_pages
-from briscola.apps.server.players import bots_router
+from briscola.apps.server.players import bots_router, offline
 from briscola.apps.server.players import router as players_router
 from briscola.apps.server.players.upkeep import Purger
 from briscola.apps.server.protocol import (
@@ -430,7 +430,7 @@ def create_app(
     app.include_router(players_router)  # guests, accounts, sessions (issue 37)
     app.include_router(ratings_router)  # leaderboards and profiles (issue 37)
     app.include_router(bots_router)  # bot accounts and their tokens (issue 37, part 6)
-    app.include_router(lessons.router)  # Impara a giocare (issue 39)
+    app.include_router(analysis.router)  # the review, analysis, hints and lessons (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)
     lobby = install_lobby(app, rooms)  # quick match: /ws/lobby, before /ws/{table_id}
     app.include_router(_sockets)

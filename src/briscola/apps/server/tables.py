@@ -1,34 +1,20 @@
 """The table API (docs/web-protocol.md, "HTTP API"): what the server offers (:mod:`.catalog`),
-play now, a table with friends, joining, starting, reading a table, a finished deal's review and
-analysis, and the hints.
+play now, a table with friends, joining, starting and reading a table.
 
 The routes work on the app's ``state.rooms``; a request is checked here (preset, options, match
 format, levels, seats), each refusal an :class:`~.errors.ApiError`.
-
->>> from briscola.core.game import new_game
->>> state = new_game(preset("classic"), seed=2)
->>> while not state.is_over:
-...     state = state.apply(state.legal_actions()[0])
->>> steps = deal_steps(GameRecord.from_state(state))
->>> len(steps), [len(h) for h in steps[0]["hands"]], sum(s["points"] for s in steps)
-(20, [3, 3], 120)
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import secrets
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Literal
+from collections.abc import Sequence
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Depends, Request
 
-from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint, phase_name
 from briscola.apps.server import catalog
 from briscola.apps.server.errors import RATE_LIMITED, ApiError
 from briscola.apps.server.limits import client_ip, retry_after
@@ -49,27 +35,21 @@ from briscola.apps.server.schemas import (
 )
 from briscola.apps.server.store import StoredSeat, StoredTable, hash_token
 from briscola.bots import UnknownBotError, bot_info
-from briscola.core.actions import Play
 from briscola.core.cards import format_cards
 from briscola.core.match import MatchFormat, MatchFormatError
-from briscola.core.record import GameRecord
+from briscola.core.options import offered_on
 from briscola.core.rules import Ruleset, RulesetError, preset
-from briscola.core.state import Phase
 from briscola.core.text import excerpt
-from briscola.i18n import WEB_LANGS, t
+from briscola.i18n import t
 from briscola.session.events import JoinedEvent
-from briscola.session.table import DEAL_OVER, OVER, Seat, Table, TableError
+from briscola.session.table import Seat, Table, TableError
 
 __all__ = [
-    "CACHE_SIZE",
-    "MAX_RUNNING",
     "NAMES",
-    "WAIT",
-    "AnalysisCache",
-    "AnalysisRunning",
+    "RoomsOf",
+    "against_computer",
     "computer_names",
-    "deal_review",
-    "deal_steps",
+    "limited",
     "router",
     "table_room",
 ]
@@ -99,7 +79,7 @@ def _ruleset(name: str, options: dict[str, Any]) -> Ruleset:
         base = preset(name)
     except RulesetError as exc:
         raise ApiError(400, "unknown_preset", str(exc)) from None
-    offered = {o["name"]: o["values"] for o in catalog.preset_options(base)}
+    offered = {o.name: list(o.offered) for o in offered_on(base)}
     unknown = sorted(set(options) - set(offered))
     if unknown:
         listed = ", ".join(offered)
@@ -177,7 +157,7 @@ def _seat_url(table_id: str, seat: int, token: str) -> str:
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorResponse, "description": "A bad request"},
     403: {"model": ErrorResponse, "description": "A bad token or invitation"},
-    404: {"model": ErrorResponse, "description": "No such table or deal"},
+    404: {"model": ErrorResponse, "description": "No such table"},
     409: {"model": ErrorResponse, "description": "The table cannot do that now"},
     503: {
         "model": ErrorResponse,
@@ -185,7 +165,6 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         "another process serves the table now (several processes). Try again later",
     },
 }
-_RATE = RATE_LIMITED
 
 router = APIRouter()
 """The table API's routes."""
@@ -214,20 +193,20 @@ RoomsOf = Annotated[Rooms, Depends(_rooms)]
 """The rooms of the app that answers the request."""
 
 
-def _too_many(wait: float) -> ApiError:
-    """429 ``rate_limited``, with the whole seconds to wait in ``Retry-After``."""
-    seconds = retry_after(wait)
-    message = f"too many requests: wait {seconds} s"
-    return ApiError(429, "rate_limited", message, headers={"Retry-After": seconds}, seconds=seconds)
+def _refuse_over(wait: float | None) -> None:
+    """429 ``rate_limited`` when there is a ``wait``, its whole seconds in ``Retry-After``."""
+    if wait is not None:
+        seconds = retry_after(wait)
+        message = f"too many requests: wait {seconds} s"
+        headers = {"Retry-After": seconds}
+        raise ApiError(429, "rate_limited", message, headers=headers, seconds=seconds)
 
 
-def _limited(kind: str) -> Any:
+def limited(kind: str) -> Any:
     """A dependency that counts a request of ``kind`` against its client (429 over the rate)."""
 
     async def check(request: Request, rooms: RoomsOf) -> None:
-        wait = rooms.limiter.take(kind, client_ip(request.scope))
-        if wait is not None:
-            raise _too_many(wait)
+        _refuse_over(rooms.limiter.take(kind, client_ip(request.scope)))
 
     return Depends(check)
 
@@ -236,9 +215,7 @@ def _may_guess(rooms: Rooms, request: Request) -> str:
     """The client, if it may try a token or an invitation code now (else 429); a wrong one is
     then charged to it (``rooms.limiter.charge("guess", ip)``)."""
     ip = client_ip(request.scope)
-    wait = rooms.limiter.check("guess", ip)
-    if wait is not None:
-        raise _too_many(wait)
+    _refuse_over(rooms.limiter.check("guess", ip))
     return ip
 
 
@@ -259,37 +236,32 @@ def _new_room(
     host_token: str | None,
     *,
     start: bool = False,
-    hints: bool = False,
     seed: int | None = None,
     hashes: Sequence[str | None] | None = None,
+    hints: bool = False,
     rated: bool = False,
     public: bool = False,
     chat: bool = False,
 ) -> Room:
-    """A new table, stored, with its room; the host at seat 0 holds ``host_token``. A table
-    started at once (``start``) is stored started, with its first deal, in the same transaction;
-    ``hints``: the host allows hints; ``seed``: the match's seed (a lesson's), else a random one.
-    ``hashes``: each seat's token hash instead (the lobby's: its seekers' processes minted them);
-    ``rated``: a quick match's rated game; ``public``: listed in the lobby while seats are free;
-    ``chat``: the host allows free-text chat (:mod:`.chat`; friends' tables only)."""
-    settings = rooms.settings
+    """A new table, stored (started at once with ``start``: with its first deal, in the same
+    transaction), with its room; the host at seat 0 holds ``host_token``, or each seat the
+    token hash of ``hashes`` (the lobby's seekers'); ``seed``: the match's, else a random one;
+    the flags as :class:`~.store.StoredTable` keeps them."""
     rooms.make_space()  # a full server: 503 server_full
-    table_id, invite, seed = (
-        secrets.token_urlsafe(6),
-        secrets.token_urlsafe(6),
-        secrets.randbits(62) if seed is None else seed,
-    )
+    table_id, invite = secrets.token_urlsafe(6), secrets.token_urlsafe(6)
+    seed = secrets.randbits(62) if seed is None else seed
     if hashes is None:
         hashes = [hash_token(host_token) if host_token else None] + [None] * (len(seats) - 1)
     stored = [StoredSeat.of(i, s, host=i == 0, token_hash=hashes[i]) for i, s in enumerate(seats)]
-    table = Table(ruleset, seats, fmt, seed, stand_in=settings.stand_in)
+    stand_in = rooms.settings.stand_in
+    table = Table(ruleset, seats, fmt, seed, stand_in=stand_in)
     if start:
         table.start()
     deals: list[tuple[int | None, str | None, list[str]]] = [
         (d.dealer, format_cards(d.deck), []) for d in table.deals
     ]
     row = StoredTable(
-        table_id, ruleset.to_dict(), str(fmt), seed, invite, start, settings.stand_in, lang,
+        table_id, ruleset.to_dict(), str(fmt), seed, invite, start, stand_in, lang,
         stored, deals, hints=hints, rated=rated, public=public, chat=chat,
     )  # fmt: skip
     rooms.storage.create_table(row)
@@ -298,29 +270,44 @@ def _new_room(
     return room
 
 
+def against_computer(
+    rooms: Rooms,
+    ruleset: Ruleset,
+    fmt: MatchFormat,
+    level: str,
+    name: str,
+    lang: str,
+    seed: int | None = None,
+) -> tuple[Room, str]:
+    """A started table of a person (``name``) at seat 0 against computers of ``level``: its
+    room and the person's token."""
+    names = computer_names([None] + [level] * (ruleset.players - 1))
+    seats = [Seat.human(_human_name(name, 0, lang))]
+    seats += [Seat.computer(level, n) for n in names[1:]]
+    token = secrets.token_urlsafe(24)
+    return _new_room(rooms, ruleset, fmt, seats, lang, token, start=True, seed=seed), token
+
+
 @_tables.post(
-    "/api/play", response_model=PlayResponse, dependencies=[_limited("create")], responses=_RATE
+    "/api/play",
+    response_model=PlayResponse,
+    dependencies=[limited("create")],
+    responses=RATE_LIMITED,
 )
 async def play(req: PlayRequest, rooms: RoomsOf, request: Request) -> PlayResponse:
     """Play now against the computer: a table with the human at seat 0, already started."""
-    ruleset = _ruleset(req.preset, req.options)
-    fmt = _match(req.match)
-    level = _level(req.level)
-    names = computer_names([None] + [level] * (ruleset.players - 1))
-    seats = [Seat.human(_human_name(req.name, 0, req.lang))]
-    seats += [Seat.computer(level, name) for name in names[1:]]
-    token = secrets.token_urlsafe(24)
-    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, start=True)
-    url = _seat_url(room.table_id, 0, token)
+    ruleset, fmt, level = _ruleset(req.preset, req.options), _match(req.match), _level(req.level)
+    room, token = against_computer(rooms, ruleset, fmt, level, req.name, req.lang)
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
+    url = _seat_url(room.table_id, 0, token)
     return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
 
 
 @_tables.post(
     "/api/tables",
     response_model=CreateTableResponse,
-    dependencies=[_limited("create")],
-    responses=_RATE,
+    dependencies=[limited("create")],
+    responses=RATE_LIMITED,
 )
 async def create_table(
     req: CreateTableRequest, rooms: RoomsOf, request: Request
@@ -339,10 +326,10 @@ async def create_table(
             seats.append(Seat.computer(level, names[i]))
     token = secrets.token_urlsafe(24)
     chat = req.chat and not req.public  # friends only: a table listed in the lobby is strangers'
-    room = _new_room(rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints, chat=chat)
+    room = _new_room(
+        rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints, chat=chat, public=req.public
+    )  # public: listed in the lobby while seats are free (lobby/presence.py)
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
-    if req.public:  # listed in the lobby while seats are free (lobby/presence.py)
-        rooms.storage.make_public(room.table_id)
     return CreateTableResponse(
         table_id=room.table_id,
         seat=0,
@@ -356,8 +343,8 @@ async def create_table(
 @_tables.post(
     "/api/tables/{table_id}/join",
     response_model=JoinResponse,
-    dependencies=[_limited("join")],
-    responses=_RATE,
+    dependencies=[limited("join")],
+    responses=RATE_LIMITED,
 )
 async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request) -> JoinResponse:
     """Take the first free human seat with the invitation code."""
@@ -385,7 +372,7 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
     return JoinResponse(table_id=table_id, seat=seat, token=token, url=url)
 
 
-@_tables.post("/api/tables/{table_id}/start", response_model=PublicTable, responses=_RATE)
+@_tables.post("/api/tables/{table_id}/start", response_model=PublicTable, responses=RATE_LIMITED)
 async def start(
     table_id: str, req: StartRequest, rooms: RoomsOf, request: Request
 ) -> dict[str, Any]:
@@ -412,7 +399,7 @@ async def start(
             table.seats[i].name = name
         room.note(started=True, seats=empty)  # stored with the deal in one transaction
         await room.commit(events)
-        info = room.info()
+        info = room.views.info()
     seat_taken(request, table_id, seat, replace=False)  # the host's game, if not linked yet
     return info
 
@@ -420,247 +407,7 @@ async def start(
 @_tables.get("/api/tables/{table_id}", response_model=PublicTable)
 async def get_table(table_id: str, rooms: RoomsOf) -> dict[str, Any]:
     """Public information about a table: seats, status, standing. No secrets, no cards."""
-    return (await table_room(rooms, table_id)).info()
-
-
-def deal_steps(record: GameRecord) -> list[dict[str, Any]]:
-    """One step per trick of a finished deal: the hands before it, the stock left, the cards
-    played, the winner, the trick's points and every seat's points after it."""
-    states = record.states()
-    steps: list[dict[str, Any]] = []
-    start = states[0]
-    taken = [0] * record.ruleset.players
-    for before, after, action in zip(states[:-1], states[1:], record.actions, strict=True):
-        if isinstance(action, Play) and not before.trick:
-            start = before
-        if len(after.tricks) > len(before.tricks):
-            trick = after.tricks[-1]
-            points = trick.points(record.ruleset)
-            taken[trick.winner] += points
-            steps.append({
-                "hands": [[str(c) for c in hand] for hand in start.hands],
-                "stock": len(start.stock),
-                "plays": [[s, str(c)] for s, c in trick.plays],
-                "winner": trick.winner,
-                "points": points,
-                "taken": list(taken),
-            })  # fmt: skip
-    return steps
-
-
-@_tables.get("/api/tables/{table_id}/deals/{number}")
-async def deal_review(table_id: str, number: int, rooms: RoomsOf) -> dict[str, Any]:
-    """A finished deal (409 ``deal_not_over`` before: every hand is public then): its record
-    (as :class:`~briscola.core.record.GameRecord` reads it), the seats' names and its steps."""
-    table = (await table_room(rooms, table_id)).table
-    if not 0 <= number < len(table.deals):
-        raise ApiError(404, "no_such_deal", f"the table has no deal {number}")
-    if number == len(table.deals) - 1 and table.status not in (DEAL_OVER, OVER):
-        raise ApiError(409, "deal_not_over", "a deal can be reviewed once it is over")
-    deal = table.deals[number]
-    record = GameRecord(table.ruleset, deal.dealer, deal.deck, tuple(deal.actions))
-    final = record.replay()
-    trump = final.briscola if final.briscola is not None else final.called
-    return {
-        "table_id": table_id,
-        "deal": number,
-        "deals": len(table.deals),
-        "seats": [s.name for s in table.seats],
-        "record": record.to_dict(),
-        "steps": deal_steps(record),
-        "briscola": str(trump) if trump is not None else None,
-        "review_url": f"/review/{table_id}/{number}",
-    }
-
-
-# -- the analysis of a finished deal, and the hints ----------------------------------------------
-# An analysis runs off the event loop, at most MAX_RUNNING at once, in the background; the
-# CACHE_SIZE latest are kept in memory. A request waits ``wait`` seconds for it, else is answered
-# 202 with the progress, and asks again.
-_ERROR = {"model": ErrorResponse}
-_analysis = APIRouter(
-    tags=["analysis"],
-    responses={
-        400: {**_ERROR, "description": "bad_seat: the seat is not one of the table's"},
-        403: {**_ERROR, "description": "A bad token, or hints off at this table"},
-        404: {**_ERROR, "description": "No such table or deal"},
-        409: {**_ERROR, "description": "The deal is not over, or it is not this seat's turn"},
-    },
-)
-"""The routes of the analysis and the hints (docs/web-protocol.md, "Analysis and hints")."""
-
-CACHE_SIZE = 64
-MAX_RUNNING = 2
-WAIT = 1.0
-"""Seconds a request for an analysis waits for it by default before it is answered 202."""
-Key = tuple[str, int, int]
-"""An analysis's key: the table, the deal's number and the seat."""
-
-
-class AnalysisRunning(BaseModel):
-    """The reply (202) while an analysis is worked out: ask again for the result."""
-
-    status: Literal["running"] = "running"
-    progress: float = Field(ge=0, le=1, description="the share of the moves analysed so far")
-
-
-class AnalysisCache:
-    """Analyses by (table, deal, seat), the ``size`` latest kept; one computation per key at a
-    time (a second request waits for the first's result), in the background."""
-
-    def __init__(self, size: int = CACHE_SIZE) -> None:
-        self.size = size
-        self._done: OrderedDict[Key, Analysis] = OrderedDict()
-        self._running: dict[Key, asyncio.Future[Analysis]] = {}
-        self._progress: dict[Key, float] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._slots = asyncio.Semaphore(MAX_RUNNING)
-
-    def progress(self, key: Key) -> float:
-        """The share of ``key``'s moves analysed so far (0 while it waits for a free slot; 1 once
-        it is done)."""
-        if key in self._done:
-            return 1.0
-        return self._progress.get(key, 0.0)
-
-    def reporter(self, key: Key) -> Callable[[int, int], None]:
-        """A progress callback for ``key``'s computation (called from its worker thread)."""
-
-        def report(done: int, total: int) -> None:
-            self._progress[key] = done / total if total else 1.0
-
-        return report
-
-    async def get(
-        self, key: Key, compute: Callable[[], Analysis], timeout: float | None = None
-    ) -> Analysis | None:
-        """The analysis of ``key``: cached, else ``compute()`` run in a worker thread; None when
-        it is not there within ``timeout`` seconds (the computation goes on)."""
-        if key in self._done:
-            self._done.move_to_end(key)
-            return self._done[key]
-        future = self._running.get(key) or self._start(key, compute)
-        try:
-            return await asyncio.wait_for(asyncio.shield(future), timeout)
-        except TimeoutError:
-            return None
-
-    def _start(self, key: Key, compute: Callable[[], Analysis]) -> asyncio.Future[Analysis]:
-        future: asyncio.Future[Analysis] = asyncio.get_running_loop().create_future()
-        self._running[key] = future
-        self._progress[key] = 0.0
-        task = asyncio.create_task(self._run(key, compute, future))
-        self._tasks.add(task)  # a reference, until it is done
-        task.add_done_callback(self._tasks.discard)
-        return future
-
-    async def _run(
-        self, key: Key, compute: Callable[[], Analysis], future: asyncio.Future[Analysis]
-    ) -> None:
-        try:
-            async with self._slots:
-                result = await asyncio.to_thread(compute)
-        except asyncio.CancelledError:
-            future.cancel()
-            raise
-        except Exception as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: no "never retrieved" warning when nobody waits
-            return
-        finally:
-            del self._running[key]
-            self._progress.pop(key, None)
-        self._done[key] = result
-        while len(self._done) > self.size:
-            self._done.popitem(last=False)
-        future.set_result(result)
-
-
-def _budget(request: Request) -> int:
-    """Worlds a decision: ``app.state.analysis_budget`` when set (tests), else the default."""
-    return int(getattr(request.app.state, "analysis_budget", DEFAULT_BUDGET))
-
-
-def _cache(request: Request) -> AnalysisCache:
-    state = request.app.state
-    if not hasattr(state, "analysis_cache"):
-        state.analysis_cache = AnalysisCache()
-    cache: AnalysisCache = state.analysis_cache
-    return cache
-
-
-@_analysis.get(
-    "/api/tables/{table_id}/deals/{number}/analysis",
-    responses={
-        202: {
-            "model": AnalysisRunning,
-            "description": "Still being worked out: the share of the moves done; ask again",
-        }
-    },
-)
-async def deal_analysis(
-    table_id: str,
-    number: int,
-    request: Request,
-    seat: Annotated[int, Query()],
-    wait: Annotated[
-        float, Query(ge=0, le=30, description="Seconds to wait for the result before a 202")
-    ] = WAIT,
-) -> Any:
-    """A finished deal's analysis from ``seat``'s view, with the seats' names and the ratings'
-    and phases' names in each language; 202 with the progress while it is worked out."""
-    review = await deal_review(
-        table_id, number, request.app.state.rooms
-    )  # the deal exists and is over
-    record = GameRecord.from_dict(review["record"])
-    players = record.ruleset.players
-    if not 0 <= seat < players:
-        raise ApiError(400, "bad_seat", f"seat must be from 0 to {players - 1}, not {seat}")
-    budget = _budget(request)
-    cache = _cache(request)
-    key = (table_id, number, seat)
-    report = cache.reporter(key)
-    result = await cache.get(
-        key, lambda: analyze(record, seat, budget, seed=number, progress=report), wait
-    )
-    if result is None:
-        running = AnalysisRunning(progress=round(cache.progress(key), 3))
-        return JSONResponse(running.model_dump(), status_code=202)
-    return {
-        "table_id": table_id,
-        "deal": number,
-        "seats": review["seats"],
-        "analysis": result.to_dict(),
-        "ratings": {r.value: {lang: r.name_in(lang) for lang in WEB_LANGS} for r in Rating},
-        "phases": {
-            p.value: {lang: phase_name(p, lang) for lang in WEB_LANGS}
-            for p in (Phase.AUCTION, Phase.CALL)
-        },
-    }
-
-
-@_analysis.get("/api/tables/{table_id}/hint")
-async def seat_hint(
-    table_id: str,
-    request: Request,
-    x_seat_token: Annotated[str, Header(description="The seat's token (never in the URL).")],
-) -> dict[str, Any]:
-    """The champion's choice for the token's seat, whose turn it is to play a card, and why."""
-    room = await table_room(request.app.state.rooms, table_id)
-    seat = room.seat_for_token(x_seat_token)
-    if seat is None:
-        raise ApiError(403, "bad_token", "this token is not one of the table's")
-    table = room.table
-    if not room.hints and any(not s.is_bot for i, s in enumerate(table.seats) if i != seat):
-        raise ApiError(
-            403, "hints_off", "the host has not allowed hints at this table with other people"
-        )
-    obs = table.observation(seat)
-    if obs is None or obs.phase is not Phase.PLAY or not obs.legal:
-        raise ApiError(409, "not_your_turn", "a hint is given when it is your turn to play")
-    tip = await asyncio.to_thread(hint, obs, _budget(request), len(obs.actions))
-    return {**tip.to_dict(), "reason": {lang: tip.reason(lang) for lang in WEB_LANGS}}
+    return (await table_room(rooms, table_id)).views.info()
 
 
 router.include_router(_tables)
-router.include_router(_analysis)

@@ -8,7 +8,8 @@ another device; a player downloads their games and deletes their account.
 - :mod:`.routes`: the HTTP API under ``/api/players`` (cookies, the cross-site check, the rate
   limits), and :func:`~.routes.seat_taken`, which the tables' routes call when a seat is taken;
 - :mod:`.bots` and :mod:`.bot_routes`: bot accounts (issue 37, part 6), their tokens (stored
-  hashed) and :func:`~.bots.bot_for_token`, which the lobby's socket resolves a token with.
+  hashed) and :func:`~.bots.bot_for_token`, which the lobby's socket resolves a token with;
+- :mod:`.offline`: a game played offline (issue 39) sent to the history, its seat the player's.
 
 docs/online.md describes the API.
 """

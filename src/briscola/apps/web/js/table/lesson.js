@@ -1,6 +1,7 @@
 // «Impara a giocare» (issue 39, part 2; docs/web.md): a lesson over the real table page, shown
 // when the table's URL says ?lesson=<name>; the table is a lesson's (POST /api/lessons/{name},
-// apps/server/lessons.py), dealt from a fixed seed, so every beginner gets the same cards.
+// apps/server/analysis/lessons.py), dealt from a fixed seed, so every beginner gets the same
+// cards.
 //
 // A panel beside the felt first walks through the rules in steps (strings-lesson.js, filled with
 // this deal's briscola and the table's points), then, while the deal is played, shows the

@@ -12,24 +12,21 @@ seed, and the engine's words on why a move of its deal was made.
   action valued (:func:`briscola.analysis.evaluate`), the best (:func:`briscola.analysis.judge`)
   and the reason in words in each language. A lesson's computer thinks aloud: its reason names
   the other moves it had, cards of its hand, which no other table shows (403 ``not_lesson``).
-  The answers are kept (the :data:`CACHE_SIZE` latest): a move is worked out once.
+  The answers are kept with the analyses (:func:`.routes.cache`): a move is worked out once.
 """
 
 from __future__ import annotations
 
-import asyncio
-import secrets
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from pydantic import BaseModel
 
-from briscola.analysis import DEFAULT_BUDGET, Judgement, evaluate, judge
+from briscola.analysis import Judgement, evaluate, judge
 from briscola.apps.server import tables
-from briscola.apps.server.errors import ApiError
-from briscola.apps.server.rooms import Rooms
+from briscola.apps.server.analysis.routes import budget, cache
+from briscola.apps.server.errors import RATE_LIMITED, ApiError
 from briscola.apps.server.schemas import ErrorResponse, Lang, PersonName, PlayResponse
 from briscola.core.actions import Action, Bid, Call, Pass, Play
 from briscola.core.game import new_game
@@ -37,9 +34,9 @@ from briscola.core.match import MatchFormat
 from briscola.core.observation import observe
 from briscola.core.rules import preset
 from briscola.i18n import WEB_LANGS, t
-from briscola.session.table import Seat, Table
+from briscola.session.table import Table
 
-__all__ = ["CACHE_SIZE", "LESSONS", "LEVEL", "Lesson", "lesson_of", "reason", "router"]
+__all__ = ["LESSONS", "LEVEL", "Lesson", "lesson_of", "reason", "router"]
 
 
 @dataclass(frozen=True)
@@ -60,10 +57,6 @@ seeds from 0x1E550000): in ``first`` the person holds one briscola and a carico,
 leads; in ``pairs`` the person holds the Asso of a plain suit; in ``chiamata`` three carichi."""
 LEVEL = "simple"
 """The lessons' computer players (Sensato): quick, and the same move for the same seed."""
-CACHE_SIZE = 256
-"""The latest answers of ``/why`` an app keeps (``app.state.why_cache``), by table, deal and
-move: a move asked about again is not worked out again."""
-WhyKey = tuple[str, int, int]
 
 router = APIRouter(
     tags=["lessons"],
@@ -98,23 +91,17 @@ def lesson_of(table: Table) -> str | None:
 @router.post(
     "/api/lessons/{name}",
     response_model=PlayResponse,
-    dependencies=[tables._limited("create")],
-    responses=tables._RATE,
+    dependencies=[tables.limited("create")],
+    responses=RATE_LIMITED,
 )
 async def start_lesson(name: str, req: LessonRequest, rooms: tables.RoomsOf) -> PlayResponse:
     """A lesson's table, started: the person at seat 0 against the computer."""
     lesson = LESSONS.get(name)
     if lesson is None:
         raise ApiError(404, "not_found", f"there is no lesson {name!r}")
-    ruleset = preset(lesson.preset)
-    n = ruleset.players
-    names = tables.computer_names([None] + [LEVEL] * (n - 1))
-    seats = [Seat.human(tables._human_name(req.name, 0, req.lang))]
-    seats += [Seat.computer(LEVEL, name) for name in names[1:]]
-    token = secrets.token_urlsafe(24)
-    fmt = MatchFormat.parse("single")
-    room = tables._new_room(
-        rooms, ruleset, fmt, seats, req.lang, token, start=True, seed=lesson.seed
+    single = MatchFormat.parse("single")
+    room, token = tables.against_computer(
+        rooms, preset(lesson.preset), single, LEVEL, req.name, req.lang, seed=lesson.seed
     )
     url = f"/table/{room.table_id}?seat=0&lesson={name}#token={token}"
     return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
@@ -184,12 +171,12 @@ def reason(judged: Judgement, who: str, lang: str) -> str:
 async def why(
     table_id: str,
     request: Request,
+    rooms: tables.RoomsOf,
     move: Annotated[int, Query(ge=0, le=200)],
     x_seat_token: Annotated[str, Header(description="The person's token (never in the URL).")],
 ) -> dict[str, Any]:
     """Why move ``move`` of a lesson's current deal was made, as its seat could judge it; asked
     by the lesson's person only (their seat's token), since it names cards of the hands."""
-    rooms: Rooms = request.app.state.rooms
     room = await tables.table_room(rooms, table_id)
     if room.seat_for_token(x_seat_token) is None:
         raise ApiError(403, "bad_token", "this token is not one of the table's")
@@ -199,35 +186,23 @@ async def why(
     log = table.deals[-1] if table.deals else None
     if log is None or move >= len(log.actions):
         raise ApiError(409, "no_move", f"the deal has no move {move} yet", n=move)
-    answers = _answers(request)
-    key = (table_id, len(table.deals) - 1, move)
-    if key in answers:
-        answers.move_to_end(key)
-        return answers[key]
     seat, played = log.seats[move], log.actions[move]
-    state = new_game(table.ruleset, deck=log.deck, dealer=log.dealer)
-    for action in log.actions[:move]:
-        state = state.apply(action)
-    budget = int(getattr(request.app.state, "analysis_budget", DEFAULT_BUDGET))
-    values = await asyncio.to_thread(evaluate, observe(state, seat), budget, move)
-    judged = judge(values, played)
-    who = table.seats[seat].name
-    answer = {
-        "move": move,
-        "seat": seat,
-        **judged.to_dict(),
-        "played": str(played),
-        "reason": {lang: reason(judged, who, lang) for lang in WEB_LANGS},
-    }
-    answers[key] = answer
-    while len(answers) > CACHE_SIZE:
-        answers.popitem(last=False)
-    return answer
+    who, worlds = table.seats[seat].name, budget(request)
 
+    def answer() -> dict[str, Any]:  # in a worker thread
+        state = new_game(table.ruleset, deck=log.deck, dealer=log.dealer)
+        for action in log.actions[:move]:
+            state = state.apply(action)
+        judged = judge(evaluate(observe(state, seat), worlds, move), played)
+        words = {lang: reason(judged, who, lang) for lang in WEB_LANGS}
+        return {
+            "move": move,
+            "seat": seat,
+            **judged.to_dict(),
+            "played": str(played),
+            "reason": words,
+        }
 
-def _answers(request: Request) -> OrderedDict[WhyKey, dict[str, Any]]:
-    state = request.app.state
-    if not hasattr(state, "why_cache"):
-        state.why_cache = OrderedDict()
-    answers: OrderedDict[WhyKey, dict[str, Any]] = state.why_cache
-    return answers
+    key = ("why", table_id, len(table.deals) - 1, move)
+    result: dict[str, Any] = await cache(request).get(key, answer)
+    return result

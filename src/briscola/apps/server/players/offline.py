@@ -3,9 +3,9 @@ app's offline game, :mod:`briscola.session.local` in Pyodide) is sent here once 
 online again, as its record. The server replays the record (:meth:`Table.rebuild
 <briscola.session.table.Table.rebuild>`: every action must be legal, the match must be over),
 stores it as a finished table, and links its seat to the request's player (the player's games,
-:func:`~briscola.apps.server.players.seat_taken`), so the game's review and the player's games
-show it like any other. The device names each game by a random id of its own: the same game sent
-again answers the same table, so each game is stored once.
+:func:`~.routes.seat_taken`), so the game's review and the player's games show it like any
+other. The device names each game by a random id of its own: the same game sent again answers
+the same table, so each game is stored once.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import hashlib
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from briscola.apps.server.errors import RATE_LIMITED, ApiError, request_lang
-from briscola.apps.server.limits import client_ip, retry_after
-from briscola.apps.server.players import seat_taken
+from briscola.apps.server.limits import client_ip
+from briscola.apps.server.players.routes import rate_limited, seat_taken
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import ErrorResponse
 from briscola.apps.server.store import Progress, StoredSeat, StoredTable
@@ -106,26 +106,15 @@ def replay(game: OfflineGame) -> Table:
     return table
 
 
-async def _rooms(request: Request) -> Rooms:
-    rooms: Rooms = request.app.state.rooms
-    return rooms
-
-
 @router.post("/api/offline-games", response_model=OfflineStored, responses=_REFUSED)
-async def offline_game(
-    game: OfflineGame, request: Request, rooms: Annotated[Rooms, Depends(_rooms)]
-) -> OfflineStored:
+async def offline_game(game: OfflineGame, request: Request) -> Any:
     """A finished offline game to keep: replayed, stored once as a finished table, and linked to
     the request's player. Counted as a new table against the client's rate (429 over it)."""
+    rooms: Rooms = request.app.state.rooms
     table_id = table_id_of(game.id)
-    stored = rooms.storage.load(table_id) is not None
-    if not stored:
-        wait = rooms.limiter.take("create", client_ip(request.scope))
-        if wait is not None:
-            seconds = retry_after(wait)
-            message = f"too many requests: wait {seconds} s"
-            headers = {"Retry-After": seconds}
-            raise ApiError(429, "rate_limited", message, headers=headers, seconds=seconds)
+    if rooms.storage.load(table_id) is None:
+        if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
+            return too_many
         lang = request_lang(request.headers, request.query_params.get("lang")) or "it"
         store(rooms, table_id, replay(game), lang)
     seat_taken(request, table_id, 0)
