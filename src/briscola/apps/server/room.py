@@ -663,23 +663,31 @@ class Room:
 
     async def _drive(self) -> None:
         """While a computer player is to act: ask it (it thinks while the delay runs), then play
-        its answer, unless the table moved on meanwhile (then it is asked again)."""
+        its answer, unless the table moved on meanwhile (then it is asked again). A match nobody
+        plays any more deals on after three tricks' holds (for the spectators to see the deal's
+        result) and is stored as played out at its end."""
+        table, settings = self.table, self.settings
         thinking: asyncio.Future[Any] | None = None
         try:
             while self.plays_on():
-                request = self.table.bot_request()
-                if request is None:
-                    if await self._next_unattended_deal():
-                        continue
+                request = table.bot_request()
+                if request is not None:
+                    thinking = asyncio.ensure_future(
+                        self.pool.decide(request.level, request.seed, request.observation)
+                    )
+                    await asyncio.sleep(self.pace.wait(settings.bot_delay, settings.trick_hold))
+                    action = await thinking
+                elif table.unattended and table.status == DEAL_OVER:
+                    await asyncio.sleep(3 * settings.trick_hold)
+                else:
+                    if table.unattended and table.status == OVER:
+                        await self.mark_played_out()  # no restart resumes it
                     break
-                thinking = asyncio.ensure_future(
-                    self.pool.decide(request.level, request.seed, request.observation)
-                )
-                settings = self.settings
-                await asyncio.sleep(self.pace.wait(settings.bot_delay, settings.trick_hold))
-                action = await thinking
                 async with self.lock:
-                    events = self.table.bot_answer(request, action)
+                    if request is not None:
+                        events = table.bot_answer(request, action)
+                    else:
+                        events = table.next_deal() if table.status == DEAL_OVER else None
                     if events is None or not self.plays_on():
                         continue
                     await self.store()
@@ -690,21 +698,6 @@ class Room:
             raise
         except Exception:
             log.exception("the computer players of table %s stopped", self.table_id)
-
-    async def _next_unattended_deal(self) -> bool:
-        """Between the deals of a match nobody plays any more: the next deal, after a pause of
-        three tricks' holds for the spectators to see the deal's result. False: none to deal."""
-        if not self.table.unattended or self.table.status != DEAL_OVER:
-            if self.table.unattended and self.table.status == OVER:
-                await self.mark_played_out()  # no restart resumes it
-            return False
-        await asyncio.sleep(3 * self.settings.trick_hold)
-        async with self.lock:
-            if self.table.status == DEAL_OVER:
-                events = self.table.next_deal()
-                await self.store()
-                await self.broadcast(events)
-        return True
 
     async def mark_played_out(self) -> None:
         """Store that the unattended match of the table is over: no start resumes it again."""
