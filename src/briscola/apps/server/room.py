@@ -721,17 +721,13 @@ class Room:
 def rotated_seats(table: Table, people: set[int], stand_in: str) -> list[Seat]:
     """The rematch's seats: seat ``i``'s player at ``(i + 1) % n``; a person not in ``people``
     is played by the computer player ``stand_in`` (under their name)."""
-    n = len(table.seats)
-    seats: list[Seat] = [Seat()] * n
-    for old, s in enumerate(table.seats):
-        if s.is_bot:
-            seat = Seat.computer(s.bot or stand_in, s.name)
-        elif old in people:
-            seat = Seat.human(s.name)
-        else:
-            seat = Seat.computer(stand_in, s.name)
-        seats[(old + 1) % n] = seat
-    return seats
+    seats = [
+        Seat.human(s.name)
+        if i in people and not s.is_bot
+        else Seat.computer(s.bot or stand_in, s.name)
+        for i, s in enumerate(table.seats)
+    ]
+    return seats[-1:] + seats[:-1]
 
 
 # -- seat flags -----------------------------------------------------------------------------------
