@@ -7,10 +7,10 @@
         --seed 6100 --rules --out /tmp/belief/heldout.npz
     # the fit (one CPU thread) and its NumPy weights
     .venv/bin/python scripts/lab/belief_run.py fit --data /tmp/belief/medium.npz ... \
-        --out src/briscola/bots/weights/belief-classic.npz
+        --out src/briscola/bots/weights/belief/classic.npz
     # the measures on held-out positions, by the stock: uniform, today's likelihood, the network
     .venv/bin/python scripts/lab/belief_run.py measure --data /tmp/belief/heldout.npz \
-        --net src/briscola/bots/weights/belief-classic.npz
+        --net src/briscola/bots/weights/belief/classic.npz
 
 Deal ``g`` of a run of seed ``S`` is ``new_game(classic, seed=S * 1_000_003 + g)``, its players
 seeded ``S * 7919 + 2 g`` and ``+ 1``; the pair's seats are swapped every other deal.
@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from briscola.bots.belief import BeliefNet, hand_marginals
+from briscola.bots.belief import BeliefNet, esp_suffix, hand_marginals
 from briscola.train.belief import KINDS, Data, fit, inputs, play_positions
 
 BUCKETS = {"all": (1, 40), "middle 8-32": (8, 32), "short 2-6": (2, 6), "first 34": (33, 34)}
@@ -82,8 +82,6 @@ def net_marginals(net: BeliefNet, d: dict[str, Any]) -> tuple[np.ndarray, np.nda
         w = np.exp(zi)
         k = int(d["k"][i])
         marg[i, pool] = hand_marginals(w, k)
-        from briscola.bots.belief import esp_suffix
-
         e_k = esp_suffix(w, k)[0, k]
         logp[i] = float(zi[d["target"][i, pool]].sum() - math.log(e_k))
     return marg, logp
@@ -93,7 +91,8 @@ def scores(marg: np.ndarray, logp: np.ndarray, d: dict[str, Any], rows: np.ndarr
     pool, target, k = d["pool"][rows], d["target"][rows], d["k"][rows].astype(np.float64)
     m = marg[rows]
     share = (m * target).sum(1) / k
-    order = np.argsort(-np.where(pool, m, -1.0), axis=1)
+    jitter = np.random.default_rng(0).random(m.shape) * 1e-9  # ties broken at random
+    order = np.argsort(-np.where(pool, m + jitter, -1.0), axis=1)
     hits = np.array([target[i, order[i, : int(k[i])]].sum() for i in range(len(rows))]) / k
     p, y = m[pool], target[pool].astype(np.float64)
     bins = np.minimum((p * 10).astype(int), 9)

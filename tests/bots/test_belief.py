@@ -61,7 +61,8 @@ def _random_net(seed: int = 0) -> BeliefNet:
 
 def _nets() -> list[BeliefNet]:
     shipped = default_belief("classic")
-    return [_random_net()] + ([shipped] if shipped is not None else [])
+    assert shipped is not None
+    return [_random_net(), shipped]
 
 
 def test_numpy_logits_equal_torch_s_on_encoded_positions() -> None:
@@ -198,6 +199,15 @@ def test_worlds_follow_the_belief_s_marginals() -> None:
     marg = hand_marginals(np.exp(z - z.max()), len(hand_pos))
     freq = np.array([(worlds[:, hand_pos] == c).any(axis=1).mean() for c in enc.pool])
     np.testing.assert_allclose(freq, marg, atol=0.015)
+
+
+def test_the_shipped_belief_is_small_and_trained_for_classic() -> None:
+    from briscola.bots.belief import belief_path
+
+    net = default_belief("classic")
+    assert net is not None and belief_path("classic").stat().st_size < 1_500_000
+    assert net.meta["preset"] == "classic" and len(net.cols) <= INPUT_SIZE
+    assert net.logits(np.zeros((3, INPUT_SIZE), np.float32)).shape == (3, 40)
 
 
 def test_the_shipped_belief_is_for_classic_only() -> None:

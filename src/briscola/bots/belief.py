@@ -12,7 +12,7 @@ enter a draw, the cards known to be in the opponent's hand are placed before it)
 
 The network reads positions in the suits' canonical form (the trump renamed to the first suit,
 :mod:`briscola.env.symmetry`) and its answer is brought back to the real cards. Its weights ship
-in the package (``weights/belief-classic.npz``, float16) and run here without the training
+in the package (``weights/belief/classic.npz``, float16) and run here without the training
 library; a test checks them against PyTorch's module.
 
 >>> import numpy as np
@@ -181,7 +181,8 @@ def belief_path(preset_name: str = "classic") -> Path:
     """The shipped weights file of a preset's belief network."""
     from briscola.bots.base import weights_file
 
-    return weights_file(f"belief-{preset_name}.npz")
+    return weights_file("belief") / f"{preset_name}.npz"  # a folder of its own: weights/*.npz
+    # are the neural level's networks, one a preset it is offered in
 
 
 @cache
@@ -205,7 +206,8 @@ def card_logits(net: BeliefNet, obs: Observation) -> F32:
     """The network's logit of each card (by its real index, 40) being in the opponent's hand."""
     base, hist, perm = features(obs)
     z = net.logits(assemble(base[None], hist[None]))[0]
-    return z[to_canonical(perm)]
+    out: F32 = z[to_canonical(perm)]
+    return out
 
 
 # -- the conditional Bernoulli distribution ---------------------------------------------------
@@ -267,7 +269,8 @@ def draw_hands(w: F64, k: int, n: int, rng: np.random.Generator) -> I64:
 
 def _weights(net: BeliefNet, obs: Observation, pool: I64) -> F64:
     z = card_logits(net, obs)[pool].astype(np.float64)
-    return np.exp(z - z.max())
+    w: F64 = np.exp(z - z.max())
+    return w
 
 
 def net_worlds(FS: Any, enc: Any, obs: Observation, net: BeliefNet, seed: int, n: int) -> I64:
@@ -293,4 +296,5 @@ def net_world_weights(enc: Any, obs: Observation, net: BeliefNet, worlds: I64) -
     hand_pos, _, _ = _opponent_slots(enc, 1 - obs.seat)
     z = card_logits(net, obs).astype(np.float64)
     total = z[worlds[:, hand_pos]].sum(axis=1) if len(hand_pos) else np.zeros(len(worlds))
-    return np.exp(total - total.max())
+    w: F64 = np.exp(total - total.max())
+    return w

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "Data", "cb_nll", "fit", "make_player", "play_positions", "torch_module"]
 
-KINDS = ("medium", "neural", "hard", "champion", "champion-v1")
+KINDS = ("medium", "neural", "hard", "champion", "champion-v1", "search")
 """The kinds of player a position's opponent may be (the index is stored with each position)."""
 
 QUANT = 240
@@ -67,13 +67,21 @@ class _Noisy:
 
 def make_player(name: str, seed: int) -> Any:
     """A player by name: a registered bot, ``medium~`` (medium, one move in ten at random),
-    ``neural@T`` (the network drawing its moves at temperature T)."""
+    ``neural@T`` (the network drawing its moves at temperature T), ``search`` (the champion's
+    search at an eighth of its budget: 2,000 rollouts, 50 solved worlds)."""
     from briscola.bots.base import make_bot
     from briscola.bots.medium import MediumBot
     from briscola.bots.neural import NeuralBot
 
     if name == "medium~":
         return _Noisy(MediumBot(seed), 0.1, seed + 1)
+    if name == "search":
+        from dataclasses import replace
+
+        from briscola.bots.search import SearchBot
+        from briscola.bots.search_config import CHAMPION
+
+        return SearchBot(seed, replace(CHAMPION, rollouts=2000, solved_worlds=50), "search")
     if name.startswith("neural@"):
         return NeuralBot(seed, temperature=float(name.partition("@")[2]))
     return make_bot(name, seed)
@@ -182,7 +190,7 @@ def renamed(batch: dict[str, npt.NDArray[Any]], perm: tuple[int, ...]) -> dict[s
 
     g = to_canonical(perm)
     out = dict(batch)
-    out["base"] = batch["base"][:, obs_gather(perm)]  # type: ignore[index]
+    out["base"] = batch["base"][:, obs_gather(perm)]
     hist = batch["hist"].astype(np.int64)
     cards = hist[:, :, 1:3]
     hist[:, :, 1:3] = np.where(cards >= 0, g[np.maximum(cards, 0)], -1)
