@@ -8,7 +8,9 @@ distribution P(S) ∝ ∏_{c ∈ S} w_c over the sets of exactly ``k`` of those 
 exp(logit_c)``: the distribution the network was fitted to (``briscola.train.belief``), the count
 constraint included. :func:`draw_hands` draws hands from it exactly (the cards the seat sees never
 enter a draw, the cards known to be in the opponent's hand are placed before it), and
-:func:`net_worlds` deals the search's worlds around those hands (``SearchConfig(belief="net")``).
+:func:`net_worlds` deals the search's worlds around those hands. No level uses it yet: on held-out
+champion games it put 0.158 of the opponent's hidden cards right in the middle game, against
+0.169 for the search's likelihood and 0.134 for a uniform guess (docs/lab/belief-network.md).
 
 The network reads positions in the suits' canonical form (the trump renamed to the first suit,
 :mod:`briscola.env.symmetry`) and its answer is brought back to the real cards. Its weights ship
