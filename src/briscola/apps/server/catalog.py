@@ -7,7 +7,7 @@ from typing import Any, Final
 from briscola.bots import bot_info, bot_names
 from briscola.core.options import offered_on
 from briscola.core.rules import PRESETS, Partnership, Ruleset
-from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, web_translations
+from briscola.i18n import WEB_LANGS, web_translations
 from briscola.i18n.ro import option_text
 
 __all__ = ["DEFAULT_LEVEL", "levels", "match_formats", "preset_options", "presets"]
@@ -54,26 +54,13 @@ def preset_options(rules: Ruleset) -> list[dict[str, Any]]:
     return out
 
 
-def _preset_words(name: str) -> dict[str, dict[str, str]]:
-    """A preset's title and description in every language; one the catalogs do not name is
-    titled by its name."""
-    if f"presets.{name}.title" not in CATALOGS[DEFAULT_LANG]:
-        return {
-            "title": dict.fromkeys(WEB_LANGS, name),
-            "description": dict.fromkeys(WEB_LANGS, ""),
-        }
-    return {
-        "title": web_translations(f"presets.{name}.title"),
-        "description": web_translations(f"presets.{name}.description"),
-    }
-
-
 def presets() -> dict[str, Any]:
     """The answer of ``GET /api/presets``."""
     items = [
         {
             "name": name,
-            **_preset_words(name),
+            "title": web_translations(f"presets.{name}.title"),
+            "description": web_translations(f"presets.{name}.description"),
             "players": rules.players,
             "teams": rules.partnership is not Partnership.NONE,
             "options": preset_options(rules),
@@ -107,5 +94,4 @@ def levels() -> dict[str, Any]:
                 "description": {lang: info.description(lang) for lang in WEB_LANGS},
                 "presets": None if info.presets is None else list(info.presets),
             })  # fmt: skip
-    default = DEFAULT_LEVEL if DEFAULT_LEVEL in bot_names() else bot_names()[0]
-    return {"levels": out, "default": default}
+    return {"levels": out, "default": DEFAULT_LEVEL}

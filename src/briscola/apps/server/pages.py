@@ -127,11 +127,6 @@ def error_page(templates: Jinja2Templates, request: Request, kind: str) -> Respo
         return HTMLResponse(f"<!doctype html><title>Briscola</title><h1>{title}</h1>", 404)
 
 
-async def _table_exists(request: Request, table_id: str) -> bool:
-    """Is there a table ``table_id`` (in play or stored)?"""
-    return len(table_id) <= 64 and await request.app.state.rooms.get(table_id) is not None
-
-
 def install_pages(app: FastAPI, web: Path) -> None:
     """Add the pages of the web client directory ``web`` to ``app``: the game's (home, table,
     invitation, embed, a spectator's table, a deal's review) and the score keeper's; a page of
@@ -149,7 +144,8 @@ def install_pages(app: FastAPI, web: Path) -> None:
 
     def table_page(name: str) -> Endpoint:
         async def serve(request: Request, table_id: str) -> Response:
-            if not await _table_exists(request, table_id):
+            rooms = request.app.state.rooms  # a table in play or stored
+            if len(table_id) > 64 or await rooms.get(table_id) is None:
                 return error_page(templates, request, "unknown_table")
             return html_page(templates, request, name)
 
@@ -169,17 +165,16 @@ def install_pages(app: FastAPI, web: Path) -> None:
     pages.get("/offline")(page("offline.html"))  # the offline game (issue 39), js/table/offline.js
     pages.get("/online")(page("online.html"))  # quick match (issue 37), js/table/lobby.js
 
-    @pages.get("/score-sw.js")
-    def service_worker() -> Response:
-        path = web / "js" / "score" / "sw.js"
-        if not path.is_file():
-            return Response(status_code=404)
-        return FileResponse(path, media_type="text/javascript", headers=_NO_CACHE)
+    def worker(path: Path) -> Endpoint:  # a service worker, served from the root for its scope
+        async def serve() -> Response:
+            if not path.is_file():
+                return Response(status_code=404)
+            return FileResponse(path, media_type="text/javascript", headers=_NO_CACHE)
 
-    @pages.get("/sw.js")
-    def app_worker() -> Response:  # the installable app's (issue 39), scope /
-        path = web / "js" / "offline" / "sw.js"
-        return FileResponse(path, media_type="text/javascript", headers=_NO_CACHE)
+        return serve
+
+    pages.get("/score-sw.js")(worker(web / "js" / "score" / "sw.js"))
+    pages.get("/sw.js")(worker(web / "js" / "offline" / "sw.js"))  # the installable app's
 
     async def not_found(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)

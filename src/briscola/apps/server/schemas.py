@@ -5,13 +5,14 @@ Strict field types for the HTTP bodies: a JSON boolean is ``true`` or ``false`` 
 number is a JSON number without a fraction, and a person's text has no control character, each
 said in the OpenAPI document as the server checks it.
 
->>> from pydantic import TypeAdapter, ValidationError
+>>> from pydantic import BeforeValidator, StrictInt, TypeAdapter, ValidationError
 >>> def read(kind, text):
 ...     try:
 ...         return TypeAdapter(kind).validate_json(text)
 ...     except ValidationError as exc:
 ...         return exc.errors()[0]["type"]
->>> [read(WholeNumber, t) for t in ("12", "12.0", "12.5", "true", '"12"')]
+>>> whole_number = Annotated[StrictInt, BeforeValidator(whole)]
+>>> [read(whole_number, t) for t in ("12", "12.0", "12.5", "true", '"12"')]
 [12, 12, 'int_type', 'int_type', 'int_type']
 >>> [read(Flag, t) for t in ("true", "0", '"yes"')]
 [True, 'bool_type', 'bool_type']
@@ -22,15 +23,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    StrictBool,
-    StrictInt,
-)
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 
 from briscola.apps.server import catalog
 from briscola.bots import bot_info, bot_names
@@ -54,7 +47,6 @@ __all__ = [
     "PlayResponse",
     "PresetsResponse",
     "StartRequest",
-    "WholeNumber",
     "counting",
     "whole",
 ]
@@ -63,16 +55,12 @@ __all__ = [
 def whole(value: Any) -> Any:
     """A JSON number without a fraction (``3.0``, an integer for JSON Schema) as that integer;
     anything else unchanged, for the strict check that follows (``true``, ``"3"``, ``3.5`` are
-    refused)."""
+    refused): ``Annotated[StrictInt, Field(ge=0), BeforeValidator(whole)]``, the bounds before
+    it, so that the document says them as ``minimum`` and ``maximum``."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
 
-
-WholeNumber = Annotated[StrictInt, BeforeValidator(whole)]
-"""A JSON integer (``3`` or ``3.0``); never a boolean, a text or a fraction. With bounds, put
-them before the validator, so that the document says them as ``minimum`` and ``maximum``:
-``Annotated[StrictInt, Field(ge=0), BeforeValidator(whole)]``."""
 
 Flag = StrictBool
 """A JSON boolean, ``true`` or ``false``; never ``0``, ``1`` or ``"yes"``."""
@@ -119,11 +107,9 @@ PersonName = Annotated[
 ]
 """A player's name at a table: at most 40 characters, no control characters."""
 
-Secret = Annotated[str, Field(max_length=100), AfterValidator(unicode_text)]
-"""A seat's token or an invitation code: at most 100 characters of real text."""
-
 Short = Annotated[str, Field(max_length=100), AfterValidator(unicode_text)]
-"""A name of the catalog (a preset, a level, a match format): at most 100 characters."""
+"""A seat's token, an invitation code or a name of the catalog (a preset, a level, a match
+format): at most 100 characters of real text."""
 
 
 # -- the catalog's rules, said in the OpenAPI document ------------------------------------------
@@ -295,18 +281,21 @@ class LevelsResponse(BaseModel):
 
 
 class _NewTable(_Model):
-    """A new table: its game variant and options."""
+    """A new table: its game variant, options and match format, and the person's language."""
 
     preset: Short = "classic"
     options: dict[str, Any] = Field(default_factory=dict)
+    match: Match = "single"
+    lang: Lang = "it"
 
 
 class _SeatGiven(BaseModel):
-    """A seat given to a person: the table, the seat and the seat's secret token."""
+    """A seat given to a person: the table, the seat, the seat's secret token and its page."""
 
     table_id: str
     seat: int
     token: str
+    url: str
 
 
 class PlayRequest(_NewTable):
@@ -315,15 +304,11 @@ class PlayRequest(_NewTable):
     model_config = ConfigDict(json_schema_extra=_per_preset(seats=False))
 
     level: Level = "simple"
-    match: Match = "single"
-    lang: Lang = "it"
     name: PersonName = ""
 
 
 class PlayResponse(_SeatGiven):
     """A table made and started; open ``url``."""
-
-    url: str
 
 
 class CreateTableRequest(_NewTable):
@@ -331,12 +316,10 @@ class CreateTableRequest(_NewTable):
 
     model_config = ConfigDict(json_schema_extra=_per_preset(seats=True))
 
-    match: Match = "single"
     seats: list[Short] | None = Field(
         default=None, max_length=8, examples=[["human", "bot:simple", "human", "human"]]
     )
     host_name: PersonName = ""
-    lang: Lang = "it"
     public: Flag = Field(
         default=False,
         description="listed in the lobby (/ws/lobby) with its invitation link while seats are free",
@@ -357,24 +340,21 @@ class CreateTableResponse(_SeatGiven):
 
     invite_code: str
     invite_url: str
-    url: str
 
 
 class JoinRequest(_Model):
     """Take the first free human seat."""
 
-    invite_code: Secret
+    invite_code: Short
     name: PersonName = ""
 
 
 class JoinResponse(_SeatGiven):
     """The seat taken and its token."""
 
-    url: str
-
 
 class StartRequest(_Model):
     """The host starts the game; empty human seats go to bots of level ``fill``."""
 
-    token: Secret
+    token: Short
     fill: Level = "simple"
