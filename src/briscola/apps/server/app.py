@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import os
 import re
 import time
@@ -27,6 +28,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
@@ -53,27 +55,22 @@ from briscola.apps.server.protocol import (
 from briscola.apps.server.ratings import Recorder
 from briscola.apps.server.ratings.catchup import catch_up
 from briscola.apps.server.ratings.routes import router as ratings_router
-from briscola.apps.server.room import Room, send_json
+from briscola.apps.server.room import Room
 from briscola.apps.server.rooms import DamagedTableError, Rooms
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage
 from briscola.bots.pool import BotPool
 from briscola.session.table import TableError
 
-__all__ = [
-    "HELLO_TIMEOUT",
-    "POLICY_VIOLATION",
-    "BugLog",
-    "create_app",
-    "dispatch",
-]
+__all__ = ["create_app", "dispatch"]
 
 
-_server = APIRouter()
-"""The server's own route: its health."""
+_routes = APIRouter()
+"""The server's own routes: its health and the tables' sockets (which find the tables in the
+app's ``state.rooms``)."""
 
 
-@_server.get("/healthz", tags=["server"])
+@_routes.get("/healthz", tags=["server"])
 async def healthz(request: Request) -> dict[str, Any]:
     """The server is up: its tables in memory, and its computer players' pool (workers,
     decisions waiting, the share of their budget the search levels get now)."""
@@ -93,23 +90,19 @@ HELLO_TIMEOUT = 10.0
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
 """What a seat token may look like (``secrets.token_urlsafe``); anything else is a bad token."""
 
-_HELLO_KEYS = frozenset(HelloMessage.model_fields)
-
 log = logging.getLogger(__name__)
 
 
 class BugLog:
-    """A bug's traceback logged without flooding the log: one traceback per kind of failure in a
-    while, and a count of the ones left out. A client that keeps sending a message the server
-    fails on would otherwise write a full traceback per message (about 1.5 MB/s from one
-    socket): the first failure of each kind (its message template) is written with its
-    traceback, then at most one line per ``every`` seconds that counts the failures since; after
-    a quiet spell (nothing left out) the next one has its traceback.
+    """A bug's traceback logged without flooding the log: at most one line per kind of failure
+    (its message template) in ``every`` seconds, with its traceback and the number of failures
+    left out since the last. A client that keeps sending a message the server fails on would
+    otherwise write a traceback per message (about 1.5 MB/s from one socket).
 
     >>> clock = iter([0.0, 1.0, 2.0, 12.5, 30.0]).__next__
     >>> bugs = BugLog(logging.getLogger("doctest"), every=10.0, clock=clock)
     >>> [bugs.failed("seat %d failed", 1) for _ in range(5)]
-    ['traceback', 'dropped', 'dropped', 'counted', 'traceback']
+    [True, False, False, True, True]
     """
 
     def __init__(
@@ -121,91 +114,66 @@ class BugLog:
         self.logger = logger
         self.every = every
         self.clock = clock
-        self._last: dict[str, float] = {}  # kind -> when its last line was written
-        self._dropped: dict[str, int] = {}
+        self._last: dict[str, tuple[float, int]] = {}  # kind -> (its last line, failures since)
 
-    def failed(self, message: str, *args: object) -> str:
-        """Log the exception being handled as ``message % args``; what was written:
-        ``traceback`` (the first of its kind, or after a quiet spell), ``counted`` (one line
-        with the number of failures since the last line) or ``dropped`` (nothing)."""
+    def failed(self, message: str, *args: object) -> bool:
+        """Log the exception being handled as ``message % args`` unless its kind was logged
+        less than ``every`` seconds ago; whether it was logged."""
         now = self.clock()
-        last = self._last.get(message)
-        dropped = self._dropped.get(message, 0)
-        if last is not None and now - last < self.every:
-            self._dropped[message] = dropped + 1
-            return "dropped"
-        self._last[message] = now
-        self._dropped[message] = 0
-        if last is None or not dropped:
-            self.logger.exception(message, *args)
-            return "traceback"
-        self.logger.error(
-            message + " (again: %d times in %.0f s; traceback left out)",
-            *args,
-            dropped + 1,
-            now - last,
-        )
-        return "counted"
+        last, left_out = self._last.get(message, (-math.inf, 0))
+        if now - last < self.every:
+            self._last[message] = (last, left_out + 1)
+            return False
+        self._last[message] = (now, 0)
+        if left_out:
+            message += f" ({left_out} more since its last line, their tracebacks left out)"
+        self.logger.exception(message, *args)
+        return True
 
 
 _BUGS = BugLog(log)  # a client repeating a message the server fails on cannot flood the log
 
 
-_sockets = APIRouter()
-"""The seats' WebSocket route; it finds the tables in the app's ``state.rooms``."""
+@_routes.websocket("/ws/{table_id}")
+async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
+    """A seat's connection to its table (see docs/web-protocol.md)."""
+    await _serve(websocket, table_id, as_seat=True)
 
 
-async def _hello_token(websocket: WebSocket) -> str | None:
-    """The token of the socket's first message, or None (the socket is then closed here)."""
-    try:
-        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
-    except TimeoutError:
-        await websocket.close(POLICY_VIOLATION, "missing token")
-        return None
-    if message["type"] == "websocket.disconnect":
-        return None
-    raw = message.get("text")
-    if raw is None:
-        raw = (message.get("bytes") or b"").decode(errors="replace")
-    try:
-        hello = json.loads(raw)
-    except (ValueError, RecursionError):
-        hello = None
-    if not isinstance(hello, dict) or hello.get("type") != "hello" or set(hello) - _HELLO_KEYS:
-        await websocket.close(POLICY_VIOLATION, "expected hello")
-        return None
-    token = hello.get("token")
-    if not isinstance(token, str) or not token:
-        await websocket.close(POLICY_VIOLATION, "missing token")
-        return None
-    return token
+@_routes.websocket("/ws/{table_id}/watch")
+async def watch_endpoint(websocket: WebSocket, table_id: str) -> None:
+    """A spectator's connection: no token, no seat, only what everybody may see."""
+    await _serve(websocket, table_id, as_seat=False)
 
 
-async def _seat(websocket: WebSocket, room: Room) -> int | None:
-    """The seat this socket speaks for, from its hello, or None (the socket is then closed)."""
+async def _serve(websocket: WebSocket, table_id: str, as_seat: bool) -> None:
+    """Serve a seat's socket (``as_seat``, from its hello on) or a spectator's until it closes."""
+    rooms: Rooms = websocket.app.state.rooms
+    await websocket.accept()
     if "token" in websocket.query_params:
         await websocket.close(POLICY_VIOLATION, "token in URL")
-        return None
-    token = await _hello_token(websocket)
-    if token is None:
-        return None
-    limiter, ip = websocket.app.state.rooms.limiter, client_ip(websocket.scope)
-    wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
-    if wait is not None:
-        await send_json(websocket, rate_limited(wait).worded(_lang(websocket)))
-        await websocket.close(POLICY_VIOLATION, "rate limited")
-        return None
-    seat = room.seat_for_token(token) if _TOKEN_SHAPE.fullmatch(token) else None
-    if seat is None:
-        limiter.charge("guess", ip)
-        await websocket.close(POLICY_VIOLATION, "bad token")
-    return seat
-
-
-def _lang(websocket: WebSocket) -> str | None:
-    """The language the socket's request names (``?lang=``, ``Accept-Language``), or None: what
-    it is told before its table is known."""
-    return request_lang(websocket.headers, websocket.query_params.get("lang"))
+        return
+    room = await _room(websocket, rooms, table_id)
+    if room is None:
+        return
+    seat: int | None = None
+    if as_seat:
+        room.pins += 1  # the room stays in memory while its hello is awaited
+        try:
+            seat = await _seat(websocket, room)
+        finally:
+            room.pins -= 1
+        if seat is None:
+            return
+        if seat in room.table.resigned:  # a person who resigned watches
+            seat = None
+    try:
+        await (room.watch(websocket) if seat is None else room.connect(seat, websocket))
+        async for text in _texts(websocket, room):
+            watching = websocket in room.watchers  # a seat's: resigned meanwhile
+            await dispatch(room, Peer(rooms, websocket, None if watching else seat), text)
+    finally:
+        await _to_the_end(_leave(rooms, room, seat, websocket))
 
 
 async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | None:
@@ -225,31 +193,74 @@ async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | Non
     return room
 
 
-@_sockets.websocket("/ws/{table_id}")
-async def ws_endpoint(websocket: WebSocket, table_id: str) -> None:
-    """A seat's connection to its table (see docs/web-protocol.md)."""
-    rooms: Rooms = websocket.app.state.rooms
-    await websocket.accept()
-    room = await _room(websocket, rooms, table_id)
-    if room is None:
-        return
-    room.pins += 1  # the room stays in memory while its hello is awaited
-    try:
-        seat = await _seat(websocket, room)
-    finally:
-        room.pins -= 1
+async def _seat(websocket: WebSocket, room: Room) -> int | None:
+    """The seat this socket speaks for, from its hello, or None (the socket is then closed)."""
+    token = await _hello_token(websocket)
+    if token is None:
+        return None
+    limiter, ip = websocket.app.state.rooms.limiter, client_ip(websocket.scope)
+    wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
+    if wait is not None:
+        close = (POLICY_VIOLATION, "rate limited")
+        await refuse(websocket, rate_limited(wait), close, _lang(websocket))
+        return None
+    seat = room.seat_for_token(token) if _TOKEN_SHAPE.fullmatch(token) else None
     if seat is None:
-        return
-    if seat in room.table.resigned:  # a person who resigned comes back as a spectator
-        await _watch(websocket, rooms, room)
-        return
+        limiter.charge("guess", ip)
+        await websocket.close(POLICY_VIOLATION, "bad token")
+    return seat
+
+
+async def _hello_token(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message, or None (the socket is then closed here)."""
     try:
-        await room.connect(seat, websocket)
-        async for text in _texts(websocket, room):
-            watching = websocket in room.watchers  # resigned meanwhile
-            await dispatch(room, Peer(rooms, websocket, None if watching else seat), text)
-    finally:
-        await _to_the_end(_leave(rooms, room, seat, websocket))
+        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+    except TimeoutError:
+        await websocket.close(POLICY_VIOLATION, "missing token")
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    raw = message.get("text") or (message.get("bytes") or b"").decode(errors="replace")
+    try:
+        hello = json.loads(raw)  # not pydantic's: a lone surrogate in a token is a bad token
+    except (ValueError, RecursionError):
+        hello = None
+    try:
+        token = HelloMessage.model_validate(hello).token
+    except ValidationError as exc:  # no hello, or a hello with other fields; or no token
+        only_token = all(e["loc"] == ("token",) for e in exc.errors())
+        await websocket.close(POLICY_VIOLATION, "missing token" if only_token else "expected hello")
+        return None
+    if not token:
+        await websocket.close(POLICY_VIOLATION, "missing token")
+        return None
+    return token
+
+
+def _lang(websocket: WebSocket) -> str | None:
+    """The language the socket's request names (``?lang=``, ``Accept-Language``), or None: what
+    it is told before its table is known."""
+    return request_lang(websocket.headers, websocket.query_params.get("lang"))
+
+
+async def _texts(websocket: WebSocket, room: Room) -> AsyncIterator[str]:
+    """The socket's messages as text, until it closes (a binary one that is no UTF-8 is
+    answered with an error and skipped)."""
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                try:
+                    text = (message.get("bytes") or b"").decode()
+                except UnicodeDecodeError:
+                    await room.error(websocket, Refusal("bad_json", "the message is not JSON text"))
+                    continue
+            yield text
+    except WebSocketDisconnect:
+        return
 
 
 async def dispatch(
@@ -285,9 +296,9 @@ async def dispatch(
         await room.error(peer.ws, Refusal("internal", "the server could not do that"))
 
 
-async def _leave(rooms: Rooms, room: Room, seat: int, websocket: WebSocket) -> None:
-    """A seat's socket is gone: the room forgets it (and may let the table go)."""
-    if websocket in room.watchers:
+async def _leave(rooms: Rooms, room: Room, seat: int | None, websocket: WebSocket) -> None:
+    """A socket is gone: the room forgets it (and may let the table go)."""
+    if seat is None or websocket in room.watchers:
         await room.unwatch(websocket)
     else:
         await room.disconnect(seat, websocket)
@@ -309,55 +320,6 @@ async def _to_the_end(cleanup: Coroutine[Any, Any, None]) -> None:
     await asyncio.shield(task)
 
 
-async def _texts(websocket: WebSocket, room: Room) -> AsyncIterator[str]:
-    """The socket's messages as text, until it closes (a binary one that is no UTF-8 is
-    answered with an error and skipped)."""
-    try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            text = message.get("text")
-            if text is None:
-                try:
-                    text = (message.get("bytes") or b"").decode()
-                except UnicodeDecodeError:
-                    await room.error(websocket, Refusal("bad_json", "the message is not JSON text"))
-                    continue
-            yield text
-    except WebSocketDisconnect:
-        return
-
-
-@_sockets.websocket("/ws/{table_id}/watch")
-async def watch_endpoint(websocket: WebSocket, table_id: str) -> None:
-    """A spectator's connection: no token, no seat, only what everybody may see."""
-    rooms: Rooms = websocket.app.state.rooms
-    await websocket.accept()
-    if "token" in websocket.query_params:
-        await websocket.close(POLICY_VIOLATION, "token in URL")
-        return
-    room = await _room(websocket, rooms, table_id)
-    if room is None:
-        return
-    await _watch(websocket, rooms, room)
-
-
-async def _watch(websocket: WebSocket, rooms: Rooms, room: Room) -> None:
-    """Serve one spectator's socket until it closes."""
-    await room.watch(websocket)
-    try:
-        async for text in _texts(websocket, room):
-            await dispatch(room, Peer(rooms, websocket, None), text)
-    finally:
-        await _to_the_end(_unwatch(rooms, room, websocket))
-
-
-async def _unwatch(rooms: Rooms, room: Room, websocket: WebSocket) -> None:
-    await room.unwatch(websocket)
-    rooms.forget_if_finished(room)
-
-
 def create_app(
     settings: Settings | str | os.PathLike[str] | None = None,
     static_dir: str | Path | None = None,
@@ -368,15 +330,11 @@ def create_app(
     """The game server as an ASGI app.
 
     ``settings``: the server's :class:`~.settings.Settings` (default: from the ``BRISCOLA_*``
-    variables), or just the database (an SQLAlchemy URL or an SQLite file path), the rest from
-    the variables. Each setting ``given`` (not None: ``bot_delay=0``, ``trick_hold=0.5``…)
-    replaces its value, a bad one raises :class:`~.settings.SettingsError` naming it;
-    ``limits``: the rate limits and caps all at once (most tests: :meth:`Limits.unlimited`).
-    ``static_dir``: the web client (default the package's ``web/``).
-
-    ``X-Forwarded-For`` names the client only on a connection from one of the settings'
-    ``trusted_proxies`` (uvicorn's ``ProxyHeadersMiddleware``, outermost); elsewhere the peer is
-    the client, whom the rate limits count.
+    variables), or just the database (an SQLAlchemy URL or an SQLite file path). Each setting
+    ``given`` (not None: ``bot_delay=0``…) replaces its value; ``limits``: the rate limits and
+    caps all at once (most tests: :meth:`Limits.unlimited`); ``static_dir``: the web client
+    (default the package's ``web/``). ``X-Forwarded-For`` names the client only on a connection
+    from one of the ``trusted_proxies``; elsewhere the peer is the client.
     """
     if not isinstance(settings, Settings):
         settings = Settings.load(db=None if settings is None else os.fspath(settings), **given)
@@ -425,7 +383,6 @@ def create_app(
     app.state.settings = settings
     app.state.ratings = recorder
     add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
-    app.include_router(_server)
     app.include_router(tables.router)
     app.include_router(players_router)  # guests, accounts, sessions (issue 37)
     app.include_router(ratings_router)  # leaderboards and profiles (issue 37)
@@ -433,7 +390,7 @@ def create_app(
     app.include_router(analysis.router)  # the review, analysis, hints and lessons (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)
     lobby = install_lobby(app, rooms)  # quick match: /ws/lobby, before /ws/{table_id}
-    app.include_router(_sockets)
+    app.include_router(_routes)  # /healthz and the tables' sockets
     scores.install(app, storage.engine)  # the score keeper: /api/scores
     install_pages(app, web)  # the pages; an unknown one is a page, API errors stay JSON
     if web.is_dir():
