@@ -5,7 +5,7 @@ every message the server sends (:data:`ServerMessage`) and every event a ``state
 From the unions come the reading of a client's text (:func:`read_message`: one size limit, one
 nesting limit, unknown fields refused alike for every type, refusals that quote an excerpt and
 show the message's shape made from its model), the list of the types (:data:`CLIENT_TYPES`), the
-JSON Schema of docs/web-protocol.schema.json (:func:`json_schema`, written by
+JSON Schema of docs/web-protocol.schema.json (:func:`schema_text`, written by
 scripts/gen_protocol_schema.py) and the handler map of the socket loop (:func:`handles`: each
 handler registers the message it answers; :mod:`.app` dispatches).
 
@@ -70,9 +70,7 @@ __all__ = [
     "PROTOCOL",
     "SERVER_TYPES",
     "SOCKET_TYPES",
-    "TRY_AGAIN_LATER",
     "ClientMessage",
-    "Handler",
     "Peer",
     "Reader",
     "Refusal",
@@ -83,13 +81,11 @@ __all__ = [
     "example",
     "handlers",
     "handles",
-    "json_schema",
     "rate_limited",
     "read_message",
     "refuse",
     "refuse_full",
     "schema_text",
-    "types_of",
 ]
 
 TRY_AGAIN_LATER = 1013
@@ -481,15 +477,6 @@ ServerMessage = Annotated[
 
 
 # -- what the unions give ------------------------------------------------------------------------
-def types_of(union: Any) -> tuple[str, ...]:
-    """The ``type`` of each message of a union (nested unions followed), in its order.
-
-    >>> types_of(ServerMessage)
-    ('state', 'error', 'pong', 'rematch', 'emote', 'chat')
-    """
-    return tuple(type_of(model) for model in models_of(union))
-
-
 def models_of(union: Any) -> tuple[type[Any], ...]:
     """The classes of a union of messages or events (``Annotated`` and nested unions followed):
     pydantic models, or the session's event dataclasses."""
@@ -522,26 +509,26 @@ def example(model: type[BaseModel]) -> dict[str, Any]:
     return out
 
 
-CLIENT_TYPES = types_of(ClientMessage)
+CLIENT_TYPES = tuple(map(type_of, models_of(ClientMessage)))
 """Every client message's type, ``hello`` first."""
 
-SOCKET_TYPES = types_of(SocketMessage)
+SOCKET_TYPES = tuple(map(type_of, models_of(SocketMessage)))
 """The types a socket may send after its hello."""
 
-SERVER_TYPES = types_of(ServerMessage)
-"""Every server message's type."""
+SERVER_TYPES = tuple(map(type_of, models_of(ServerMessage)))
+"""Every server message's type: ``('state', 'error', 'pong', 'rematch', 'emote', 'chat')``."""
 
 
-def json_schema() -> dict[str, Any]:
-    """The protocol's JSON Schema: the client's messages, the server's and the events (what
-    docs/web-protocol.schema.json holds)."""
+def schema_text() -> str:
+    """The protocol's JSON Schema (the client's messages, the server's and the events) as the
+    text of docs/web-protocol.schema.json."""
     both = TypeAdapter[Any](Union[ClientMessage, ServerMessage]).json_schema()  # type: ignore[arg-type, unused-ignore]  # noqa: UP007
     client, server = both["anyOf"]
     defs = both["$defs"]
     events = defs["StateMessage"]["properties"]["events"]
     table_event = events["items"]
     events["items"] = {"$ref": "#/$defs/TableEvent"}
-    return {
+    schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"The briscola server's WebSocket protocol, version {PROTOCOL}",
         "description": "Generated from briscola.apps.server.protocol by "
@@ -554,38 +541,21 @@ def json_schema() -> dict[str, Any]:
         },
         "oneOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
     }
-
-
-def schema_text() -> str:
-    """:func:`json_schema` as the text of docs/web-protocol.schema.json."""
-    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 # -- reading a client's text ---------------------------------------------------------------------
-def _depth(text: str) -> int:
-    """The deepest nesting of brackets in ``text`` outside strings (an upper bound is enough).
+def _depth(data: Any) -> int:
+    """The deepest nesting of lists and objects in a JSON value.
 
-    >>> _depth('{"a": [1, {"b": "[[["}]}')
-    3
+    >>> _depth({"a": [1, {"b": "[[["}]}), _depth("x")
+    (3, 0)
     """
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
+    depth, level = 0, [data]
+    while nested := [x for x in level if isinstance(x, dict | list)]:
+        depth += 1
+        level = [v for x in nested for v in (x.values() if isinstance(x, dict) else x)]
+    return depth
 
 
 def _field_problem(err: dict[str, Any]) -> str:
@@ -610,16 +580,19 @@ class Reader:
         self.types = tuple(self.models)
 
     def read(self, text: str) -> Any:
-        """The message in ``text``, or the :class:`Refusal` that says why not."""
+        """The message in ``text``, or why it is refused: over :data:`MAX_FRAME`
+        (``too_large``), not JSON, no object or nested past :data:`MAX_DEPTH` (``bad_json``), a
+        type that is not the union's (``unknown_type``), a field missing, unknown or wrong
+        (``bad_message``)."""
         if len(text) > MAX_FRAME:
             return Refusal("too_large", f"a message is at most {MAX_FRAME} characters")
-        brackets = text.count("{") + text.count("[")  # the depth is at most this: mostly no scan
-        if brackets > MAX_DEPTH and _depth(text) > MAX_DEPTH:
-            return Refusal("bad_json", f"a message is nested at most {MAX_DEPTH} levels deep")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
             return Refusal("bad_json", "the message is not JSON")
+        brackets = text.count("{") + text.count("[")  # the depth is at most this: mostly no walk
+        if brackets > MAX_DEPTH and _depth(data) > MAX_DEPTH:
+            return Refusal("bad_json", f"a message is nested at most {MAX_DEPTH} levels deep")
         if not isinstance(data, dict):
             return Refusal("bad_json", "a message must be a JSON object with a 'type'")
         kind = data.get("type")
@@ -635,16 +608,8 @@ class Reader:
             return Refusal("bad_message", f"a {kind} message is {shape}: {problems}")
 
 
-_SOCKET = Reader(SocketMessage)
-
-
-def read_message(text: str) -> SocketMessage | Refusal:
-    """The message a seat's or a spectator's socket sent in ``text`` (after its hello), or why
-    it is refused: over :data:`MAX_FRAME` (``too_large``), nested past :data:`MAX_DEPTH`, not
-    JSON or no object (``bad_json``), a type that is not one of :data:`SocketMessage`'s
-    (``unknown_type``), a field missing, unknown or wrong (``bad_message``)."""
-    message: SocketMessage | Refusal = _SOCKET.read(text)
-    return message
+read_message: Callable[[str], SocketMessage | Refusal] = Reader(SocketMessage).read
+"""The message a seat's or a spectator's socket sent after its hello, or its refusal."""
 
 
 # -- the handler map -----------------------------------------------------------------------------
