@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.errors import API_WORDED
+from briscola.apps.server.errors import API_PREFIX
 from briscola.apps.server.limits import Limits, Rate
-from briscola.i18n import WEB_LANGS, t
+from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
 from server.test_error_codes import table_api_codes
 from server_helpers import Player, TestClient, client_for, hello, make_table, recv
 
@@ -25,6 +25,11 @@ ASKED = [
     ({}, {"Accept-Language": "en"}, "en"),
 ]
 """(query, headers, the language they name): ``?lang=`` first, else Accept-Language."""
+
+API_WORDED = {
+    k.removeprefix(API_PREFIX) for k in CATALOGS[DEFAULT_LANG] if k.startswith(API_PREFIX)
+}
+"""The HTTP error codes the catalogs word."""
 
 
 def said(reply: Any, status: int, code: str) -> str:

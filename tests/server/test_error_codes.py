@@ -53,7 +53,7 @@ def _source(folder: Path, skip: set[str] = frozenset()) -> str:  # type: ignore[
 
 def table_api_codes() -> set[str]:
     """Every code the table API, the analysis and FastAPI's own errors may answer."""
-    codes = set(API_ERROR.findall(_source(SERVER)))  # the score keeper's: scores/
+    codes = set(API_ERROR.findall(_source(SERVER) + _source(SERVER / "analysis")))  # not scores/
     codes |= set(TABLE_ERROR.findall(inspect.getsource(Turns.start)))  # start passes them on
     for status in (400, 404, 405):  # what Starlette raises (400: a body it cannot read)
         codes.add(errors.api_error(HTTPException(status)).code)

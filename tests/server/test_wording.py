@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from briscola.apps.server.errors import WORDED, word
-from briscola.i18n import WEB_LANGS, t
+from briscola.apps.server.errors import PREFIX, word
+from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
 from server.fuzzing import WS_CODES
 from server_helpers import Player, TestClient
+
+WORDED = {k.removeprefix(PREFIX) for k in CATALOGS[DEFAULT_LANG] if k.startswith(PREFIX)}
+"""The socket error codes the catalogs word."""
 
 
 def test_every_code_a_socket_may_get_is_worded_in_every_language() -> None:

@@ -6,7 +6,7 @@ One handler answers it, and every other error made into one (:func:`api_error`: 
 request, FastAPI's own 404 and 405, a full server, a bug), as ``{"code", "message", ...}``; the
 message is the catalogs' ``web.api_error.<code>`` in the language the request names
 (:func:`request_lang`), the server's own words when it names none (docs/web-protocol.md); the
-score keeper (:data:`OWN_WORDS`) words its own.
+score keeper words its own.
 
 >>> err = ApiError(429, "rate_limited", "too many requests: wait 3 s", seconds=3)
 >>> err.said(None), err.said("it")
@@ -40,10 +40,8 @@ from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
 
 __all__ = [
     "API_PREFIX",
-    "API_WORDED",
-    "OWN_WORDS",
     "PREFIX",
-    "WORDED",
+    "RATE_LIMITED",
     "ApiError",
     "add_error_handlers",
     "api_error",
@@ -58,22 +56,13 @@ API_PREFIX: Final = "web.api_error."
 """The catalog keys of the HTTP errors: ``web.api_error.<code>``."""
 
 
-def _worded(prefix: str) -> frozenset[str]:
-    return frozenset(k.removeprefix(prefix) for k in CATALOGS[DEFAULT_LANG] if k.startswith(prefix))
-
-
-WORDED: Final = _worded(PREFIX)
-"""The socket error codes worded in each language."""
-API_WORDED: Final = _worded(API_PREFIX)
-"""The HTTP error codes worded in each language."""
-
-
 def word(
     code: str, message: str, lang: str | None, *, prefix: str = PREFIX, **facts: object
 ) -> str:
-    """The sentence of the error ``code`` in ``lang`` filled with ``facts`` (``seconds``, ``n``);
-    ``message`` (the server's own words) for a code or a language the catalogs do not word."""
-    if lang not in WEB_LANGS or code not in (WORDED if prefix == PREFIX else API_WORDED):
+    """The sentence ``prefix + code`` of the catalogs in ``lang`` filled with ``facts``
+    (``seconds``, ``n``); ``message`` (the server's own words) for a code or a language the
+    catalogs do not word."""
+    if lang not in WEB_LANGS or prefix + code not in CATALOGS[DEFAULT_LANG]:
         return message
     try:
         return t(prefix + code, lang, **facts)
@@ -97,10 +86,6 @@ def request_lang(headers: Mapping[str, str], asked: str | None) -> str | None:
         if code in WEB_LANGS:
             return code
     return None
-
-
-OWN_WORDS: Final = "/api/scores"
-"""The score keeper's paths: its errors are worded by it, in its own catalog."""
 
 
 RATE_LIMITED: Final[dict[int | str, dict[str, Any]]] = {
@@ -201,10 +186,11 @@ def api_error(exc: Exception) -> ApiError:
 
 
 async def error_reply(request: Request, exc: Exception) -> JSONResponse:
-    """The reply to any error: ``{"code", "message", ...}`` in the request's language."""
+    """The reply to any error: ``{"code", "message", ...}`` in the request's language (the score
+    keeper's, ``/api/scores``, worded by it in its own catalog)."""
     err = api_error(exc)
     lang = request_lang(request.headers, request.query_params.get("lang"))
-    if request.url.path.startswith(OWN_WORDS):
+    if request.url.path.startswith("/api/scores"):
         lang = None
     body = {"code": err.code, "message": err.said(lang), **err.extra}
     return JSONResponse(body, status_code=err.status, headers=err.headers)
