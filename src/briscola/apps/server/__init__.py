@@ -4,16 +4,6 @@ Start it with :func:`serve` (``briscola serve`` on the command line), or build t
 :func:`create_app` (:func:`briscola.apps.server.app.create_app`, imported on first use so that
 importing this package does not import the web framework). The protocol is described in
 docs/web-protocol.md.
-
-Each process of ``briscola serve`` tunes its garbage collector once its app is built
-(:func:`tune_gc`, issue 12, item 7): the process holds a large heap that lives as long as it
-does and makes many short-lived objects per move; with Python's defaults the cycle collector
-runs every 700 new objects and, every hundredth run, walks the whole heap (under load about a
-sixth of the server's CPU time: 0.73 s of 4.3 s in a saturated run, a full walk 0.12 s).
-:func:`tune_gc` moves everything made so far out of the collector's sight (:func:`gc.freeze`)
-and runs the young generation's collection every :data:`YOUNG_THRESHOLD` new objects. Only the
-processes of ``briscola serve`` do it (the ``tune_gc`` setting): an app built in a test process
-leaves that process's collector alone.
 """
 
 from __future__ import annotations
@@ -48,11 +38,9 @@ MAX_TRICK_HOLD = 30.0
 
 def serve(settings: Settings | None = None) -> None:
     """Run the game server with uvicorn until interrupted, by ``settings`` (default: the
-    ``BRISCOLA_*`` variables, see :class:`~briscola.apps.server.settings.Settings`): the
-    address, the log level (uvicorn's and the package's: every log line goes through
-    :class:`~briscola.apps.server.settings.SecretFilter`, so no token, key or invite code is
-    written) and the app's settings. uvicorn reads no proxy header itself: the app trusts
-    ``X-Forwarded-For`` from the ``trusted_proxies`` only (:func:`create_app`)."""
+    ``BRISCOLA_*`` variables): the address, the log level (every log line masked of secrets by
+    :class:`~briscola.apps.server.settings.SecretFilter`) and the app's settings. uvicorn reads
+    no proxy header itself: the app trusts those of the ``trusted_proxies`` only."""
     import uvicorn
 
     from briscola.apps.server.app import create_app
@@ -75,8 +63,10 @@ YOUNG_THRESHOLD = 20_000
 
 
 def tune_gc() -> None:
-    """Freeze the heap made so far and collect the young generation less often (see the
-    package's documentation). Safe to call more than once.
+    """Freeze the heap made so far (:func:`gc.freeze`) and collect the young generation less
+    often; safe to call more than once. Each ``briscola serve`` process does it once its app is
+    built (the ``tune_gc`` setting): its large heap lives as long as it does, and with Python's
+    defaults the collector's walks of it took a sixth of the server's CPU time under load.
 
     >>> before = gc.get_threshold()
     >>> tune_gc()
