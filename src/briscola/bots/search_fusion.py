@@ -81,9 +81,9 @@ def info_set_values(
         wr = np.broadcast_to(w[rows, None], c.shape)[ok]
         sums = np.bincount(cell, wr * vals[rows, j, :][ok], n_groups * _CARDS)
         tots = np.bincount(cell, wr, n_groups * _CARDS)
-        means = np.full(n_groups * _CARDS, np.nan)
-        np.divide(sums, tots, out=means, where=tots > 0)
-        means = means.reshape(n_groups, _CARDS)
+        flat = np.full(n_groups * _CARDS, np.nan)
+        np.divide(sums, tots, out=flat, where=tots > 0)
+        means = flat.reshape(n_groups, _CARDS)
         theirs = kinds[rows, j] == KIND_THEIRS
         # a group's worlds all have the same chooser (it follows from the candidate)
         worst = np.where(np.isnan(means), np.inf, means).argmin(axis=1)
