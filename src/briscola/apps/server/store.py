@@ -28,7 +28,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -80,14 +80,14 @@ _TABLES = sa.Table(
     Column("started", Boolean),
     Column("stand_in", String(32)),
     Column("lang", String(8)),
-    Column("damaged", Text),  # why it cannot be rebuilt exactly
+    Column("damaged", Text),  # why an earlier load found it damaged
     Column("hints", Boolean),  # the host allows hints (None: off)
     Column("speed", String(16)),  # the computer players' (None: default)
     Column("resigned", JSON),  # the seats that resigned
     Column("rematch_id", String(32)),  # the rematch's table
     Column("rematch_of", String(32)),  # the table this one is a rematch of
-    Column("seat_flags", JSON),  # kept when it left memory
-    Column("played_out", Boolean),  # its unattended match is over
+    Column("seat_flags", JSON),  # the seats' autoplay and ready flags, kept when it left memory
+    Column("played_out", Boolean),  # its unattended match is over (rooms.Resumer)
     Column("chat", Boolean),  # the host allows free-text chat (None: off; 0005_lobby)
     Column("rated", Boolean),  # a quick match's rated game (None: casual; 0005_lobby)
     Column("public", Boolean),  # listed in the lobby while seats are free (None: not; 0005_lobby)
@@ -119,11 +119,10 @@ _ACTIONS = sa.Table(
     Column("at", DateTime(timezone=True)),
 )  # fmt: skip
 
-_OWN: Final = ("id", "match_format", "seed", "invite_code", "started", "stand_in", "lang", "rated",
-                "public")  # fmt: skip
 COLUMNS: Final = ("damaged", "hints", "speed", "resigned", "rematch_id", "rematch_of", "seat_flags",
                   "played_out", "chat", "results_due", "timed_out")  # fmt: skip
 """The columns of a table's row that a :class:`Progress` may change."""
+_ROW: Final = tuple(c.name for c in _TABLES.c if c.name not in ("created_at", "ruleset"))
 
 
 def hash_token(token: str) -> str:
@@ -155,14 +154,11 @@ class StoredSeat:
         """How seat ``number`` of a table is stored."""
         return cls(number, seat.kind, seat.bot, seat.name, seat.joined, host, token_hash)
 
-    def columns(self) -> dict[str, Any]:
-        """The seat's columns, all but its number."""
-        return {k: v for k, v in asdict(self).items() if k != "seat"}
-
 
 @dataclass
 class StoredTable:
-    """A table as stored: enough to rebuild it exactly, and every field of its row."""
+    """A table as stored: enough to rebuild it exactly, and every column of its row (``_TABLES``
+    says what each means)."""
 
     id: str
     ruleset: dict[str, Any]
@@ -176,34 +172,24 @@ class StoredTable:
     deals: list[tuple[int | None, str | None, list[str]]]
     """Dealer, deck text, action texts; dealer and deck None for a deal whose row is missing."""
     damaged: str | None = None
-    """Why an earlier load found the table damaged (the stored mark), else None."""
     unreadable: str | None = None
     """Why what is stored cannot be read (the ruleset is no JSON object...), else None."""
     hints: bool = False
-    """The host allows hints at the table ("Suggerimenti consentiti")."""
     speed: str | None = None
     resigned: list[int] = field(default_factory=list)
     rematch_id: str | None = None
     rematch_of: str | None = None
     seat_flags: dict[str, Any] | None = None
-    """The seats' autoplay and ready flags, kept when the room left memory."""
     played_out: bool = False
-    """Its unattended match is over (:class:`.rooms.Resumer`)."""
     rated: bool = False
-    """A quick match's rated game (the lobby's; the ratings move when it is over)."""
     public: bool = False
-    """The host listed it in the lobby (shown there while seats are free)."""
     chat: bool = False
-    """The host allows free-text chat at the table (a table with friends; :mod:`.chat`)."""
     results_due: bool | None = None
-    """Its match is over and its results not yet recorded (:mod:`.ratings.catchup`)."""
     timed_out: list[int] | None = None
-    """How many moves of each seat's person the move clock gave the stand-in."""
 
     def columns(self) -> dict[str, Any]:
         """The table's own row (not its seats or deals), the ruleset as JSON text."""
-        own = {c: getattr(self, c) for c in (*_OWN, *COLUMNS)}
-        return {**own, "ruleset": json.dumps(self.ruleset)}
+        return {**{c: getattr(self, c) for c in _ROW}, "ruleset": json.dumps(self.ruleset)}
 
     @classmethod
     def of(cls, row: Any, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
@@ -214,13 +200,8 @@ class StoredTable:
         except (TypeError, ValueError, RecursionError):
             ruleset = None
         bad = not isinstance(ruleset, dict)
-        own = {c: getattr(row, c) for c in (*_OWN, *COLUMNS)}
-        own |= {
-            "hints": bool(row.hints),
-            "resigned": list(row.resigned or []),
-            "chat": bool(row.chat),
-        }
-        own |= {"rated": bool(row.rated), "public": bool(row.public)}
+        own = {c: getattr(row, c) for c in _ROW} | {"resigned": list(row.resigned or [])}
+        own |= {c: bool(own[c]) for c in ("hints", "chat", "rated", "public")}  # None: off
         return cls(
             ruleset={} if bad else ruleset,
             seats=seats,
@@ -358,10 +339,7 @@ class Storage:
     def create_table(self, table: StoredTable) -> None:
         """Store a new table, its seats and the deals it holds (a table started at once holds
         its first deal, with no actions yet) in one transaction."""
-        for number, (dealer, deck, actions) in enumerate(table.deals):
-            if dealer is None or deck is None or actions:
-                raise ValueError(f"deal {number} of a new table needs a deck and no actions")
-        seats = [{"table_id": table.id, "seat": s.seat, **s.columns()} for s in table.seats]
+        seats = [{"table_id": table.id, **asdict(s)} for s in table.seats]
         deals = [
             {"table_id": table.id, "number": n, "dealer": dealer, "deck": deck}
             for n, (dealer, deck, _) in enumerate(table.deals)
@@ -400,7 +378,7 @@ class Storage:
                     conn.execute(sa.update(_TABLES).where(_TABLES.c.id == p.table_id), row)
                 for seat in p.seats:
                     where = (_SEATS.c.table_id == p.table_id, _SEATS.c.seat == seat.seat)
-                    conn.execute(sa.update(_SEATS).where(*where), seat.columns())
+                    conn.execute(sa.update(_SEATS).where(*where), asdict(seat))
             for rows, into in ((deals, _DEALS), (actions, _ACTIONS)):
                 if rows:
                     conn.execute(sa.insert(into), rows)
@@ -481,9 +459,7 @@ def _deals(
 
 class _FileRows:
     """Deals and actions written to an SQLite file through its driver, on a connection kept for
-    it, in one transaction a group. Through SQLAlchemy (``engine.begin()``, ``execute``) a move
-    cost 290 µs of CPU, of which SQLite's insert and commit are about 50 (the rest: the pool's
-    checkout, the statement's cache key and context, once a group); about 100 this way
+    it, in one transaction a group: about 100 µs of CPU a move instead of 290 through SQLAlchemy
     (docs/operations.md, "Group commit"). The rows are the same, each value through its column's
     bind processor (a time is the same text). One thread writes at a time."""
 
@@ -497,11 +473,8 @@ class _FileRows:
     def _insert(self, table: sa.Table) -> tuple[str, list[tuple[str, Any]]]:
         """The table's ``INSERT`` and each column's name and bind processor."""
         dialect = self.engine.dialect
-        names = [c.name for c in table.columns]
-        marks = ", ".join(["?"] * len(names))
-        sql = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({marks})"
-        processors = [c.type.dialect_impl(dialect).bind_processor(dialect) for c in table.columns]
-        return sql, list(zip(names, processors, strict=True))
+        columns = [(c.name, c.type.dialect_impl(dialect).bind_processor(dialect)) for c in table.c]
+        return str(sa.insert(table).compile(dialect=dialect)), columns
 
     def write(
         self, deals: Sequence[Mapping[str, Any]], actions: Sequence[Mapping[str, Any]]
@@ -623,16 +596,10 @@ class GroupCommit:
             return
         self._writing = True
         loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(_writer_thread(), self._write, batch)
+        job.add_done_callback(lambda job: self._written(group, job))  # back on the loop
 
-        def written(job: Future[list[BaseException | None]]) -> None:
-            try:
-                loop.call_soon_threadsafe(self._written, group, job)
-            except RuntimeError:  # the loop closed meanwhile (the server stopped)
-                log.debug("a group of %d tables was stored after the loop closed", len(group))
-
-        _writer_thread().submit(self._write, batch).add_done_callback(written)
-
-    def _written(self, group: list[Entry], job: Future[list[BaseException | None]]) -> None:
+    def _written(self, group: list[Entry], job: asyncio.Future[list[BaseException | None]]) -> None:
         """Back on the loop after a group's transaction: wake its rooms, write the next group."""
         self._writing = False
         try:
