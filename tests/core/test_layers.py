@@ -64,9 +64,12 @@ ALLOWED: dict[str, set[str]] = {
 # observation encoding, a module of plain NumPy over core's Observation (it imports only core), so
 # the network reads exactly what it was trained on; a network trained in the suits' canonical form
 # reads it through the encoding's suit renamings (index arrays over its layout and action space).
+# The learned belief (bots.belief) reads the same encoding, in the same canonical suits.
 CROSSINGS = {
     ("briscola.bots.neural", "briscola.env.encoding"),
     ("briscola.bots.neural", "briscola.env.symmetry"),
+    ("briscola.bots.belief", "briscola.env.encoding"),
+    ("briscola.bots.belief", "briscola.env.symmetry"),
 }
 # The modules the encoding is made of (its layout and its action space): a crossed-to module may
 # import them, and they too import only core.
