@@ -402,11 +402,6 @@ class Storage:
         stored.unreadable = stored.unreadable or gap
         return stored
 
-    def make_public(self, table_id: str) -> None:
-        """List the table in the lobby while seats are free (its host asked for it)."""
-        with self.engine.begin() as conn:
-            conn.execute(sa.update(_TABLES).where(_TABLES.c.id == table_id).values(public=True))
-
     def table_ids(self) -> list[str]:
         """Every stored table's id."""
         with self.engine.connect() as conn:
