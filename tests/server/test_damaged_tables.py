@@ -227,7 +227,9 @@ def test_a_table_marked_damaged_that_loads_again_is_no_longer_damaged(url: str) 
 def _table_commits(engine: Any) -> list[list[str]]:
     """The committed transactions that wrote a table's rows, each as its statements (filled as
     they commit). The players' purge, run in the background as the server starts, writes no
-    table's rows, so it is not among them whenever it runs."""
+    table's rows, so it is not among them whenever it runs. On SQLite, SQLite's own trace of
+    each connection sees them (what goes through SQLAlchemy and what the store writes through
+    the driver, ``store._FileRows``); elsewhere SQLAlchemy's events."""
     running: dict[int, list[str]] = {}
     committed: list[list[str]] = []
 
@@ -240,6 +242,21 @@ def _table_commits(engine: Any) -> list[list[str]]:
                for s in statements):  # fmt: skip
             committed.append(statements)
 
+    def traced(dbapi_connection: Any, *rest: Any) -> None:
+        def seen(statement: str) -> None:
+            word = statement.lstrip().upper()
+            if word.startswith(("COMMIT", "END")):
+                commit(dbapi_connection)
+            elif word.startswith("ROLLBACK"):
+                running.pop(id(dbapi_connection), None)
+            else:
+                executed(dbapi_connection, None, statement)
+
+        dbapi_connection.set_trace_callback(seen)
+
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "checkout", traced)
+        return committed
     event.listen(engine, "before_cursor_execute", executed)
     event.listen(engine, "commit", commit)
     event.listen(engine, "rollback", lambda conn: running.pop(id(conn), None))

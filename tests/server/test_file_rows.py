@@ -1,6 +1,7 @@
-"""The deals and actions written through SQLite's DBAPI (store._FileRows): the same
-rows, value for value, as SQLAlchemy Core writes; a group that fails is stored not at all; the
-path is taken on an SQLite file only, and a start or a seat still goes through SQLAlchemy."""
+"""A group's progress written through SQLite's DBAPI (store._FileRows): the same rows of deals,
+actions, tables and seats, value for value, as SQLAlchemy Core writes; a group that fails is
+stored not at all; the path is taken on an SQLite file only, for every change (a start, a seat,
+a row's columns, a new table: no statement through SQLAlchemy)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 
-from briscola.apps.server.store import Progress, Storage, StoredSeat, StoredTable
+from briscola.apps.server.store import _DEALS, Progress, Storage, StoredSeat, StoredTable
 
 pytestmark = pytest.mark.server
 
@@ -47,6 +49,22 @@ def _progress(table_id: str) -> Progress:
     return Progress(table_id, deals=deals, actions=((0, 0, 1, "Ab"), (0, 1, 0, "2b")))
 
 
+COLUMNS = {"speed": "veloce", "resigned": [1], "seat_flags": {"autoplay": [0], "at": [1, 2]},
+           "results_due": True, "hints": None, "timed_out": [0, 3]}  # fmt: skip
+"""Changes of a table's row: text, JSON lists and objects, a boolean, a None."""
+
+
+def _changes(table_id: str) -> Progress:
+    seat = StoredSeat(1, "bot", "medium", "Bruno \u00e8 \U0001f600", False, False, "h" * 64)
+    return Progress(table_id, started=True, seats=(seat,), columns=COLUMNS)
+
+
+def _row(path: Path, table: str, key: str, value: str) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        query = f"SELECT * FROM {table} WHERE {key} = ? ORDER BY rowid"
+        return [r[1:] for r in conn.execute(query, (value,))]  # the id left out
+
+
 def test_the_same_rows_as_sqlalchemy(storage: Storage, path: Path) -> None:
     assert storage._rows is not None
     storage.save_many([_progress("fast")])  # deals and actions only: the DBAPI's way
@@ -67,23 +85,75 @@ def test_the_same_rows_as_sqlalchemy(storage: Storage, path: Path) -> None:
         assert stored.deals == [(1, "Ab 2b 3b", ["Ab", "2b"]), (0, "Ac 2c 3c", [])]
 
 
+def test_a_tables_row_and_seats_are_the_same_as_sqlalchemys(storage: Storage, path: Path) -> None:
+    assert storage._rows is not None
+    storage.save_many([_changes("fast")])
+    core = storage._rows
+    storage._rows = None  # the same through SQLAlchemy Core
+    storage.save_many([_changes("core")])
+    storage._rows = core
+    fast, slow = (_row(path, "briscola_tables", "id", t) for t in ("fast", "core"))
+    assert [r[1:] for r in fast] == [r[1:] for r in slow] and len(fast) == 1  # but created_at
+    fast_seats, slow_seats = (_row(path, "briscola_seats", "table_id", t) for t in ("fast", "core"))
+    assert fast_seats == slow_seats and len(fast_seats) == 2
+    stored = storage.load("fast")
+    assert stored is not None and stored.started and stored.speed == "veloce"
+    assert stored.resigned == [1] and stored.seat_flags == COLUMNS["seat_flags"]
+    assert stored.results_due is True and stored.hints is False and stored.timed_out == [0, 3]
+    assert stored.seats[1] == _changes("fast").seats[0]
+    assert stored.seats[0] == _table("fast").seats[0]  # the seat not changed left as it was
+
+
+def test_a_new_table_is_the_same_as_sqlalchemys(storage: Storage, path: Path) -> None:
+    through: list[str] = []
+    event.listen(storage.engine, "before_cursor_execute", lambda *a: through.append(a[2]))
+    seats = _table("x").seats
+    made = {t: StoredTable(t, {"name": "classic"}, "single", 7, "c", True, "simple", "ro", seats,
+                           [(1, "Ab 2b", [])], resigned=[1], seat_flags={"at": [0, 0]})
+            for t in ("new_fast", "new_core")}  # fmt: skip
+    storage.create_table(made["new_fast"])
+    assert through == []  # nothing through SQLAlchemy
+    core = storage._rows
+    storage._rows = None
+    storage.create_table(made["new_core"])
+    storage._rows = core
+    fast, slow = (_row(path, "briscola_tables", "id", t) for t in made)
+    assert [r[1:] for r in fast] == [r[1:] for r in slow] and len(fast) == 1  # but created_at
+    for table in ("briscola_seats", "briscola_deals"):
+        fast, slow = (_row(path, table, "table_id", t) for t in made)
+        assert fast == slow and fast
+    stored = storage.load("new_fast")
+    assert stored is not None and stored.unreadable is None
+    assert (stored.seats, stored.deals, stored.resigned) == (seats, [(1, "Ab 2b", [])], [1])
+    assert stored.seat_flags == {"at": [0, 0]} and stored.lang == "ro" and stored.started
+
+
 def test_a_group_that_fails_stores_nothing(storage: Storage) -> None:
     bad = Progress("nobody", actions=((0, 0, 0, "Ab"),))  # no such table: a foreign key refuses
     with pytest.raises(sqlite3.IntegrityError):
-        storage.save_many([_progress("fast"), bad])
+        storage.save_many([_progress("fast"), _changes("core"), bad])
     stored = storage.load("fast")
     assert stored is not None and stored.deals == []  # not the deals of the group either
+    other = storage.load("core")  # nor the row and seat changed in it
+    assert other is not None and not other.started and other.speed is None
+    assert other.seats == _table("core").seats
     storage.save_many([_progress("fast")])  # the writer goes on after a failure
     stored = storage.load("fast")
     assert stored is not None and len(stored.deals) == 2
 
 
-def test_a_start_or_a_seat_goes_through_sqlalchemy(storage: Storage, path: Path) -> None:
+def test_a_start_a_seat_and_a_rows_columns_go_the_same_way(storage: Storage) -> None:
+    through: list[str] = []
+    event.listen(storage.engine, "before_cursor_execute", lambda *a: through.append(a[2]))
     seat = StoredSeat(1, "bot", "medium", "", True, False, None)
-    storage.save_many([Progress("fast", started=True, seats=(seat,), deals=((0, 1, "Ab"),))])
+    progress = Progress("fast", started=True, seats=(seat,), deals=((0, 1, "Ab"),))
+    storage.save_many([progress, Progress("core", columns={"results_due": True})])
+    assert through == []  # nothing through SQLAlchemy: one write path on a file
     stored = storage.load("fast")
     assert stored is not None and stored.started and stored.seats[1].bot == "medium"
     assert stored.deals == [(1, "Ab", [])]
+    other = storage.load("core")
+    assert other is not None and other.results_due is True and not other.started
 
 
 def test_only_on_an_sqlite_file() -> None:
@@ -97,9 +167,9 @@ def test_only_on_an_sqlite_file() -> None:
 def test_closed_and_written_again(storage: Storage) -> None:
     rows = storage._rows
     assert rows is not None
-    rows.write([{"table_id": "fast", "number": 0, "dealer": 0, "deck": "Ab"}], [])
+    rows.write([], [(_DEALS, [{"table_id": "fast", "number": 0, "dealer": 0, "deck": "Ab"}])])
     rows.close()
-    rows.write([{"table_id": "fast", "number": 1, "dealer": 1, "deck": "Ac"}], [])
+    rows.write([], [(_DEALS, [{"table_id": "fast", "number": 1, "dealer": 1, "deck": "Ac"}])])
     rows.close()
     stored = storage.load("fast")
     assert stored is not None and [d[1] for d in stored.deals] == ["Ab", "Ac"]
