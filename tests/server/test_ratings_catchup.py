@@ -127,6 +127,30 @@ def test_a_match_the_recorder_never_heard_of_is_recorded_once_at_the_next_start(
         assert all_results(engine) == rows and ratings(engine) == after
 
 
+def test_a_match_no_player_sat_at_is_neither_marked_due_nor_told(url: str) -> None:
+    """A person with no player (no cookie) against the computer: nothing to record, so the end
+    is not marked due nor told to the recorder; a player against the computer: both."""
+    told: list[str] = []
+    with app_on(url) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        rooms.finished = lambda table_id, table: told.append(table_id)
+        nobody = TestClient(client.app, client=("10.0.0.99", 50000))
+        nobody.portal = client.portal  # the server's own loop, as ratings_play's browsers
+        ids = []
+        for who in (nobody, browser(client, "Anna")):
+            body = {"preset": "classic", "seats": ["human", "bot"], "host_name": "Host"}
+            r = who.post("/api/tables", json=body)
+            assert r.status_code == 200, r.text
+            table_id = r.json()["table_id"]
+            play_out(start(who, table_id, {0: r.json()["token"]}, [0]), seed=1)
+            ids.append(table_id)
+        anonymous, known = ids
+        engine = engine_of(client)
+        assert results(client, known, wait=0.0) == []  # told here, never recorded
+        assert anonymous not in told and anonymous not in marked(engine)
+        assert told == [known] and marked(engine) == {known}
+
+
 def _finished_table(storage: Storage, accounts: Accounts, table_id: str, seed: int,
                     players: list[str]) -> None:  # fmt: skip
     """A rated classic table played to its end and stored, its seats linked to ``players``,

@@ -428,12 +428,20 @@ class Room:
         turn's group commit, the one way a table's changes are written; the future ends once it
         is committed."""
         finished = self.finished if self.table.status == OVER else None
+        if finished is not None:
+            self.finished = None  # once
+            try:
+                self.learn_players()  # who took the seats, read again at the end
+            except Exception:  # unknown: told (the recorder reads them in its transaction)
+                log.exception("the players of table %s could not be read", self.table_id)
+            else:
+                if not self.views.players:
+                    finished = None  # no player took a seat: no result to record
         if finished is not None:  # marked due with the end, its flags kept (ratings/catchup.py)
             self.note(results_due=True, seat_flags=_flags(self.table))
         done = self.commits.later(*self.saved.unsaved(self.table_id, self.table))
         if finished is not None:
             done.add_done_callback(partial(_tell, finished, self.table_id, self.table))
-            self.finished = None  # once
         return done
 
     async def save_seat(self, seat: int) -> None:
