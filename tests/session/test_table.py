@@ -154,6 +154,32 @@ def test_autoplay_plays_for_an_absent_human_and_counts_as_ready() -> None:
     assert table.set_connected(0, True) == []
 
 
+def test_seat_flags_are_given_back_only_where_the_game_still_is() -> None:
+    table = Table(preset("classic"), [Seat.human("A"), Seat.human("B")], "best-of:3", seed=9)
+    table.start()
+    play_out(table, random.Random(3), deals=1)
+    table.ready(1)
+    kept = table.flags()
+    assert kept == {"at": [1, len(table.deals[0].actions)], "autoplay": [], "ready": [1]}
+    records = [(d.dealer, d.deck, [str(a) for a in d.actions]) for d in table.deals]
+
+    def rebuilt() -> Table:
+        return Table.rebuild(table.ruleset, [Seat.human("A"), Seat.human("B")], "best-of:3", 9,
+                             records)  # fmt: skip
+
+    copy = rebuilt()
+    copy.restore_flags(kept)
+    assert copy.seats[1].ready and copy.status == "deal_over"
+    copy = rebuilt()  # A on autoplay and B ready: dealt on at once, B's ready then needless
+    copy.restore_flags(kept | {"autoplay": [0]})
+    assert copy.seats[0].autoplay and copy.deal_number == 1
+    assert copy.flags() == {"at": [2, kept["at"][1]], "autoplay": [0], "ready": []}
+    copy = rebuilt()  # the game moved on since the flags were kept: nothing given back
+    copy.restore_flags(kept | {"at": [1, 3], "autoplay": [0]})
+    copy.restore_flags(None)
+    assert not copy.seats[0].autoplay and not copy.seats[1].ready
+
+
 def first_legal(level: str, seed: int | None) -> Any:
     return SpyBot()
 

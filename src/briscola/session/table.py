@@ -35,6 +35,7 @@ match's format and seed, and each deal's dealer, deck order and actions (:meth:`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from briscola.bots import make_bot
 from briscola.core.actions import Action
@@ -124,6 +125,28 @@ class Table(ComputerTurns):
             events.extend(self._maybe_next_deal())
         return events
 
+    # -- seat flags kept while the table is out of memory ---------------------------------
+    def flags(self) -> dict[str, Any]:
+        """The seats' flags to keep: the point reached (deals, actions in all of them) and the
+        people on autoplay and ready."""
+        return {
+            "at": self._point(),
+            "autoplay": [i for i, s in enumerate(self.seats) if s.autoplay and not s.is_bot],
+            "ready": [i for i, s in enumerate(self.seats) if s.ready and not s.is_bot],
+        }
+
+    def restore_flags(self, kept: dict[str, Any] | None) -> None:
+        """Give the seats the :meth:`flags` ``kept`` for this table, if its game is still where
+        it was then (a table that moved on since keeps its own). A deal this deals (every person
+        had asked for it) is for the caller to store."""
+        if not isinstance(kept, dict) or kept.get("at") != self._point():
+            return
+        for seat in kept.get("autoplay") or []:
+            self.set_autoplay(seat, True)  # nothing for a seat a computer plays
+        for seat in kept.get("ready") or []:
+            if self.status == DEAL_OVER:  # not once dealt on (the others had all asked)
+                self.ready(seat)
+
     # -- rebuilding -------------------------------------------------------------------------
     @classmethod
     def rebuild(
@@ -177,6 +200,9 @@ class Table(ComputerTurns):
         return table
 
     # -- internals --------------------------------------------------------------------------
+    def _point(self) -> list[int]:
+        return [len(self.deals), sum(len(deal.actions) for deal in self.deals)]
+
     def _maybe_next_deal(self) -> list[Event]:
         if (
             self.status == DEAL_OVER
