@@ -7,7 +7,8 @@ the event loop is written by :meth:`Storage.save_many` in **one** transaction (t
 and each room is woken only once it committed: nothing acknowledged is lost, and a crash keeps a
 group whole or not at all. A room knows what storage holds of its table and what it lacks
 (:class:`Saved`). A new table is written by :meth:`Storage.create_table` and read back by
-:meth:`Storage.load`. A seat keeps a hash of its token, never the token.
+:meth:`Storage.load`. A seat keeps a hash of its token, never the token. docs/operations.md,
+"Group commit", says how and why.
 
 >>> storage = Storage("sqlite://")
 >>> storage.create_table(StoredTable("t1", {}, "single", 1, "c", False, "simple", "it", [], []))
@@ -27,7 +28,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
@@ -46,10 +47,6 @@ from briscola.core.cards import format_cards
 
 if TYPE_CHECKING:
     from briscola.session.table import Seat, Table
-
-__all__ = ["Base", "GroupCommit", "Progress", "Saved", "Storage", "StoredSeat",
-           "StoredTable", "hash_token", "metadata", "migrate", "open_engine",
-           "token_matches"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +84,7 @@ _TABLES = sa.Table(
     Column("rematch_id", String(32)),  # the rematch's table
     Column("rematch_of", String(32)),  # the table this one is a rematch of
     Column("seat_flags", JSON),  # the seats' autoplay and ready flags, kept when it left memory
-    Column("played_out", Boolean),  # its unattended match is over (rooms.Resumer)
+    Column("played_out", Boolean),  # its unattended match is over (Rooms.play_out)
     Column("chat", Boolean),  # the host allows free-text chat (None: off; 0005_lobby)
     Column("rated", Boolean),  # a quick match's rated game (None: casual; 0005_lobby)
     Column("public", Boolean),  # listed in the lobby while seats are free (None: not; 0005_lobby)
@@ -345,19 +342,10 @@ class Storage:
             for n, (dealer, deck, _) in enumerate(table.deals)
         ]
         row = {"created_at": datetime.now(UTC), **table.columns()}
-        if self._rows is not None:
-            self._rows.write([], [(_TABLES, [row]), (_SEATS, seats), (_DEALS, deals)])
-            return
-        with self.engine.begin() as conn:
-            conn.execute(sa.insert(_TABLES), [row])
-            for rows, into in ((seats, _SEATS), (deals, _DEALS)):
-                if rows:
-                    conn.execute(sa.insert(into), rows)
+        self._write([], [(_TABLES, [row]), (_SEATS, seats), (_DEALS, deals)])
 
     def save_many(self, batch: Sequence[Progress]) -> None:
-        """Record the progress of several tables in **one** transaction: all of it or none. One
-        ``executemany`` a kind of row; on an SQLite file through SQLite's driver
-        (:class:`_FileRows`: the same rows, quicker)."""
+        """Record the progress of several tables in **one** transaction: all of it or none."""
         batch = [p for p in batch if p]
         if not batch:
             return
@@ -372,20 +360,22 @@ class Storage:
             for p in batch
             for d, n, seat, a in p.actions
         ]
+        self._write(batch, [(_DEALS, deals), (_ACTIONS, actions)])
+
+    def _write(self, batch: Sequence[Progress], rows: Sequence[_Rows]) -> None:
+        """Store the rows and seats of ``batch``'s tables that changed, then the new ``rows`` of
+        each table in turn, in one transaction: one ``executemany`` a kind of row, on an SQLite
+        file through SQLite's driver (:class:`_FileRows`: the same rows, quicker)."""
         if self._rows is not None:
-            self._rows.write(batch, [(_DEALS, deals), (_ACTIONS, actions)])
+            self._rows.write(batch, rows)
             return
         with self.engine.begin() as conn:
-            for p in batch:
-                row = {**p.columns, **({"started": True} if p.started else {})}
-                if row:
-                    conn.execute(sa.update(_TABLES).where(_TABLES.c.id == p.table_id), row)
-                for seat in p.seats:
-                    where = (_SEATS.c.table_id == p.table_id, _SEATS.c.seat == seat.seat)
-                    conn.execute(sa.update(_SEATS).where(*where), asdict(seat))
-            for rows, into in ((deals, _DEALS), (actions, _ACTIONS)):
-                if rows:
-                    conn.execute(sa.insert(into), rows)
+            for table, values, key in _changes(batch):
+                where = [table.c[n] == v for n, v in key.items()]
+                conn.execute(sa.update(table).where(*where), values)
+            for table, new in rows:
+                if new:
+                    conn.execute(sa.insert(table), new)
 
     def load(self, table_id: str) -> StoredTable | None:
         """A stored table with its seats, deals and actions, or None. It never raises on what
@@ -405,11 +395,6 @@ class Storage:
         stored = StoredTable.of(row, seats, deals)
         stored.unreadable = stored.unreadable or gap
         return stored
-
-    def table_ids(self) -> list[str]:
-        """Every stored table's id."""
-        with self.engine.connect() as conn:
-            return list(conn.scalars(sa.select(_TABLES.c.id)))
 
     def computer_only_ids(self) -> list[str]:
         """The started tables, not marked damaged nor played out, whose every seat is a computer
@@ -435,6 +420,21 @@ def _of(table: sa.Table, table_id: str, *order: str) -> sa.Select[Any]:
     )
 
 
+_Rows = tuple[sa.Table, Sequence[Mapping[str, Any]]]
+
+
+def _changes(
+    batch: Sequence[Progress],
+) -> Iterator[tuple[sa.Table, dict[str, Any], dict[str, Any]]]:
+    """The rows of ``batch``'s tables and seats that changed: the table, the new values, the
+    row's primary key."""
+    for one in batch:
+        if row := {**one.columns, **({"started": True} if one.started else {})}:
+            yield _TABLES, row, {"id": one.table_id}
+        for seat in one.seats:
+            yield _SEATS, asdict(seat), {"table_id": one.table_id, "seat": seat.seat}
+
+
 def _deals(
     table_id: str, rows: dict[int, tuple[int, str]], actions: dict[int, list[tuple[int, str]]]
 ) -> tuple[list[tuple[int | None, str | None, list[str]]], str | None]:
@@ -457,76 +457,57 @@ def _deals(
 
 
 class _FileRows:
-    """A group's progress (the rows and seats of tables that changed, their deals and actions),
-    or a new table, written to an SQLite file through its driver, on a connection kept for it,
-    in one transaction: about 100 µs of CPU a move instead of 290 through SQLAlchemy
-    (docs/operations.md, "Group commit"), a new table 190 instead of 480. The rows are the same,
-    each value through its column's bind processor (a time is the same text, a JSON column the
-    same JSON). One thread writes at a time."""
+    """What :meth:`Storage._write` writes, written to an SQLite file through its driver, on a
+    connection kept for it: the same rows, each value through its column's bind processor (a
+    time is the same text, a JSON column the same JSON), at about a third of SQLAlchemy's CPU
+    (docs/operations.md, "Group commit"). One thread writes at a time."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._lock = threading.Lock()
         self._conn: Any = None  # the pool's connection, taken at the first write
         self._pid = 0
-        self._inserts = {t.name: self._insert(t) for t in (_TABLES, _SEATS, _DEALS, _ACTIONS)}
-        self._updates: dict[tuple[str, tuple[str, ...]], tuple[str, list[tuple[str, Any]]]] = {}
+        self._sql: dict[tuple[str, tuple[str, ...]], tuple[str, list[tuple[str, Any]]]] = {}
 
-    def _insert(self, table: sa.Table) -> tuple[str, list[tuple[str, Any]]]:
-        """The table's ``INSERT`` and each column's name and bind processor."""
-        dialect = self.engine.dialect
-        columns = [(c.name, c.type.dialect_impl(dialect).bind_processor(dialect)) for c in table.c]
-        return str(sa.insert(table).compile(dialect=dialect)), columns
-
-    def _update(
-        self, table: sa.Table, values: Mapping[str, Any], keys: Sequence[Any]
-    ) -> tuple[str, list[Any]]:
-        """The ``UPDATE`` of ``table``'s columns ``values`` in the row whose primary key is
-        ``keys``, and its parameters, each through its column's bind processor."""
-        names = tuple(values)
-        made = self._updates.get((table.name, names))
+    def _statement(self, table: sa.Table, names: tuple[str, ...]) -> tuple[str, list[Any]]:
+        """The ``INSERT`` of a row of ``table`` (``names`` empty), or the ``UPDATE`` of its
+        columns ``names`` (``set_<name>``) in the row of a primary key (``key_<column>``); and
+        the name and bind processor of each parameter in order. Compiled once."""
+        made = self._sql.get((table.name, names))
         if made is None:
             dialect, key = self.engine.dialect, table.primary_key.columns
-            compiled = (
-                sa.update(table)
-                .where(*(c == sa.bindparam(f"key_{c.name}") for c in key))
-                .values({n: sa.bindparam(f"set_{n}") for n in names})
-                .compile(dialect=dialect)
-            )
-            binds = compiled.binds
-            order = [(n, binds[n].type.dialect_impl(dialect).bind_processor(dialect))
+            statement: Any = sa.insert(table)
+            if names:
+                statement = (
+                    sa.update(table)
+                    .where(*(c == sa.bindparam(f"key_{c.name}") for c in key))
+                    .values({n: sa.bindparam(f"set_{n}") for n in names})
+                )
+            compiled = statement.compile(dialect=dialect)
+            order = [(n, compiled.binds[n].type.dialect_impl(dialect).bind_processor(dialect))
                      for n in compiled.positiontup or ()]  # fmt: skip
-            made = self._updates[(table.name, names)] = (str(compiled), order)
-        sql, order = made
-        given = {f"set_{n}": v for n, v in values.items()}
-        given |= {f"key_{c.name}": k for c, k in zip(table.primary_key.columns, keys, strict=True)}
-        return sql, [given[n] if p is None else p(given[n]) for n, p in order]
+            made = self._sql[(table.name, names)] = (str(compiled), order)
+        return made
 
-    def write(
-        self,
-        batch: Sequence[Progress],
-        rows: Sequence[tuple[sa.Table, Sequence[Mapping[str, Any]]]],
-    ) -> None:
-        """Store the rows and seats of ``batch``'s tables that changed, then the new ``rows`` of
-        each table in turn, in one transaction: all or none (what failed is raised, the
-        transaction rolled back and its connection let go)."""
+    def write(self, batch: Sequence[Progress], rows: Sequence[_Rows]) -> None:
+        """Write it in one transaction: all or none (what failed is raised, the transaction
+        rolled back and its connection let go)."""
         with self._lock:
             if self._conn is None or self._pid != os.getpid():  # none yet, or a forked child's
                 self._conn, self._pid = self.engine.raw_connection(), os.getpid()
             conn = self._conn
             try:
                 cursor = conn.cursor()
-                for one in batch:
-                    if row := {**one.columns, **({"started": True} if one.started else {})}:
-                        cursor.execute(*self._update(_TABLES, row, [one.table_id]))
-                    for seat in one.seats:
-                        keys = [one.table_id, seat.seat]
-                        cursor.execute(*self._update(_SEATS, asdict(seat), keys))
+                for table, values, key in _changes(batch):
+                    sql, order = self._statement(table, tuple(values))
+                    given = {f"key_{n}": v for n, v in key.items()}
+                    given |= {f"set_{n}": v for n, v in values.items()}
+                    cursor.execute(sql, [given[n] if p is None else p(given[n]) for n, p in order])
                 for table, new in rows:
                     if new:
-                        sql, columns = self._inserts[table.name]
-                        values = [[r[n] if p is None else p(r[n]) for n, p in columns] for r in new]
-                        cursor.executemany(sql, values)
+                        sql, order = self._statement(table, ())
+                        params = [[r[n] if p is None else p(r[n]) for n, p in order] for r in new]
+                        cursor.executemany(sql, params)
                 cursor.close()
                 conn.commit()
             except BaseException:
@@ -560,16 +541,12 @@ def _writer_thread() -> ThreadPoolExecutor:
 
 
 class GroupCommit:
-    """The group commit of one process's tables: the first :meth:`later` of a turn of the event
-    loop schedules a flush (``call_soon``) that every other one of that turn joins; the flush
-    writes them with :meth:`Storage.save_many` in one transaction, then wakes the rooms.
-
-    On PostgreSQL the transaction runs in the process's writer thread while the loop serves
-    every other table; the saves made meanwhile go as the next group (a slower database makes
-    bigger groups, not a stalled server). On SQLite it runs on the loop: SQLite has one write
-    lock a file, and the loop's own writes (a new table, a lease) would wait for the thread's with
-    the loop stopped (1,000 tables: 214 moves a second that way, 477 on the loop). A group whose
-    transaction fails is written again table by table: one table's bad row fails that table only.
+    """The group commit of one process's tables (docs/operations.md, "Group commit"): the first
+    :meth:`later` of a turn of the event loop schedules a flush (``call_soon``) that every other
+    one of that turn joins; the flush writes them with :meth:`Storage.save_many` in one
+    transaction (on PostgreSQL in the process's writer thread, the saves made meanwhile going as
+    the next group), then wakes the rooms. A group whose transaction fails is written again table
+    by table: one table's bad row fails that table only.
 
     >>> storage = Storage("sqlite://")
     >>> for t in ("t1", "t2"):
