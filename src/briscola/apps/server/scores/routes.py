@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
@@ -18,34 +17,19 @@ from sqlalchemy.orm import Session
 from briscola.apps.server.errors import ApiError, error_reply, request_lang
 from briscola.apps.server.scores.schemas import (
     MAX_COMPETITORS,
-    AddChange,
-    AddCompetitorChange,
     ApplyRequest,
     CreateSheetRequest,
-    DeclarationsChange,
-    FormatChange,
     HistoryResponse,
-    NewGameChange,
-    NextDealChange,
-    RedoChange,
-    RemoveCompetitorChange,
-    RenameChange,
-    RenameSheetChange,
     ScoreErrorResponse,
-    SetTotalChange,
     SheetResponse,
     SheetView,
     StaleResponse,
     StoredGameView,
-    TargetChange,
-    UndoChange,
 )
 from briscola.scorekeeper import Competitor, ScoreError, Sheet
 from briscola.scorekeeper.export import csv_text
 from briscola.scorekeeper.messages import DEFAULT_LANG, t
 from briscola.scorekeeper.store import SheetRow, SheetStore, StaleSheetError, StoredSheet
-
-__all__ = ["KEY_RE", "SheetResponse", "Sheets", "install", "router"]
 
 OWNER_PREFIX = "web:"
 """The store's ``owner`` of a web sheet is this prefix and the sheet's key."""
@@ -82,32 +66,18 @@ def _response(key: str, stored: StoredSheet, lang: str, change: str | None = Non
     )
 
 
-_CHANGES: dict[type[BaseModel], Callable[[Sheet, Any], object]] = {
-    AddChange: lambda sheet, c: sheet.add(c.competitor, c.delta),
-    SetTotalChange: lambda sheet, c: sheet.set_total(c.competitor, c.value),
-    NextDealChange: lambda sheet, c: sheet.next_deal(),
-    NewGameChange: lambda sheet, c: sheet.new_game(),
-    RenameChange: lambda sheet, c: sheet.rename(c.competitor, c.name),
-    AddCompetitorChange: lambda sheet, c: sheet.add_competitor(c.name),
-    RemoveCompetitorChange: lambda sheet, c: sheet.remove_competitor(c.competitor),
-    TargetChange: lambda sheet, c: sheet.set_target(c.target),
-    FormatChange: lambda sheet, c: sheet.set_format(c.format),
-    DeclarationsChange: lambda sheet, c: sheet.set_declarations(c.allowed),
-    RenameSheetChange: lambda sheet, c: sheet.rename_sheet(c.name),
-}
-"""What each change of :data:`~.schemas.AnyChange` does to a sheet, undo and redo aside."""
+_METHODS = {"target": "set_target", "format": "set_format", "declarations": "set_declarations"}
+"""The :class:`Sheet` method that makes a change of :data:`~.schemas.AnyChange` whose ``op`` is
+not the method's own name; the change's other fields are the method's arguments, in order."""
 
 
 def _apply(sheet: Sheet, change: BaseModel, lang: str) -> str | None:
     """Make ``change`` on ``sheet``; the change in words (for undo and redo, what they did)."""
-    if isinstance(change, UndoChange):
-        return sheet.undo().describe(lang)
-    if isinstance(change, RedoChange):
-        return sheet.redo().describe(lang)
-    if isinstance(change, AddCompetitorChange) and len(sheet.competitors) >= MAX_COMPETITORS:
+    op, *args = change.model_dump().values()
+    if op == "add_competitor" and len(sheet.competitors) >= MAX_COMPETITORS:
         raise _too_many(lang)
-    _CHANGES[type(change)](sheet, change)
-    return _labels(sheet, lang)[0]
+    done = getattr(sheet, _METHODS.get(op, op))(*args)
+    return done.describe(lang) if op in ("undo", "redo") else _labels(sheet, lang)[0]
 
 
 def _word(key: str, lang: str, **params: Any) -> str:

@@ -16,38 +16,6 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from briscola.apps.server.schemas import NO_CONTROL, Flag, counting, printable, whole
 
-__all__ = [
-    "COMPETITOR_PATTERN",
-    "FORMAT_PATTERN",
-    "MAX_COMPETITORS",
-    "NAME_PATTERN",
-    "TARGET_PATTERN",
-    "AddChange",
-    "AddCompetitorChange",
-    "AnyChange",
-    "ApplyRequest",
-    "CompetitorView",
-    "CreateSheetRequest",
-    "DeclarationsChange",
-    "FormatChange",
-    "GameView",
-    "HistoryResponse",
-    "NewGameChange",
-    "NextDealChange",
-    "RedoChange",
-    "RemoveCompetitorChange",
-    "RenameChange",
-    "RenameSheetChange",
-    "ScoreErrorResponse",
-    "SetTotalChange",
-    "SheetResponse",
-    "SheetView",
-    "StaleResponse",
-    "StoredGameView",
-    "TargetChange",
-    "UndoChange",
-]
-
 MAX_COMPETITORS = 12
 """The most competitors a web sheet may have."""
 
