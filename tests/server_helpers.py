@@ -20,10 +20,10 @@ with warnings.catch_warnings():
     from starlette.testclient import WebSocketTestSession
 
 from briscola.apps.server import create_app
-from briscola.apps.server.limits import Limits
 
 __all__ = [
     "CARD_RE",
+    "UNLIMITED",
     "Player",
     "TestClient",
     "card_tokens",
@@ -41,6 +41,9 @@ __all__ = [
 
 _OPEN: dict[int, list[Player]] = {}
 
+UNLIMITED = {f"{kind}_rate": "off" for kind in ("create", "join", "guess", "message")}
+"""No rate limit: what most tests give ``create_app`` (they play at machine speed)."""
+
 # a card's notation standing alone: not part of a table id, invite code or token, which are
 # URL-safe base64 (letters, digits, "-", "_": a table id "6b_013sZ" holds no card)
 CARD_RE = re.compile(r"(?<![\w-])[A2-7FCR][cdsb](?![\w-])")
@@ -49,10 +52,8 @@ CARD_RE = re.compile(r"(?<![\w-])[A2-7FCR][cdsb](?![\w-])")
 @contextmanager
 def client_for(db: Path | str, **settings: Any) -> Iterator[TestClient]:
     """A test client of a fresh app on the SQLite file ``db`` (bots without delay, no hold
-    after a trick)."""
-    settings.setdefault("bot_delay", 0)
-    settings.setdefault("limits", Limits.unlimited())  # tests play at machine speed
-    settings.setdefault("trick_hold", 0)
+    after a trick, no rate limit but those ``settings`` give)."""
+    settings = {**UNLIMITED, "bot_delay": 0, "trick_hold": 0, **settings}
     app = create_app(f"sqlite:///{db}", **settings)
     with TestClient(app) as client:
         try:

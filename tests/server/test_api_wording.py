@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from briscola.apps.server.errors import API_PREFIX
-from briscola.apps.server.limits import Limits, Rate
 from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
 from server.test_error_codes import table_api_codes
 from server_helpers import Player, TestClient, client_for, hello, make_table, recv
@@ -104,16 +103,14 @@ def test_every_route_but_the_score_keepers_is_worded(client: TestClient) -> None
 
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_a_full_server_and_a_rate_are_said_with_their_numbers(db: Path, lang: str) -> None:
-    limits = Limits.unlimited(max_tables=1)
-    with client_for(db, limits=limits) as client:
+    with client_for(db, max_tables=1) as client:
         table_id, tokens, _ = make_table(client, "classic", ["human", "bot:simple"])
         me = Player(client, table_id, 0, tokens[0][1])
         me.connect()
         full = client.post("/api/play", json={}, headers={"Accept-Language": lang})
         assert said(full, 503, "server_full") == api("server_full", lang, n=1)
         me.close()
-    strict = Limits(exempt=(), create=Rate(1, 0.01))
-    with client_for(db, limits=strict) as client:
+    with client_for(db, rate_exempt="none", create_rate="1/0.01") as client:
         assert client.post("/api/play", json={}).status_code == 200
         again = client.post("/api/play", json={}, params={"lang": lang})
         seconds = again.headers["Retry-After"]
@@ -124,7 +121,7 @@ def test_a_full_server_and_a_rate_are_said_with_their_numbers(db: Path, lang: st
 def test_a_socket_refused_before_its_table_is_loaded_is_told_in_its_language(
     db: Path, lang: str
 ) -> None:
-    with client_for(db, limits=Limits.unlimited(max_tables=1)) as client:
+    with client_for(db, max_tables=1) as client:
         away, _, _ = make_table(client, "classic", ["human", "bot:simple"])
         here, tokens, _ = make_table(client, "classic", ["human", "bot:simple"])  # `away` left
         me = Player(client, here, 0, tokens[0][1])
@@ -135,8 +132,7 @@ def test_a_socket_refused_before_its_table_is_loaded_is_told_in_its_language(
             assert refused["code"] == "server_full"
             assert refused["message"] == t("web.ws_error.server_full", lang)
         me.close()
-    guess = Limits(exempt=(), guess=Rate(1, 0.01))
-    with client_for(db, limits=guess) as client:
+    with client_for(db, rate_exempt="none", guess_rate="1/0.01") as client:
         table_id, tokens, _ = make_table(client, "classic", ["human", "bot:simple"])
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             ws.send_json(hello("A" * 32))  # a wrong token: the only guess there was

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from briscola.apps.server.limits import Limits, Rate
 from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.players.bots import MAX_BOTS, TOKEN_PREFIX, Bots, bot_for_token
 from briscola.apps.server.store import Storage, hash_token, migrate, open_engine
@@ -229,8 +228,8 @@ def test_migration_0007_applies_and_reverts(url: str) -> None:
 def test_new_bots_count_against_the_create_rate(tmp_path: Path) -> None:
     """A bot account is made under the players' ``create`` rate (the guest and the sign-up were
     the first two of five), refused in the request's language with a Retry-After."""
-    limits = Limits(create=Rate(5, 0.001), exempt=())  # 5 per 5,000 s
-    with client_for(tmp_path / "limited.db", limits=limits) as client:
+    limited = {"create_rate": "5/0.001", "rate_exempt": "none"}  # 5 per 5,000 s
+    with client_for(tmp_path / "limited.db", **limited) as client:
         client.post("/api/players/guest", json={"name": "Anna"})
         account(client, "anna")
         for name in ("Fulmine", "Tuono", "Lampo"):

@@ -12,7 +12,6 @@ import pytest
 import sqlalchemy as sa
 
 from briscola.apps.server.chat import KEPT
-from briscola.apps.server.limits import Limits, Rate
 from briscola.apps.server.protocol import CHAT_LENGTH, ChatShown, StateMessage
 from server.test_protocol import _record
 from server.test_rematch import _play_to_the_end
@@ -115,8 +114,8 @@ def test_a_table_against_the_computer_has_no_chat(client: TestClient) -> None:
 
 
 def test_lines_over_the_message_rate_are_refused(tmp_path: Path) -> None:
-    limits = Limits(exempt=(), message=Rate(4, 0.01))  # 4 messages, then one a 100 s
-    with client_for(tmp_path / "rate.db", limits=limits) as client:
+    limited = {"message_rate": "4/0.01", "rate_exempt": "none"}  # 4, then one a 100 s
+    with client_for(tmp_path / "rate.db", **limited) as client:
         table_id, tokens = chat_table(client)
         first, second = connect_all(client, table_id, tokens)
         codes = []

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from briscola.apps.server import create_app
+from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.settings import Settings
 from briscola.tools.bench.serve_process import ServeProcess
 
@@ -60,7 +61,7 @@ def test_from_a_configured_proxy_the_forwarded_address_is_the_client(tmp_path: P
 
 def test_without_a_proxy_the_header_is_ignored_and_this_machine_is_exempt(tmp_path: Path) -> None:
     settings = _settings(tmp_path / "a.db")
-    assert settings.trusted_proxies == () and "127.0.0.1" in settings.limits.exempt
+    assert settings.trusted_proxies == () and "127.0.0.1" in RateLimiter(settings).exempt
     statuses = asyncio.run(_creates(settings, "127.0.0.1", ["192.0.2.1"] * 5 + [None]))
     assert statuses == [200] * 6  # loopback, whatever it forwards
     statuses = asyncio.run(_creates(settings, "10.0.0.3", ["127.0.0.1"] * 4))
@@ -69,7 +70,7 @@ def test_without_a_proxy_the_header_is_ignored_and_this_machine_is_exempt(tmp_pa
 
 def test_with_a_proxy_on_this_machine_this_machine_is_not_exempt(tmp_path: Path) -> None:
     settings = _settings(tmp_path / "a.db", trusted_proxies="127.0.0.1")
-    assert settings.limits.exempt == ()
+    assert RateLimiter(settings).exempt == ()
     statuses = asyncio.run(_creates(settings, "127.0.0.1", [None] * 4))
     assert statuses == [200] * 3 + [429]
     explicit = _settings(tmp_path / "b.db", trusted_proxies="127.0.0.1", rate_exempt="10.9.9.9")

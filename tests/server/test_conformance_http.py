@@ -46,9 +46,9 @@ with warnings.catch_warnings():
     from schemathesis.engine import events, from_schema
 
 from briscola.apps.server import create_app
-from briscola.apps.server.limits import Limits
 from server.conformance import RULES, config, refused_by_a_rule
 from server.fuzzing import watch_log
+from server_helpers import UNLIMITED
 
 SEED = 2026
 EXAMPLES = 280
@@ -85,8 +85,8 @@ def _failure(label: str, check: str, case: Any, response: Any) -> str:
 
 def run(db: Path, seed: int, examples: int) -> Run:
     """Schemathesis's engine over every operation of a fresh app on ``db``."""
-    limits = Limits.unlimited(max_tables=1_000_000)  # the fuzzer is one very busy client
-    app = create_app(f"sqlite:///{db}", bot_delay=0, trick_hold=0, limits=limits)
+    busy = {"max_tables": 1_000_000, **UNLIMITED}  # the fuzzer is one very busy client
+    app = create_app(f"sqlite:///{db}", bot_delay=0, trick_hold=0, **busy)
     app.state.analysis_budget = 2  # the analysis and the hints think briefly
     schema = schemathesis.openapi.from_asgi("/openapi.json", app, config=config(seed, examples))
     result = Run(documented={op.ok().label for op in schema.get_all_operations()})

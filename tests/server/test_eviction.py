@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.limits import Limits
 from briscola.apps.server.store import Progress
 from server_helpers import Player, TestClient, client_for, make_table
 
@@ -31,7 +30,7 @@ def _wait_for(check: Callable[[], bool], timeout: float = 10.0) -> None:
 
 
 def _app(db: Path) -> Any:
-    return client_for(db, limits=Limits.unlimited(idle_seconds=0.1), human_timeout=TIMEOUT)
+    return client_for(db, idle_seconds=0.1, human_timeout=TIMEOUT)
 
 
 def _seats(state: dict[str, Any], flag: str) -> list[int]:

@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from briscola.apps.server import WS_MAX_SIZE, create_app
-from briscola.apps.server.limits import Limits
+from server_helpers import UNLIMITED
 
 MAX_FRAME = 64 * 1024
 """The largest message the reader takes (docs/web-protocol.md: 64 KB)."""
@@ -41,7 +41,7 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A uvicorn server with the ``briscola serve`` frame limit; its address."""
     db = tmp_path_factory.mktemp("frames") / "briscola.db"
-    app = create_app(f"sqlite:///{db}", bot_delay=0, limits=Limits.unlimited())
+    app = create_app(f"sqlite:///{db}", bot_delay=0, **UNLIMITED)
     port = _free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, ws_max_size=WS_MAX_SIZE, log_level="warning"

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from briscola.apps.server import create_app
-from briscola.apps.server.limits import Limits
+from server_helpers import UNLIMITED
 
 pytestmark = pytest.mark.server
 
@@ -27,7 +27,7 @@ TABLES = 300
 
 async def held_kb(db: Path, tables: int) -> float:
     """The Python memory that each of ``tables`` new tables holds, in KB (tracemalloc)."""
-    app = create_app(db, limits=Limits.unlimited(max_tables=1_000_000))
+    app = create_app(db, max_tables=1_000_000, **UNLIMITED)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://server") as client:
         for _ in range(tables):  # the containers and caches grown before measuring

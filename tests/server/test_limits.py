@@ -13,15 +13,21 @@ import httpx
 import pytest
 
 from briscola.apps.server import create_app
-from briscola.apps.server.limits import Limits, Rate, RateLimiter, parse_rate
-from server_helpers import Player, client_for, hello, make_table, recv
+from briscola.apps.server.limits import RateLimiter, window
+from briscola.apps.server.settings import Rate, Settings, SettingsError
+from server_helpers import UNLIMITED, Player, client_for, hello, make_table, recv
 
 pytestmark = pytest.mark.server
 
 
-def strict(**changes: Any) -> Limits:
-    """The default limits with ``changes``, for every client (the test client included)."""
-    return Limits(exempt=(), **changes)
+def strict(**rates: str) -> dict[str, str]:
+    """The settings of an app with these ``rates`` for every client (the test client included),
+    the others off."""
+    return {"rate_exempt": "none", **rates}
+
+
+def limiter_of(**settings: str) -> RateLimiter:
+    return RateLimiter(Settings.load(**settings))
 
 
 def rate_limited(reply: httpx.Response) -> None:
@@ -32,7 +38,7 @@ def rate_limited(reply: httpx.Response) -> None:
 
 # -- the windows --------------------------------------------------------------------------------
 def test_a_window_lets_its_burst_through_then_opens_again() -> None:
-    limiter = RateLimiter(Limits(guess=Rate(2, 2.0), exempt=()))  # 2 in a window of 1 s
+    limiter = limiter_of(guess_rate="2/2", rate_exempt="none")  # 2 in a window of 1 s
     assert limiter.take("guess", "a") is None and limiter.take("guess", "a") is None
     wait = limiter.take("guess", "a")
     assert wait is not None and 0 < wait <= 1.0
@@ -43,7 +49,7 @@ def test_a_window_lets_its_burst_through_then_opens_again() -> None:
 
 
 def test_a_charge_counts_without_asking() -> None:
-    limiter = RateLimiter(Limits(guess=Rate(2, 0.01), exempt=()))
+    limiter = limiter_of(guess_rate="2/0.01", rate_exempt="none")
     limiter.charge("guess", "a")
     assert limiter.check("guess", "a") is None  # one left
     limiter.charge("guess", "a")
@@ -53,27 +59,28 @@ def test_a_charge_counts_without_asking() -> None:
 
 
 def test_exempt_and_unlimited_clients_are_never_refused() -> None:
-    limiter = RateLimiter(Limits(create=Rate(1, 0.001)))
+    one = limiter_of(create_rate="1/0.001")
     for _ in range(10):
-        assert limiter.take("create", "127.0.0.1") is None
-    assert limiter.take("create", "10.0.0.1") is None
-    assert limiter.take("create", "10.0.0.1") is not None
-    off = RateLimiter(Limits.unlimited())
+        assert one.take("create", "127.0.0.1") is None
+    assert one.take("create", "10.0.0.1") is None
+    assert one.take("create", "10.0.0.1") is not None
+    off = limiter_of(**UNLIMITED)
     assert all(off.take("message", "10.0.0.9") is None for _ in range(1000))
 
 
 def test_a_rate_is_its_burst_per_a_window_of_whole_seconds() -> None:
-    assert str(Rate(30, 0.5).window()) == "30 per 60 second"
-    assert str(Rate(60, 20).window()) == "60 per 3 second"
-    assert str(Rate(5, 2).window()) == "5 per 3 second"  # 2.5 s, rounded up
-    assert Rate(0, 0).window() is None and str(parse_rate("off")) == "off"
-    with pytest.raises(ValueError, match="BURST at least 1"):
-        parse_rate("0/5")
+    assert str(window(Rate(30, 0.5))) == "30 per 60 second"
+    assert str(window(Rate(60, 20))) == "60 per 3 second"
+    assert str(window(Rate(5, 2))) == "5 per 3 second"  # 2.5 s, rounded up
+    off = Settings.load(join_rate="off").join_rate
+    assert window(off) is None and str(off) == "off"
+    with pytest.raises(SettingsError, match="BURST at least 1"):
+        Settings.load(create_rate="0/5")
 
 
 # -- HTTP ---------------------------------------------------------------------------------------
 def test_creating_tables_past_the_rate_is_a_429(db: Path) -> None:
-    with client_for(db, limits=strict(create=Rate(3, 0.01))) as client:
+    with client_for(db, **strict(create_rate="3/0.01")) as client:
         for _ in range(2):
             assert client.post("/api/tables", json={}).status_code == 200
         assert client.post("/api/play", json={}).status_code == 200
@@ -94,7 +101,7 @@ def test_creating_tables_past_the_rate_is_a_429(db: Path) -> None:
 
 
 def test_guessing_invitation_codes_is_limited_even_for_the_right_code(db: Path) -> None:
-    with client_for(db, limits=strict(guess=Rate(3, 0.01))) as client:
+    with client_for(db, **strict(guess_rate="3/0.01")) as client:
         table_id, _, code = make_table(client, "classic", ["human", "human"])
         url = f"/api/tables/{table_id}/join"
         for _ in range(3):
@@ -105,7 +112,7 @@ def test_guessing_invitation_codes_is_limited_even_for_the_right_code(db: Path) 
 
 
 def test_joining_past_the_rate_is_a_429(db: Path) -> None:
-    with client_for(db, limits=strict(join=Rate(2, 0.01))) as client:
+    with client_for(db, **strict(join_rate="2/0.01")) as client:
         r = client.post("/api/tables", json={"preset": "pairs", "host_name": "Anna"}).json()
         url, code = f"/api/tables/{r['table_id']}/join", r["invite_code"]
         for name in ("Bea", "Ciro"):
@@ -115,7 +122,7 @@ def test_joining_past_the_rate_is_a_429(db: Path) -> None:
 
 # -- WebSocket ----------------------------------------------------------------------------------
 def test_bad_tokens_over_the_socket_are_limited(db: Path) -> None:
-    with client_for(db, limits=strict(guess=Rate(2, 0.01))) as client:
+    with client_for(db, **strict(guess_rate="2/0.01")) as client:
         table_id, tokens, _ = make_table(client, "classic", ["human", "bot:simple"])
         for _ in range(2):
             with client.websocket_connect(f"/ws/{table_id}") as ws:
@@ -129,7 +136,7 @@ def test_bad_tokens_over_the_socket_are_limited(db: Path) -> None:
 
 
 def test_messages_past_the_rate_get_an_error_and_the_socket_stays(db: Path) -> None:
-    with client_for(db, limits=strict(message=Rate(5, 0.01))) as client:
+    with client_for(db, **strict(message_rate="5/0.01")) as client:
         table_id, tokens, _ = make_table(client, "classic", ["human", "bot:simple"])
         me = Player(client, table_id, 0, tokens[0][1])
         me.connect()
@@ -151,8 +158,7 @@ def _wait_for(check: Any, timeout: float = 5.0) -> None:
 
 
 def test_an_idle_table_leaves_memory_and_comes_back_with_its_game(db: Path) -> None:
-    limits = Limits.unlimited(idle_seconds=0.1)
-    with client_for(db, limits=limits) as client:
+    with client_for(db, idle_seconds=0.1) as client:
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
         r = client.post("/api/play", json={"preset": "classic", "level": "simple"}).json()
         me = Player(client, r["table_id"], 0, r["token"])
@@ -185,7 +191,7 @@ def test_an_idle_table_leaves_memory_and_comes_back_with_its_game(db: Path) -> N
 
 
 def test_the_cap_lets_idle_tables_go_and_refuses_when_none_is_idle(db: Path) -> None:
-    with client_for(db, limits=Limits.unlimited(max_tables=3)) as client:
+    with client_for(db, max_tables=3) as client:
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
         players = []
         for _ in range(3):
@@ -226,7 +232,7 @@ KEPT_KB = 7.0
 async def _create(tmp: Path, n: int, cap: int) -> tuple[float, int, int]:
     """Create ``cap`` tables, then ``n`` more with at most ``cap`` in memory: (the growth of
     the resident memory over the ``n`` in MB, the tables held, the tables let go)."""
-    app = create_app(tmp / "many.db", limits=Limits.unlimited(max_tables=cap))
+    app = create_app(tmp / "many.db", max_tables=cap, **UNLIMITED)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://server") as client:
         for _ in range(cap):  # the rooms' memory in use before measuring

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,7 +21,7 @@ import pytest
 
 from briscola.apps.server import create_app
 from briscola.apps.server.cluster.workers import local_redis
-from briscola.apps.server.limits import Limits, Rate, RateLimiter
+from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.settings import Settings
 from briscola.tools.bench.serve_process import ServeProcess
 
@@ -30,20 +29,21 @@ pytestmark = pytest.mark.server
 
 
 def test_two_limiters_on_one_redis_share_the_count(redis_url: str) -> None:
-    limits = Limits(create=Rate(5, 0.001), exempt=(), storage=redis_url)  # 5 per 5,000 s
-    one, two = RateLimiter(limits), RateLimiter(limits)
+    settings = Settings.load(create_rate="5/0.001", rate_exempt="none", redis=redis_url)
+    one, two = RateLimiter(settings), RateLimiter(settings)  # 5 per 5,000 s
     answers = [(one if i % 2 else two).take("create", "10.0.0.1") for i in range(8)]
     assert answers[:5] == [None] * 5
     assert all(wait is not None and 4990 < wait <= 5000 for wait in answers[5:])
     assert one.take("create", "10.0.0.2") is None  # another client
-    assert RateLimiter(Limits(create=Rate(5, 0.001), exempt=())).take("create", "10.0.0.1") is None
+    alone = RateLimiter(settings.replace(redis=""))
+    assert alone.take("create", "10.0.0.1") is None
 
 
 def test_messages_are_counted_by_each_process(redis_url: str) -> None:
     """A socket's messages all reach the process serving its table: they are counted there,
     without a round trip to Redis each."""
-    limits = Limits(message=Rate(2, 0.01), exempt=(), storage=redis_url)
-    one, two = RateLimiter(limits), RateLimiter(limits)
+    settings = Settings.load(message_rate="2/0.01", rate_exempt="none", redis=redis_url)
+    one, two = RateLimiter(settings), RateLimiter(settings)
     assert [one.take("message", "a") for _ in range(2)] == [None, None]
     assert one.take("message", "a") is not None
     assert [two.take("message", "a") for _ in range(2)] == [None, None]
@@ -68,12 +68,12 @@ async def _alternate(apps: list[Any], n: int) -> list[tuple[int, str | None]]:
 
 
 def test_two_servers_on_one_redis_hold_one_limit(tmp_path: Path, redis_url: str) -> None:
-    limits = Limits(create=Rate(4, 0.001), exempt=(), storage=redis_url)
-    apps = [create_app(tmp_path / f"{name}.db", bot_delay=0, limits=limits) for name in "ab"]
+    limits = {"create_rate": "4/0.001", "rate_exempt": "none", "bot_delay": 0}
+    apps = [create_app(tmp_path / f"{name}.db", redis=redis_url, **limits) for name in "ab"]
     replies = asyncio.run(_alternate(apps, 8))
     assert [status for status, _ in replies] == [200] * 4 + [429] * 4  # 4 in all, not 4 each
     assert all(int(after or 0) >= 3990 for _, after in replies[4:])
-    alone = create_app(tmp_path / "c.db", bot_delay=0, limits=replace(limits, storage=None))
+    alone = create_app(tmp_path / "c.db", **limits)
     assert [s for s, _ in asyncio.run(_alternate([alone], 5))] == [200] * 4 + [429]  # its own
 
 
@@ -94,17 +94,10 @@ def test_two_serve_processes_on_one_redis_hold_one_limit(tmp_path: Path, redis_u
     assert all(int(r.headers["Retry-After"]) >= 2990 for r in replies[3:])
 
 
-def test_the_settings_count_in_their_redis(redis_url: str) -> None:
-    settings = Settings.load(redis=redis_url, create_rate="2/0.01", rate_exempt="none")
-    assert settings.limits.storage == redis_url
-    one, two = RateLimiter(settings.limits), RateLimiter(settings.limits)
-    assert [one.take("create", "a"), two.take("create", "a")] == [None, None]
-    assert one.take("create", "a") is not None and two.check("create", "a") is not None
-
-
 def test_without_its_redis_a_limiter_counts_in_memory(caplog: pytest.LogCaptureFixture) -> None:
     with local_redis() as url:
-        limiter = RateLimiter(Limits(create=Rate(2, 0.01), exempt=(), storage=url))
+        settings = Settings.load(create_rate="2/0.01", rate_exempt="none", redis=url)
+        limiter = RateLimiter(settings)
         assert limiter.take("create", "a") is None
     with caplog.at_level(logging.WARNING, logger="briscola.apps.server.limits"):
         answers = [limiter.take("create", "b") for _ in range(3)]  # the Redis is gone

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from briscola.apps.server.limits import Limits, Rate
 from briscola.apps.server.players.accounts import deleted_name
 from briscola.apps.server.players.routes import COOKIE
 from briscola.apps.server.store import Storage, hash_token
@@ -142,9 +141,7 @@ def test_a_player_cannot_act_read_or_delete_for_another(client: TestClient) -> N
 
 
 def test_brute_forcing_a_password_is_rate_limited(tmp_path: Path) -> None:
-    off = Rate(0, 0)
-    limits = Limits(create=off, join=off, guess=Rate(3, 0.01), message=off, exempt=())
-    with client_for(tmp_path / "brute.db", limits=limits) as client:
+    with client_for(tmp_path / "brute.db", guess_rate="3/0.01", rate_exempt="none") as client:
         guest(client)
         client.post("/api/players/signup", json={"username": "anna", "password": PASSWORD})
         thief = other(client, "10.0.0.9")

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.limits import Limits, Rate
 from briscola.apps.server.players.routes import COOKIE
 from briscola.apps.server.store import hash_token
 from server_helpers import TestClient, client_for
@@ -145,14 +144,12 @@ def test_ids_in_a_body_or_a_query_are_refused_or_ignored(client: TestClient) -> 
     assert bruno_browser.get(ME).json()["id"] == bruno["id"]
 
 
-def _limited(tmp_path: Path, **rates: Rate) -> Any:
-    off = Rate(0, 0)
-    kinds = {"create": off, "join": off, "guess": off, "message": off, **rates}
-    return client_for(tmp_path / "limited.db", limits=Limits(**kinds, exempt=()))
+def _limited(tmp_path: Path, **rates: str) -> Any:
+    return client_for(tmp_path / "limited.db", rate_exempt="none", **rates)
 
 
 def test_guessing_a_deletions_password_is_rate_limited(tmp_path: Path) -> None:
-    with _limited(tmp_path, guess=Rate(3, 0.01)) as client:
+    with _limited(tmp_path, guess_rate="3/0.01") as client:
         anna = account(client, "anna")
         for attempt in range(3):
             r = client.post(ME + "/delete", json={"password": f"guess {attempt}"})
@@ -168,7 +165,7 @@ def test_guessing_a_deletions_password_is_rate_limited(tmp_path: Path) -> None:
 
 
 def test_sign_ups_and_new_guests_are_rate_limited(tmp_path: Path) -> None:
-    with _limited(tmp_path, create=Rate(2, 0.01)) as client:
+    with _limited(tmp_path, create_rate="2/0.01") as client:
         first = browser(client, ip="10.0.0.1")
         assert first.post("/api/players/guest", json={"name": "A"}).status_code == 200
         second = browser(client, ip="10.0.0.1")

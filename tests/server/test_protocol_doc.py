@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from briscola.apps.server.cluster import TABLE_PATH
-from briscola.apps.server.limits import Limits, ServerFull, TableElsewhere
+from briscola.apps.server.limits import ServerFull, TableElsewhere
 from briscola.apps.server.protocol import (
     CLIENT_TYPES,
     SERVER_TYPES,
@@ -146,7 +146,7 @@ def test_the_openapi_document_says_every_tables_operation_may_answer_503(
 
 
 def test_a_full_server_answers_503_on_every_tables_route_never_500(db: Path) -> None:
-    with client_for(db, limits=Limits.unlimited(max_tables=1)) as client:
+    with client_for(db, max_tables=1) as client:
         kept = client.post("/api/tables", json={}).json()["table_id"]  # stored, idle
         busy = client.post("/api/tables", json={}).json()  # the idle one leaves memory
         with client.websocket_connect(f"/ws/{busy['table_id']}") as ws:

@@ -21,7 +21,6 @@ import pytest
 import sqlalchemy as sa
 
 from briscola.apps.server import create_app
-from briscola.apps.server.limits import Limits
 from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.ratings.catchup import catch_up, due, due_query
 from briscola.apps.server.ratings.record import TIMED_OUT_LEFT
@@ -41,7 +40,7 @@ from briscola.session.table import OVER, Seat, Table
 from server.ratings_play import browser, play_out, player_id, results, sit, start
 from server.test_players_migration import HEAD, _downgrade, _state
 from server.test_server_postgres import pg_url  # noqa: F401 (the PostgreSQL fixture)
-from server_helpers import Player, TestClient
+from server_helpers import UNLIMITED, Player, TestClient
 
 pytestmark = pytest.mark.server
 
@@ -59,8 +58,8 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @contextmanager
 def app_on(url: str, **settings: Any) -> Iterator[TestClient]:
     """A test client of a new app (a server's start) on the database ``url``."""
-    settings = {"bot_delay": 0, "trick_hold": 0, "human_timeout": 0.2, **settings}
-    with TestClient(create_app(url, limits=Limits.unlimited(), **settings)) as client:
+    settings = {**UNLIMITED, "bot_delay": 0, "trick_hold": 0, "human_timeout": 0.2, **settings}
+    with TestClient(create_app(url, **settings)) as client:
         yield client
 
 

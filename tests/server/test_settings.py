@@ -12,13 +12,8 @@ from pathlib import Path
 import pytest
 
 from briscola.apps.server import create_app
-from briscola.apps.server.limits import LOOPBACK, Limits, Rate
-from briscola.apps.server.settings import (
-    FLAGS,
-    Settings,
-    SettingsError,
-    variable,
-)
+from briscola.apps.server.limits import LOOPBACK, RateLimiter
+from briscola.apps.server.settings import FLAGS, Rate, Settings, SettingsError, variable
 
 pytestmark = pytest.mark.server
 
@@ -72,7 +67,7 @@ def test_the_variables_of_some_settings_make_them_again(monkeypatch: pytest.Monk
     for name, text in settings.environ().items():
         monkeypatch.setenv(name, text)
     assert Settings.load() == settings
-    assert settings.limits.exempt == ("10.0.0.9",) and settings.limits.create == Rate(0, 0)
+    assert RateLimiter(settings).exempt == ("10.0.0.9",) and settings.create_rate == Rate(0, 0)
 
 
 def test_an_empty_variable_is_no_setting(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -97,10 +92,12 @@ def test_a_bad_value_is_named_where_it_was_set(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_the_exemption_of_this_machine_holds_without_a_proxy_only() -> None:
-    assert Settings.load().limits.exempt == LOOPBACK
-    assert Settings.load(trusted_proxies="127.0.0.1").limits.exempt == ()
-    assert Settings.load(trusted_proxies="127.0.0.1", rate_exempt="::1").limits.exempt == ("::1",)
-    assert Settings.load(redis="rediss://h:6380/0").limits.storage == "rediss://h:6380/0"
+    def exempt(**settings: str) -> tuple[str, ...]:
+        return RateLimiter(Settings.load(**settings)).exempt
+
+    assert exempt() == LOOPBACK
+    assert exempt(trusted_proxies="127.0.0.1") == ()
+    assert exempt(trusted_proxies="127.0.0.1", rate_exempt="::1") == ("::1",)
 
 
 def test_create_app_takes_the_settings_whole_or_one_by_one(
@@ -109,9 +106,10 @@ def test_create_app_takes_the_settings_whole_or_one_by_one(
     monkeypatch.setenv("BRISCOLA_MOVE_TIMEOUT", "9")
     settings = Settings.load(db=f"sqlite:///{tmp_path / 'a.db'}", max_tables=3, bot_delay=0)
     made = create_app(settings).state.settings
-    assert (made.max_tables, made.move_timeout, made.limits.max_tables) == (3, 9.0, 3)
-    made = create_app(settings, trick_hold=0.5, limits=Limits.unlimited(max_tables=2)).state
-    assert made.settings.trick_hold == 0.5 and made.rooms.limiter.limits.max_tables == 2
+    assert (made.max_tables, made.move_timeout) == (3, 9.0)
+    made = create_app(settings, trick_hold=0.5, max_tables=2, guess_rate="off").state
+    assert made.settings.trick_hold == 0.5 and made.rooms.settings.max_tables == 2
+    assert made.rooms.limiter.check("guess", "10.0.0.1") is None
     made = create_app(tmp_path / "b.db", bot_delay=0, stand_in="medium").state.settings
     assert (made.db, made.stand_in, made.move_timeout) == (str(tmp_path / "b.db"), "medium", 9.0)
     with pytest.raises(SettingsError, match=r"^stand_in must be one of .*, not 'nobody'$"):

@@ -35,7 +35,7 @@ from briscola import __version__
 from briscola.apps.server import analysis, scores, tables, tune_gc
 from briscola.apps.server.cluster import TABLE_PATH, Cluster, ClusterMiddleware, process_leases
 from briscola.apps.server.errors import add_error_handlers, request_lang
-from briscola.apps.server.limits import Limits, ServerFull, client_ip
+from briscola.apps.server.limits import ServerFull, client_ip
 from briscola.apps.server.lobby import install as install_lobby
 from briscola.apps.server.pages import default_static_dir, install_pages
 from briscola.apps.server.players import bots_router, offline
@@ -323,25 +323,21 @@ async def _to_the_end(cleanup: Coroutine[Any, Any, None]) -> None:
 def create_app(
     settings: Settings | str | os.PathLike[str] | None = None,
     static_dir: str | Path | None = None,
-    *,
-    limits: Limits | None = None,
     **given: Any,
 ) -> FastAPI:
     """The game server as an ASGI app.
 
     ``settings``: the server's :class:`~.settings.Settings` (default: from the ``BRISCOLA_*``
     variables), or just the database (an SQLAlchemy URL or an SQLite file path). Each setting
-    ``given`` (not None: ``bot_delay=0``…) replaces its value; ``limits``: the rate limits and
-    caps all at once (most tests: :meth:`Limits.unlimited`); ``static_dir``: the web client
-    (default the package's ``web/``). ``X-Forwarded-For`` names the client only on a connection
-    from one of the ``trusted_proxies``; elsewhere the peer is the client.
+    ``given`` (not None: ``bot_delay=0``, ``create_rate="off"``…) replaces its value;
+    ``static_dir``: the web client (default the package's ``web/``). ``X-Forwarded-For`` names
+    the client only on a connection from one of the ``trusted_proxies``; elsewhere the peer is
+    the client.
     """
     if not isinstance(settings, Settings):
         settings = Settings.load(db=None if settings is None else os.fspath(settings), **given)
     elif any(value is not None for value in given.values()):
         settings = settings.replace(**given)
-    if limits is not None:
-        settings = settings.with_limits(limits)
     storage = Storage(settings.db)
     pool = BotPool(settings.bot_workers or 0)
     leases = process_leases(settings, storage.engine)  # several processes (cluster/), else None

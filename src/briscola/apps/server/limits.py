@@ -1,17 +1,13 @@
-"""The server's limits: rate limits per client, counted by the ``limits`` library, and the caps of
-one process.
+"""The server's rate limits per client, counted by the ``limits`` library, and the refusal of a
+full process (docs/operations.md, "Rate limits per client").
 
 A client (by its address, :func:`client_ip`) has a fixed window for each kind of request
-(:data:`KINDS`): creating tables, joining them, guessing (a wrong invitation code, host token or
-seat token: checked before the try, charged when it fails) and WebSocket messages. A rate
-``BURST/PER_SECOND`` lets ``BURST`` requests through in a window of ``BURST/PER_SECOND`` seconds
-(rounded up to a whole second) opened by the client's first request; past it a request is
-refused (HTTP 429 ``rate_limited`` with ``Retry-After``, or a WebSocket ``error``) until the window
-ends. The windows are counted in this process's memory, or in the Redis that
-:attr:`Limits.storage` names: then a limit holds across every process using it (but for the
-messages, :data:`LOCAL_KINDS`). Every limit is a setting (:class:`~.settings.Settings`).
+(:data:`KINDS`), of the size its rate setting says (:class:`~.settings.Rate`), in this process's
+memory or in the settings' Redis (then a limit holds across every process using it, but for the
+messages: :data:`LOCAL_KINDS`).
 
->>> limiter = RateLimiter(Limits(create=Rate(2, 0.01), exempt=()))
+>>> from briscola.apps.server.settings import Settings
+>>> limiter = RateLimiter(Settings.load(create_rate="2/0.01", rate_exempt="none"))
 >>> limiter.take("create", "10.0.0.1"), limiter.take("create", "10.0.0.1")
 (None, None)
 >>> 199 < limiter.take("create", "10.0.0.1") <= 200  # the window of 2/0.01 lasts 200 s
@@ -26,16 +22,15 @@ import logging
 import math
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import FixedWindowRateLimiter
 
-__all__ = ["LOOPBACK", "Limits", "Rate", "RateLimiter", "ServerFull", "TableElsewhere",
-           "client_ip", "parse_rate", "retry_after"]  # fmt: skip
+if TYPE_CHECKING:
+    from briscola.apps.server.settings import Rate, Settings
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +41,8 @@ LOCAL_KINDS = ("message",)
 serving its table, and a round trip to Redis a message (160 µs, the event loop waiting) would cost
 more than the flood it stops."""
 LOOPBACK = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
-"""This machine's addresses: not rate-limited when no proxy is configured (tests, benchmarks)."""
+"""This machine's addresses: not rate-limited when no proxy is trusted and ``rate_exempt`` is
+unset (tests, benchmarks)."""
 REDIS_DOWN_SECONDS = 5.0
 """After an error of the shared Redis, how long the windows are counted in memory instead."""
 
@@ -74,87 +70,34 @@ class TableElsewhere(ServerFull):
         self.limit = 0
 
 
-@dataclass(frozen=True)
-class Rate:
-    """``burst`` requests per ``burst / per_second`` seconds; 0 burst: no limit. Its text,
-    ``"30/0.5"`` or ``off``, is what :func:`parse_rate` reads."""
+def window(rate: Rate) -> RateLimitItem | None:
+    """The ``limits`` item of a rate setting; None: no limit.
 
-    burst: float
-    per_second: float
-
-    def __str__(self) -> str:
-        return f"{self.burst:g}/{self.per_second:g}" if self.burst > 0 else "off"
-
-    def window(self) -> RateLimitItem | None:
-        """The ``limits`` item: ``burst`` (whole) per ``burst / per_second`` seconds, rounded up
-        to a whole second; None: no limit."""
-        if self.burst <= 0:
-            return None
-        seconds = max(1, math.ceil(self.burst / self.per_second))
-        return RateLimitItemPerSecond(int(self.burst), seconds, namespace="briscola")
-
-
-def parse_rate(text: str | Rate) -> Rate:
-    """A rate from its text: ``BURST/PER_SECOND`` (``"30/0.5"``), or ``off`` (no limit).
-
-    >>> parse_rate("30/0.5"), parse_rate("off")
-    (Rate(burst=30.0, per_second=0.5), Rate(burst=0.0, per_second=0.0))
+    >>> from briscola.apps.server.settings import Rate
+    >>> str(window(Rate(30, 0.5))), str(window(Rate(5, 2))), window(Rate(0, 0))
+    ('30 per 60 second', '5 per 3 second', None)
     """
-    if isinstance(text, Rate):
-        return text
-    clean = text.strip().lower()
-    if clean in ("off", "0", "none"):
-        return Rate(0.0, 0.0)
-    burst, _, per_second = clean.partition("/")
-    try:
-        rate = Rate(float(burst), float(per_second))
-    except ValueError:
-        rate = Rate(math.nan, math.nan)
-    if not (1 <= rate.burst < math.inf and 0 < rate.per_second < math.inf):
-        raise ValueError(
-            "must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
-        )
-    return rate
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Every limit of one server process (:attr:`.Settings.limits` makes them; tests build them):
-    the per-client rates of :data:`KINDS`, the caps (the settings ``max_tables`` and
-    ``idle_seconds``), the addresses never rate-limited, and where the windows are counted
-    (None: this process's memory; a Redis URL, that Redis)."""
-
-    create: Rate = Rate(30, 0.5)
-    join: Rate = Rate(30, 1.0)
-    guess: Rate = Rate(20, 0.2)
-    message: Rate = Rate(60, 20.0)
-    max_tables: int = 5000
-    idle_seconds: float = 300.0
-    exempt: tuple[str, ...] = LOOPBACK
-    storage: str | None = None
-
-    @classmethod
-    def unlimited(cls, **caps: Any) -> Limits:
-        """No rate limit for anybody, the caps as by default or as given: what most tests use."""
-        off = Rate(0, 0)
-        return cls(create=off, join=off, guess=off, message=off, **caps)
+    if rate.burst <= 0:
+        return None
+    seconds = max(1, math.ceil(rate.burst / rate.per_second))
+    return RateLimitItemPerSecond(int(rate.burst), seconds, namespace="briscola")
 
 
 class RateLimiter:
-    """The windows of every client, for each kind of request (see the module). Each call answers
-    at once: with Redis, one round trip (two when a request is refused), but for the kinds of
-    :data:`LOCAL_KINDS`. When the Redis fails, the windows are counted in this process's memory
-    for :data:`REDIS_DOWN_SECONDS`, then Redis is tried again."""
+    """The windows of every client, for each kind of request, by the settings' rates, exempt
+    addresses (``rate_exempt``; unset: :data:`LOOPBACK` when no proxy is trusted, else none)
+    and Redis. Each call answers at once: with Redis, one round trip (two when a request is
+    refused), but for the kinds of :data:`LOCAL_KINDS`. When the Redis fails, the windows are
+    counted in this process's memory for :data:`REDIS_DOWN_SECONDS`, then Redis is tried again."""
 
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self._items = {kind: getattr(limits, kind).window() for kind in KINDS}
+    def __init__(self, settings: Settings) -> None:
+        exempt = settings.rate_exempt
+        self.exempt = exempt if exempt is not None else () if settings.trusted_proxies else LOOPBACK
+        self._items = {kind: window(getattr(settings, f"{kind}_rate")) for kind in KINDS}
         self._local = FixedWindowRateLimiter(MemoryStorage())
         self._shared = self._local
-        if limits.storage:  # a Redis, asked with short timeouts: the loop waits for it
-            url = (
-                "redis+" + limits.storage if limits.storage.startswith("unix:") else limits.storage
-            )
+        if url := settings.redis:  # a Redis, asked with short timeouts: the loop waits for it
+            url = "redis+" + url if url.startswith("unix:") else url
             redis = RedisStorage(url, wrap_exceptions=True, key_prefix="briscola-limits",
                                  socket_timeout=0.5, socket_connect_timeout=0.5)  # fmt: skip
             self._shared = FixedWindowRateLimiter(redis)
@@ -164,7 +107,7 @@ class RateLimiter:
         """``method`` of the strategy for ``key``'s window of ``kind``; True when ``key`` is not
         limited."""
         item = self._items[kind]
-        if item is None or key in self.limits.exempt:
+        if item is None or key in self.exempt:
             return True
         local = kind in LOCAL_KINDS or time.monotonic() < self._down_until
         try:

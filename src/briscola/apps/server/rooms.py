@@ -123,7 +123,7 @@ class Rooms:
         self.settings = settings
         self.pool = pool or BotPool(0)
         self.leases: Leases = leases or _Alone()
-        self.limiter = RateLimiter(settings.limits)
+        self.limiter = RateLimiter(settings)
         self.commits = GroupCommit(storage)
         self.evicted = 0  # rooms let go (idle, finished or handed over)
         self.played_out = 0  # unattended matches brought to their end since the start
@@ -195,7 +195,7 @@ class Rooms:
     def make_space(self) -> None:
         """Make room for one more table, letting idle ones go if the process holds its most;
         raises :class:`~briscola.apps.server.limits.ServerFull` when none is idle."""
-        cap = self.settings.limits.max_tables
+        cap = self.settings.max_tables
         if len(self._rooms) < cap:
             return
         now = time.monotonic()
@@ -209,7 +209,7 @@ class Rooms:
     def let_go_idle(self, now: float | None = None) -> int:
         """Let every room idle for the limits' ``idle_seconds`` leave memory; how many left."""
         now = time.monotonic() if now is None else now
-        limit = self.settings.limits.idle_seconds
+        limit = self.settings.idle_seconds
         gone = [r for r in self._rooms.values() if (r.idle_for(now) or -1.0) >= limit]
         for room in gone:
             self._drop(room)
@@ -266,7 +266,7 @@ class Rooms:
 
     async def _sweep(self) -> None:
         while True:
-            await asyncio.sleep(min(30.0, max(0.05, self.settings.limits.idle_seconds / 4)))
+            await asyncio.sleep(min(30.0, max(0.05, self.settings.idle_seconds / 4)))
             self.let_go_idle()
 
     async def _resume(self) -> None:

@@ -7,8 +7,8 @@ naming where it came from, in the words :mod:`briscola.apps.cli.errors` translat
 docstring is its line of docs/operations.md's table (scripts/gen_settings.py).
 
 >>> s = Settings.load(max_tables="7", bot_delay=0)
->>> s.max_tables, s.bot_delay, str(s.create_rate), s.limits.max_tables
-(7, 0.0, '30/0.5', 7)
+>>> s.max_tables, s.bot_delay, str(s.create_rate)
+(7, 0.0, '30/0.5')
 >>> Settings.load(create_rate="fast")
 Traceback (most recent call last):
 ...
@@ -36,18 +36,16 @@ import copy
 import functools
 import ipaddress
 import logging
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
-from pydantic import BeforeValidator, Field, PrivateAttr, ValidationError
+from pydantic import BeforeValidator, Field, ValidationError
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from briscola.apps.server import MAX_TRICK_HOLD
-from briscola.apps.server.limits import LOOPBACK, Limits, Rate, parse_rate
-
-__all__ = ["FLAGS", "LOG_LEVELS", "MASK", "SecretFilter", "Settings", "SettingsError", "install",
-           "log_config", "mask", "variable"]  # fmt: skip
 
 PREFIX: Final = "BRISCOLA_"
 LOG_LEVELS: Final = ("critical", "error", "warning", "info", "debug", "trace")
@@ -80,6 +78,37 @@ def _addresses(value: Any, networks: bool = True) -> tuple[str, ...] | None:
     return tuple(str(n.network_address) if n.num_addresses == 1 else str(n) for n in found)
 
 
+@dataclass(frozen=True)
+class Rate:
+    """A rate limit (:mod:`.limits`): ``burst`` requests per window of ``burst / per_second``
+    seconds, rounded up to a whole second; 0 burst: no limit. Written ``BURST/PER_SECOND``
+    (``30/0.5``) or ``off``."""
+
+    burst: float
+    per_second: float
+
+    def __str__(self) -> str:
+        return f"{self.burst:g}/{self.per_second:g}" if self.burst > 0 else "off"
+
+
+def _rate(text: str | Rate) -> Rate:
+    if isinstance(text, Rate):
+        return text
+    clean = text.strip().lower()
+    if clean in ("off", "0", "none"):
+        return Rate(0.0, 0.0)
+    burst, _, per_second = clean.partition("/")
+    try:
+        rate = Rate(float(burst), float(per_second))
+    except ValueError:
+        rate = Rate(math.nan, math.nan)
+    if not (1 <= rate.burst < math.inf and 0 < rate.per_second < math.inf):
+        raise ValueError(
+            "must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
+        )
+    return rate
+
+
 def _redis(value: object) -> str | None:
     text = str(value or "").strip()
     if text and not text.startswith(("redis://", "rediss://", "unix://")):
@@ -103,14 +132,13 @@ def _bots() -> list[str]:
     return list(bot_names())
 
 
-RateSetting = Annotated[Rate, NoDecode, BeforeValidator(parse_rate)]
+RateSetting = Annotated[Rate, NoDecode, BeforeValidator(_rate)]
 Addresses = Annotated[tuple[str, ...], NoDecode, BeforeValidator(_addresses)]
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 
 
 class Settings(BaseSettings):
-    """Every setting of the game server; the pacing a room reads and its limits (:attr:`limits`)
-    are attributes of the same object."""
+    """Every setting of the game server."""
 
     model_config = SettingsConfigDict(
         env_prefix=PREFIX,
@@ -119,7 +147,6 @@ class Settings(BaseSettings):
         extra="forbid",
         use_attribute_docstrings=True,
     )
-    _limits: Limits | None = PrivateAttr(None)
 
     host: str = "127.0.0.1"
     """the address the server listens on"""
@@ -150,22 +177,22 @@ class Settings(BaseSettings):
     """seconds a completed trick stays shown before a computer player leads"""
     stand_in: Annotated[str, _one_of(_bots)] = "simple"
     """the level that plays for an absent person (a bot's name)"""
-    max_tables: int = Field(Limits.max_tables, ge=1)
+    max_tables: int = Field(5000, ge=1)
     """the most tables one process holds; past it idle ones leave memory, else a new one is
     refused (503 `server_full`)"""
-    idle_seconds: Seconds = Limits.idle_seconds
+    idle_seconds: Seconds = 300.0
     """a table nobody is connected to leaves memory after this many seconds"""
     lobby_offer_seconds: Seconds = 20.0
     """seconds a quick match's seeker waits for people before the lobby offers computer players
     for the empty seats"""
-    create_rate: RateSetting = Limits.create
+    create_rate: RateSetting = Rate(30, 0.5)
     """`POST /api/play` and `POST /api/tables` per client"""
-    join_rate: RateSetting = Limits.join
+    join_rate: RateSetting = Rate(30, 1.0)
     """`POST /api/tables/{id}/join` per client"""
-    guess_rate: RateSetting = Limits.guess
+    guess_rate: RateSetting = Rate(20, 0.2)
     """wrong invitation codes, host tokens and seat tokens per client (checked before each try,
     charged for each wrong one)"""
-    message_rate: RateSetting = Limits.message
+    message_rate: RateSetting = Rate(60, 20.0)
     """WebSocket messages per client"""
     rate_exempt: Annotated[
         tuple[str, ...] | None,
@@ -204,33 +231,6 @@ class Settings(BaseSettings):
     def replace(self, **given: Any) -> Settings:
         """These settings with the ones ``given`` (not None) changed, checked again."""
         return type(self).load(**{**dict(self), **given})
-
-    @property
-    def limits(self) -> Limits:
-        """The rate limits and caps (what :class:`~.limits.RateLimiter` counts by), counted in
-        the settings' Redis when there is one (unless :meth:`with_limits` gave others)."""
-        if self._limits is None:
-            exempt = self.rate_exempt
-            if exempt is None:
-                exempt = () if self.trusted_proxies else LOOPBACK
-            self._limits = Limits(
-                create=self.create_rate,
-                join=self.join_rate,
-                guess=self.guess_rate,
-                message=self.message_rate,
-                max_tables=self.max_tables,
-                idle_seconds=self.idle_seconds,
-                exempt=exempt,
-                storage=self.redis,
-            )
-        return self._limits
-
-    def with_limits(self, limits: Limits) -> Settings:
-        """These settings with ``limits`` as their :attr:`limits` (tests give
-        :meth:`Limits.unlimited`, or a Redis of their own to count in)."""
-        copy = self.model_copy()
-        copy._limits = limits
-        return copy
 
     def environ(self) -> dict[str, str]:
         """The variables that make these settings again in another process."""
