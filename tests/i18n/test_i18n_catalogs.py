@@ -145,10 +145,10 @@ def test_the_score_keeper_t_never_gives_a_raw_key() -> None:
 
 def test_the_server_catalog_and_the_bots_are_worded_in_both_languages() -> None:
     words: list[dict[str, str]] = []
-    for item in presets()["presets"]:
+    for item in presets().model_dump()["presets"]:
         words += [item["title"], item["description"]]
-    words += [item["title"] for item in match_formats()]
-    for item in levels()["levels"]:
+    words += [item.title.model_dump() for item in match_formats()]
+    for item in levels().model_dump()["levels"]:
         words += [item["title"], item["description"]]
     # 8 bots offered: neural too, not the frozen baseline champion-v1
     assert len(words) == len(PRESETS) * 2 + len(match_formats()) + 8 * 2
@@ -157,5 +157,5 @@ def test_the_server_catalog_and_the_bots_are_worded_in_both_languages() -> None:
         assert set(word) == set(WEB_LANGS)  # Romanian too: tests/i18n/test_romanian.py
         for text in word.values():
             assert text.strip() and text not in it.MESSAGES and "{" not in text
-    champion = next(item for item in levels()["levels"] if item["name"] == "champion")
-    assert champion["title"] == {"it": "Campione", "en": "Champion", "ro": "Campion"}
+    champion = next(item for item in levels().levels if item.name == "champion")
+    assert champion.title.model_dump() == {"it": "Campione", "en": "Champion", "ro": "Campion"}

@@ -109,23 +109,23 @@ def test_a_romanian_gap_takes_the_italian_without_a_warning(
 
 def test_the_server_s_catalog_speaks_romanian() -> None:
     words: list[dict[str, str]] = []
-    for item in presets()["presets"]:
+    for item in presets().model_dump()["presets"]:
         words += [item["title"], item["description"]]
         for opt in item["options"]:
             words += [opt["title"], opt["help"]]
-    words += [item["title"] for item in match_formats()]
-    for item in levels()["levels"]:
+    words += [item.title.model_dump() for item in match_formats()]
+    for item in levels().model_dump()["levels"]:
         words += [item["title"], item["description"]]
     assert len(words) > len(PRESETS) * 2 + 7
     for word in words:
         assert set(word) == set(WEB_LANGS)
         assert word["ro"].strip() and "{" not in word["ro"]
-    pairs = next(p for p in presets()["presets"] if p["name"] == "pairs")
-    assert pairs["title"]["ro"] == "Briscola în perechi"
-    champion = next(item for item in levels()["levels"] if item["name"] == "champion")
-    assert champion["title"]["ro"] == "Campion"
-    inversion = next(o for o in preset_options(PRESETS["classic"]) if o["name"] == "inversion")
-    assert inversion["title"]["ro"] == "Trei și Șapte inversați"
+    pairs = next(p for p in presets().presets if p.name == "pairs")
+    assert pairs.title.ro == "Briscola în perechi"
+    champion = next(item for item in levels().levels if item.name == "champion")
+    assert champion.title.ro == "Campion"
+    inversion = next(o for o in preset_options(PRESETS["classic"]) if o.name == "inversion")
+    assert inversion.title.ro == "Trei și Șapte inversați"
 
 
 def test_the_analysis_names_its_ratings_in_romanian() -> None:

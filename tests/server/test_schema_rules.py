@@ -128,13 +128,13 @@ def test_every_body_the_document_gives_a_preset_is_taken(client: TestClient, pre
     """For each preset, each value of each option it offers, a full table of seats and every
     level: the document takes the body and so does the server."""
     n = PRESETS[preset].players
-    seats = ["human", "bot", *(f"bot:{level['name']}" for level in catalog.levels()["levels"])]
+    seats = ["human", "bot", *(f"bot:{level.name}" for level in catalog.levels().levels)]
     check = body_schema(client, "/api/tables")
     for k, option in enumerate(catalog.preset_options(PRESETS[preset])):
-        for value in option["values"]:
+        for value in option.values:
             body = {
                 "preset": preset,
-                "options": {option["name"]: value},
+                "options": {option.name: value},
                 "seats": ["human", *(seats[(k + i) % len(seats)] for i in range(n - 1))],
                 "match": "best-of:3",
             }

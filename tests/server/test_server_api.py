@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import briscola
+from briscola.apps.server.catalog import PresetsResponse
 from briscola.apps.server.protocol import PublicTable
-from briscola.apps.server.schemas import PresetsResponse
 from briscola.apps.server.tables import NAMES
 from server_helpers import TestClient, client_for, make_table
 

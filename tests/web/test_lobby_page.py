@@ -39,7 +39,7 @@ def test_the_page_sends_the_lobby_s_client_messages_only() -> None:
 def test_the_page_offers_the_lobby_s_games_and_options_they_have() -> None:
     assert tuple(js_list(PARTS, "GAMES")) == GAMES
     offered = js_list(PARTS, "OFFERED")
-    options = {game: {o["name"] for o in preset_options(PRESETS[game])} for game in GAMES}
+    options = {game: {o.name for o in preset_options(PRESETS[game])} for game in GAMES}
     for game in GAMES:  # what /api/presets offers each game (chiamata exchanges no briscola)
         assert set(offered) - {"exchange"} <= options[game], game
     assert sum("exchange" in options[game] for game in GAMES) == len(GAMES) - 1

@@ -31,26 +31,6 @@ from briscola.core.rules import _ALIASES as PRESET_ALIASES
 from briscola.core.rules import PRESETS, Ruleset
 from briscola.core.text import MAX_DIGITS, has_surrogate
 
-__all__ = [
-    "LEVELS",
-    "MATCH_PATTERN",
-    "NO_CONTROL",
-    "CreateTableRequest",
-    "CreateTableResponse",
-    "ErrorResponse",
-    "Flag",
-    "JoinRequest",
-    "JoinResponse",
-    "LevelsResponse",
-    "PersonName",
-    "PlayRequest",
-    "PlayResponse",
-    "PresetsResponse",
-    "StartRequest",
-    "counting",
-    "whole",
-]
-
 
 def whole(value: Any) -> Any:
     """A JSON number without a fraction (``3.0``, an integer for JSON Schema) as that integer;
@@ -151,49 +131,44 @@ LEVELS = [n for bot in bot_names() for n in (bot, *bot_info(bot).aliases)]
 _SEATS = ["human", "bot", "bot:", *(f"bot:{level}" for level in LEVELS)]
 
 
-def _option(option: dict[str, Any]) -> dict[str, Any]:
+def _option(option: catalog.OptionInfo) -> dict[str, Any]:
     """An option's values as JSON Schema: a yes/no option a boolean, ``removed`` one offered card
     (``"2d"`` or ``["2d"]``), any other one of its values."""
-    values = option["values"]
-    if values == [False, True]:
+    if option.values == [False, True]:
         return {"type": "boolean"}
-    one = {"enum": values}
-    if option["name"] == "removed":
+    one = {"enum": option.values}
+    if option.name == "removed":
         return {"anyOf": [one, {"type": "array", "items": one, "minItems": 1, "maxItems": 1}]}
     return one
 
 
-def _preset_body(name: str, rules: Ruleset, common: dict[str, Any], seats: bool) -> dict[str, Any]:
-    """The body of a request for the preset ``name``: its names, its options, its seats."""
-    names = [name, *(alias for alias, key in PRESET_ALIASES.items() if key == name)]
-    options = {o["name"]: _option(o) for o in catalog.preset_options(rules)}
-    props = {
-        **common,
-        "preset": {"enum": names},
-        "options": {"type": "object", "properties": options, "additionalProperties": False},
-    }
-    if seats:
-        n = rules.players
-        each = {"type": "array", "minItems": n, "maxItems": n, "items": {"enum": _SEATS}}
-        each["prefixItems"] = [{"const": "human"}]  # seat 0 is the host's
-        props["seats"] = {"anyOf": [each, {"type": "null"}], "default": None}
-    body = {"type": "object", "title": name, "properties": props, "additionalProperties": False}
-    if name != "classic":  # a body without a preset is the classic game's
-        body["required"] = ["preset"]
-    return body
-
-
 def _per_preset(seats: bool) -> Any:
     """``json_schema_extra`` of a new table's body: one body per preset (``oneOf``, told apart
-    by ``preset``) with the options that preset offers and, with ``seats``, one seat per player,
-    the first ``human``."""
+    by ``preset``: its name or an alias) with the options that preset offers and, with ``seats``,
+    one seat per player, the first ``human``."""
+
+    def body(name: str, rules: Ruleset, common: dict[str, Any]) -> dict[str, Any]:
+        names = [name, *(alias for alias, key in PRESET_ALIASES.items() if key == name)]
+        options = {o.name: _option(o) for o in catalog.preset_options(rules)}
+        props = {
+            **common,
+            "preset": {"enum": names},
+            "options": {"type": "object", "properties": options, "additionalProperties": False},
+        }
+        if seats:
+            n = rules.players
+            each = {"type": "array", "minItems": n, "maxItems": n, "items": {"enum": _SEATS}}
+            each["prefixItems"] = [{"const": "human"}]  # seat 0 is the host's
+            props["seats"] = {"anyOf": [each, {"type": "null"}], "default": None}
+        out = {"type": "object", "title": name, "properties": props, "additionalProperties": False}
+        if name != "classic":  # a body without a preset is the classic game's
+            out["required"] = ["preset"]
+        return out
 
     def extra(schema: dict[str, Any]) -> None:
         common = schema.pop("properties")
         del schema["type"], schema["additionalProperties"]
-        schema["oneOf"] = [
-            _preset_body(name, rules, common, seats) for name, rules in PRESETS.items()
-        ]
+        schema["oneOf"] = [body(name, rules, common) for name, rules in PRESETS.items()]
 
     return extra
 
@@ -215,69 +190,6 @@ class ErrorResponse(BaseModel):
 
     code: str = Field(examples=["bad_options"])
     message: str = Field(examples=["exchange must be one of none, two, seven, not 'three'"])
-
-
-class Titled(BaseModel):
-    """A name in Italian, English and Romanian (the web client's languages)."""
-
-    it: str
-    en: str
-    ro: str
-
-
-class OptionInfo(BaseModel):
-    """An option of a preset: its allowed values and default."""
-
-    name: str
-    title: Titled
-    help: Titled | None = None
-    values: list[Any]
-    default: Any
-
-
-class PresetInfo(BaseModel):
-    """A game variant."""
-
-    name: str
-    title: Titled
-    description: Titled
-    players: int
-    teams: bool
-    options: list[OptionInfo]
-    ruleset: dict[str, Any]
-
-
-class MatchFormatInfo(BaseModel):
-    """A usual match format."""
-
-    name: str
-    title: Titled
-
-
-class PresetsResponse(BaseModel):
-    """``GET /api/presets``."""
-
-    presets: list[PresetInfo]
-    match_formats: list[MatchFormatInfo]
-    default_preset: str
-    default_match: str
-
-
-class LevelInfo(BaseModel):
-    """A computer player."""
-
-    name: str
-    title: Titled
-    description: Titled
-    presets: list[str] | None = None
-    """The presets it is made for; null: every one."""
-
-
-class LevelsResponse(BaseModel):
-    """``GET /api/levels``."""
-
-    levels: list[LevelInfo]
-    default: str
 
 
 class _NewTable(_Model):

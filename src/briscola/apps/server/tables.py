@@ -27,10 +27,8 @@ from briscola.apps.server.schemas import (
     ErrorResponse,
     JoinRequest,
     JoinResponse,
-    LevelsResponse,
     PlayRequest,
     PlayResponse,
-    PresetsResponse,
     StartRequest,
 )
 from briscola.apps.server.store import StoredSeat, StoredTable, hash_token
@@ -172,14 +170,14 @@ router = APIRouter()
 _tables = APIRouter(tags=["tables"], responses=_ERRORS)
 
 
-@router.get("/api/presets", response_model=PresetsResponse, tags=["catalog"])
-async def get_presets() -> dict[str, Any]:
+@router.get("/api/presets", tags=["catalog"])
+async def get_presets() -> catalog.PresetsResponse:
     """The game variants, their options (allowed values, defaults) and match formats."""
     return catalog.presets()
 
 
-@router.get("/api/levels", response_model=LevelsResponse, tags=["catalog"])
-async def get_levels() -> dict[str, Any]:
+@router.get("/api/levels", tags=["catalog"])
+async def get_levels() -> catalog.LevelsResponse:
     """The computer players."""
     return catalog.levels()
 
