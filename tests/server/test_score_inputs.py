@@ -3,11 +3,21 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from score_sheets import create_sheet
 
+from briscola.apps.server.scores.schemas import (
+    COMPETITOR_PATTERN,
+    FORMAT_PATTERN,
+    NAME_PATTERN,
+    TARGET_PATTERN,
+)
+from briscola.scorekeeper import ScoreError
+from briscola.scorekeeper.terms import Competitor, SheetFormat, Target, clean_name
 from server_helpers import TestClient
 
 _sheet = create_sheet  # the ``client`` fixture is the server tests' (conftest.py)
@@ -51,3 +61,47 @@ def test_the_csv_export_neutralises_formula_names(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     header = r.text.splitlines()[0].split(",")
     assert header[-2:] == ["'@SUM(1)", "'-Bruno"]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "parse", "texts"),
+    [
+        (NAME_PATTERN, clean_name, ["Anna", " A ", "", "   "]),
+        (
+            COMPETITOR_PATTERN,
+            Competitor.parse,
+            [
+                "Anna",
+                "Anna+Bruno",
+                "Noi = Anna + Bruno",
+                "A+B=C+D",
+                "",
+                "Anna+",
+                "Noi=Anna",
+                "=A+B",
+            ],
+        ),
+        (
+            TARGET_PATTERN,
+            Target.parse,
+            ["61", "chiamata:15", "200", "custom:61", "0", "chiamata:0", "1000000", "61:2", "x"],
+        ),
+        (
+            FORMAT_PATTERN,
+            SheetFormat.parse,
+            ["single", "best-of:3", "primo-a:2", "best-of:4", "first-to:0", "single:1"],
+        ),
+    ],
+)
+def test_the_documents_patterns_read_as_the_score_keeper(
+    pattern: str, parse: Callable[[str], object], texts: list[str]
+) -> None:
+    """A pattern of the OpenAPI document (scores/schemas.py) takes what the score keeper reads
+    and nothing it refuses."""
+    for text in texts:
+        try:
+            parse(text)
+            reads = True
+        except ScoreError:
+            reads = False
+        assert bool(re.match(pattern, text)) == reads, text
