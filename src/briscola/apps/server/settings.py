@@ -14,13 +14,8 @@ Traceback (most recent call last):
 ...
 briscola.apps.server.settings.SettingsError: create_rate must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off, not 'fast'
 
-No secret reaches a log: a seat's token lets whoever holds it play that seat, a score sheet's key
-edit the sheet, an invite code take a free seat. :class:`SecretFilter`, on every handler of
-:func:`log_config` (what ``briscola serve`` runs uvicorn with) or put in place by
-:func:`install`, writes ``***`` for what looks like one (:func:`mask`): a value under a secret's
-name (``token=...``, ``"token": "..."``, escaped or in a repr, ``Bearer ...``), the secret part
-of a path (``/join/{table}/{code}``, ``/score/{key}``, ``/api/scores/{key}``), and any other run
-of 20 or more URL-safe characters that is not a plain name (snake_case, CamelCase...).
+No secret reaches a log (docs/web-protocol.md says what is masked): :class:`SecretFilter`, on
+every handler of :func:`log_config` or put in place by :func:`install`, masks it (:func:`mask`).
 
 >>> mask('127.0.0.1:5 - "WebSocket /ws/6b_013sZ?token=Qm9vT2hx-Zm9v_YmFyYmF6cXV4cXV1eA" 403')
 '127.0.0.1:5 - "WebSocket /ws/6b_013sZ?token=***" 403'
@@ -32,6 +27,7 @@ of 20 or more URL-safe characters that is not a plain name (snake_case, CamelCas
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import ipaddress
@@ -94,19 +90,16 @@ class Rate:
 def _rate(text: str | Rate) -> Rate:
     if isinstance(text, Rate):
         return text
-    clean = text.strip().lower()
-    if clean in ("off", "0", "none"):
+    burst, _, per_second = text.strip().lower().partition("/")
+    if burst in ("off", "0", "none") and not per_second:
         return Rate(0.0, 0.0)
-    burst, _, per_second = clean.partition("/")
-    try:
+    with contextlib.suppress(ValueError):
         rate = Rate(float(burst), float(per_second))
-    except ValueError:
-        rate = Rate(math.nan, math.nan)
-    if not (1 <= rate.burst < math.inf and 0 < rate.per_second < math.inf):
-        raise ValueError(
-            "must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
-        )
-    return rate
+        if 1 <= rate.burst < math.inf and 0 < rate.per_second < math.inf:
+            return rate
+    raise ValueError(
+        "must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off"
+    )
 
 
 def _redis(value: object) -> str | None:
@@ -312,20 +305,16 @@ class SecretFilter(logging.Filter):
             record.args = ()
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
-            record.exc_text = mask(record.exc_text)
-        if record.stack_info:
-            record.stack_info = mask(record.stack_info)
+        record.exc_text = record.exc_text and mask(record.exc_text)
+        record.stack_info = record.stack_info and mask(record.stack_info)
         return True
 
 
-LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "briscola", "websockets")
-"""The loggers :func:`install` filters (a logger's filter sees only its own records)."""
-
-
-def install(names: Iterable[str] = LOGGERS) -> SecretFilter:
+def install(
+    names: Iterable[str] = ("uvicorn", "uvicorn.error", "uvicorn.access", "briscola", "websockets"),
+) -> SecretFilter:
     """Put a :class:`SecretFilter` on the root logger, the named loggers and their handlers
-    (once: one already filtered is left alone)."""
+    (a logger's filter sees only its own records), once."""
     secret = SecretFilter()
     for logger in (logging.getLogger(), *map(logging.getLogger, names)):
         for f in (logger, *logger.handlers):
