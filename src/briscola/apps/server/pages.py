@@ -1,21 +1,6 @@
 """The web client's pages: Jinja2 templates in the web client's directory (each page extends
 ``layout/base.html``, the ``<head>`` they share), or a short page that says the client is
 missing (the API still works without it); and the error page a person meets by a link.
-
->>> import tempfile
->>> from starlette.requests import Request
->>> request = Request({"type": "http"})
->>> with tempfile.TemporaryDirectory() as folder:
-...     web = Path(folder)
-...     (web / "layout").mkdir()
-...     _ = (web / "layout" / "base.html").write_text("<h1>{% block body %}{% endblock %}</h1>")
-...     page = '{% extends "layout/base.html" %}{% block body %}A{% endblock %}'
-...     _ = (web / "a.html").write_text(page)
-...     templates = web_templates(web)
-...     found = html_page(templates, request, "a.html")
-...     missing = html_page(templates, request, "b.html")
->>> found.status_code, found.body, b"(b.html) is not installed" in missing.body
-(200, b'<h1>A</h1>', True)
 """
 
 from __future__ import annotations
@@ -33,8 +18,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from briscola import __version__
 from briscola.apps.server.errors import error_reply
 from briscola.i18n import WEB_LANGS, t
-
-__all__ = ["default_static_dir", "install_pages", "page_lang", "web_templates"]
 
 LANG_COOKIE = "briscola_lang"
 """The cookie in which the web client keeps the language of its pages (js/common/i18n.js)."""
@@ -75,12 +58,15 @@ def html_page(
     request: Request,
     name: str,
     headers: Mapping[str, str] | None = None,
+    context: dict[str, Any] | None = None,
+    status: int = 200,
 ) -> Response:
-    """The page ``name`` rendered (with ``headers``), or a page saying that it is missing."""
+    """The page ``name`` rendered (with ``headers``, ``context``), or a page saying that it is
+    missing."""
     try:
-        return templates.TemplateResponse(request, name, headers=headers)
+        return templates.TemplateResponse(request, name, context, status, headers)
     except TemplateNotFound:
-        return HTMLResponse(_MISSING.format(page=name))
+        return HTMLResponse(_MISSING.format(page=name), status)
 
 
 def page_lang(request: Request) -> str:
@@ -112,52 +98,43 @@ def error_page(templates: Jinja2Templates, request: Request, kind: str) -> Respo
         for x in WEB_LANGS
         if x != lang
     ]
-    title = t(f"web.error.{kind}.title", lang)
     context = {
         "lang": lang,
         "kind": kind,
-        "heading": title,
+        "heading": t(f"web.error.{kind}.title", lang),
         "text": t(f"web.error.{kind}.text", lang),
         "home": t("web.error.home", lang),
         "other_langs": others,
     }
-    try:
-        return templates.TemplateResponse(request, "error.html", context, status_code=404)
-    except TemplateNotFound:
-        return HTMLResponse(f"<!doctype html><title>Briscola</title><h1>{title}</h1>", 404)
+    return html_page(templates, request, "error.html", context=context, status=404)
 
 
 def install_pages(app: FastAPI, web: Path) -> None:
-    """Add the pages of the web client directory ``web`` to ``app``: the game's (home, table,
-    invitation, embed, a spectator's table, a deal's review) and the score keeper's; a page of
-    an unknown table is the error page (404), and so is any unknown address that a browser
-    asks for (a GET outside ``/api/``, ``/static/`` and ``/ws/``), every other HTTP error
-    staying ``{code, message}``."""
+    """Add the pages of the web client directory ``web`` to ``app``; a page of an unknown table
+    is the error page (404), and so is any unknown address that a browser asks for (a GET
+    outside ``/api/``, ``/static/`` and ``/ws/``), every other HTTP error staying
+    ``{code, message}``."""
     pages = APIRouter(include_in_schema=False)
     templates = web_templates(web)
 
     def page(name: str, headers: Mapping[str, str] | None = None) -> Endpoint:
         async def serve(request: Request) -> Response:
-            return html_page(templates, request, name, headers)
-
-        return serve
-
-    def table_page(name: str) -> Endpoint:
-        async def serve(request: Request, table_id: str) -> Response:
-            rooms = request.app.state.rooms  # a table in play or stored
-            if len(table_id) > 64 or await rooms.get(table_id) is None:
+            table_id = request.path_params.get("table_id")  # a table in play or stored
+            if table_id is not None and (
+                len(table_id) > 64 or await request.app.state.rooms.get(table_id) is None
+            ):
                 return error_page(templates, request, "unknown_table")
-            return html_page(templates, request, name)
+            return html_page(templates, request, name, headers)
 
         return serve
 
     pages.get("/")(page("index.html"))
     pages.get("/embed")(page("embed.html"))
-    pages.get("/table/{table_id}")(table_page("table.html"))
+    pages.get("/table/{table_id}")(page("table.html"))
     # a full or started table is the invitation page's to say (with "watch instead")
-    pages.get("/join/{table_id}/{invite_code}")(table_page("join.html"))
-    pages.get("/watch/{table_id}")(table_page("watch.html"))
-    pages.get("/review/{table_id}/{number}")(table_page("review.html"))
+    pages.get("/join/{table_id}/{invite_code}")(page("join.html"))
+    pages.get("/watch/{table_id}")(page("watch.html"))
+    pages.get("/review/{table_id}/{number}")(page("review.html"))
     pages.get("/score")(page("score.html", _NO_CACHE))
     pages.get("/score/{key}")(page("score.html", _NO_CACHE))
     pages.get("/leaderboard")(page("leaderboard.html"))  # issue 37: js/table/leaderboard.js
