@@ -11,15 +11,16 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aioredis
 from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from briscola.apps.server.cluster.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
-from briscola.apps.server.errors import API_PREFIX, request_lang, word
+from briscola.apps.server.errors import error_reply, request_lang
 from briscola.apps.server.limits import TableElsewhere
 from briscola.apps.server.protocol import refuse_full
 from briscola.apps.server.settings import Settings
@@ -27,13 +28,7 @@ from briscola.apps.server.settings import Settings
 if TYPE_CHECKING:  # the cluster calls the rooms, given to it
     from briscola.apps.server.rooms import Rooms
 
-__all__ = ["HOLD_SECONDS", "POLL_SECONDS", "TABLE_PATH", "Cluster", "ClusterMiddleware"]
-
 log = logging.getLogger(__name__)
-
-Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 TABLE_PATH = re.compile(
     r"^/(?:api/tables|ws|table|join|review|watch)/(?!lobby(?:/|$))([^/]{1,100})"
@@ -194,20 +189,16 @@ async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
         lang = request_lang(ws.headers, ws.query_params.get("lang"))
         await refuse_full(ws, TableElsewhere(), lang)
         return
-    request = Request(scope)
-    lang = request_lang(request.headers, request.query_params.get("lang"))
-    said = word("table_moved", str(TableElsewhere()), lang, prefix=API_PREFIX)
-    body = json.dumps({"code": "table_moved", "message": said}).encode()
-    headers = [(b"content-type", b"application/json"), (b"retry-after", b"1")]
-    await send({"type": "http.response.start", "status": 503, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    response = await error_reply(Request(scope), TableElsewhere())
+    response.headers["Retry-After"] = "1"
+    await response(scope, receive, send)
 
 
 class ClusterMiddleware:
     """Makes this process the table's holder before the app serves a request or socket naming
     a table (:meth:`Cluster.hold`)."""
 
-    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], cluster: Cluster):
+    def __init__(self, app: ASGIApp, cluster: Cluster):
         self.app, self.cluster = app, cluster
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

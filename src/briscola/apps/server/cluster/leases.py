@@ -1,12 +1,8 @@
 """Who plays a table when several processes share them: the process holding its *lease*, a row
-of ``briscola_leases`` (table id, owner, expiry; :class:`Leases`).
-
-A process takes a table's lease when it makes or loads the table, renews all its leases every
-:data:`RENEW_SECONDS` with one statement, and releases one when the room leaves memory: the
-rooms are given this process's leases (:func:`process_leases`) and call :meth:`Leases.take` and
-:meth:`Leases.release`, nothing else (:class:`~briscola.apps.server.rooms.Leases`). A process
-killed renews nothing: its leases expire :data:`LEASE_SECONDS` after the last renewal. Expiries
-are wall-clock times: the machines' clocks must agree (NTP).
+of ``briscola_leases`` (:class:`Leases`), taken as the table is made or loaded, renewed with the
+process's others every :data:`RENEW_SECONDS`, released as its room leaves memory; a killed
+process's leases expire :data:`LEASE_SECONDS` after their last renewal. Expiries are wall-clock
+times: the machines' clocks must agree (docs/operations.md, "Ownership").
 """
 
 from __future__ import annotations
@@ -20,8 +16,6 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from briscola.apps.server.settings import Settings
-
-__all__ = ["LEASE_SECONDS", "RENEW_SECONDS", "Leases", "lease_table", "process_leases"]
 
 LEASE_SECONDS = 1.25
 """How long a lease lasts after its last renewal: a dead holder's tables are free after it."""
@@ -82,9 +76,7 @@ class Leases:
     def owner_of(self, table_id: str) -> str | None:
         """The process holding ``table_id``'s lease now, or None (nobody, or it expired)."""
         t = lease_table.c
-        query = sa.select(t.owner).where(
-            sa.and_(t.table_id == table_id, t.expires >= self._clock())
-        )
+        query = sa.select(t.owner).where(t.table_id == table_id, t.expires >= self._clock())
         with self.engine.connect() as conn:
             return conn.execute(query).scalar_one_or_none()
 
@@ -104,7 +96,7 @@ class Leases:
         t = lease_table.c
         which = t.owner == self.owner if table_id is None else t.table_id == table_id
         with self.engine.begin() as conn:
-            conn.execute(sa.delete(lease_table).where(sa.and_(which, t.owner == self.owner)))
+            conn.execute(sa.delete(lease_table).where(which, t.owner == self.owner))
 
 
 def process_leases(settings: Settings, engine: sa.Engine) -> Leases | None:

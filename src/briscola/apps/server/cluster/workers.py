@@ -1,15 +1,7 @@
-"""``briscola serve --workers N``: N server processes behind nginx, and the Redis they share.
-
-The parent starts a ``redis-server`` requiring a password it makes (unless the ``redis``
-setting names one), N server processes on free loopback ports (``python -m
-briscola.apps.server.cluster.workers``: :func:`briscola.apps.server.serve` with the settings as
-``BRISCOLA_*`` variables, the Redis URL among them: never on a command line, where any local
-user reads it), then nginx on the public address with the configuration it writes
-(:func:`nginx_config`): every request and socket naming a table goes to one process by a
-consistent hash of the table's id (:mod:`.handoffs`). nginx runs as the current user, with its
-configuration, pid file, logs and temporary files in a folder of its own. A server process that
-dies is started again on its port; everything ends with the parent, even when it is killed with
-``kill -9`` (:func:`die_with_parent`).
+"""``briscola serve --workers N``: a Redis (unless the ``redis`` setting names one), N server
+processes on free loopback ports, each given the settings as ``BRISCOLA_*`` variables, and nginx
+in front of them (:func:`nginx_config`), all ending with the parent, even after its ``kill -9``
+(docs/operations.md, "Several processes and machines", says it in full).
 """
 
 from __future__ import annotations
@@ -25,15 +17,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from briscola.apps.server.settings import Settings
-
-__all__ = ["Missing", "RedisMissing", "die_with_parent", "end_with_supervisor", "local_nginx"]
-__all__ += ["local_redis", "nginx_config", "nginx_program", "nginx_site", "serve_workers"]
 
 
 class Missing(RuntimeError):
@@ -92,7 +81,9 @@ def _stop(process: subprocess.Popen[Any]) -> None:
 
 
 @contextlib.contextmanager
-def _started(command: list[str], ready: Any, what: str, log: Path | None = None) -> Iterator[None]:
+def _started(
+    command: list[str], ready: Callable[[], bool], what: str, log: Path | None = None
+) -> Iterator[None]:
     """``command`` as a child that ends with this process, for as long as the block runs, once
     ``ready()``; :class:`Missing` (with the end of ``log``) when it exits or is not ready in
     10 s."""
@@ -219,10 +210,7 @@ http {{
 
 def nginx_program() -> str | None:
     """nginx's path (Debian puts it in /usr/sbin, which a user's PATH may lack), or None."""
-    found = shutil.which("nginx")
-    return found or next(
-        (p for p in ("/usr/sbin/nginx", "/sbin/nginx") if os.access(p, os.X_OK)), None
-    )
+    return shutil.which("nginx", path=os.environ.get("PATH", os.defpath) + ":/usr/sbin:/sbin")
 
 
 @contextlib.contextmanager
