@@ -42,7 +42,6 @@ VALUES = {
     "message_rate": ("100/50", Rate(100, 50)),
     "rate_exempt": ("none", ()),
     "process": ("host-1-ab.2", "host-1-ab.2"),
-    "supervisor": ("4242", 4242),
     "tune_gc": ("1", True),
 }
 

@@ -197,9 +197,6 @@ class Settings(BaseSettings):
     process: str | None = Field(None, max_length=100)
     """this process's name among several, in its lease rows (`--workers` names each of its
     processes; unset: made of the host, the pid and chance)"""
-    supervisor: int | None = Field(None, ge=1)
-    """the process id of the `--workers` parent a server process ends with, even when the parent
-    is killed (`--workers` sets it; unset: none)"""
     tune_gc: bool = False
     """the process tunes its garbage collector once started (`briscola serve` sets it; an app
     built in a test leaves the collector alone)"""

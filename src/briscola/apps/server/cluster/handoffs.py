@@ -55,11 +55,10 @@ class Cluster:
     ones it handed over, and the connections it told to try again."""
 
     def __init__(self, settings: Settings, leases: Leases, rooms: Rooms) -> None:
-        """This process's part, by the settings' ``redis`` (required) and ``supervisor``."""
+        """This process's part, by the settings' ``redis`` (required)."""
         if not settings.redis:
             raise ValueError("several processes share their tables through a Redis: none named")
         self.leases, self.rooms, self.me = leases, rooms, leases.owner
-        self.supervisor = settings.supervisor
         self.redis = aioredis.from_url(settings.redis)
         self.pubsub = self.redis.pubsub()
         self.counts = dict.fromkeys(("taken_over", "handed_over", "told_to_retry"), 0)
@@ -72,12 +71,7 @@ class Cluster:
         task.add_done_callback(self._tasks.discard)
 
     async def start(self) -> None:
-        """End with the ``--workers`` parent (if one started this process, even after its
-        ``kill -9``), listen on this process's channel, keep the leases renewed."""
-        # imported here: the package is imported before ``python -m ...cluster.workers`` runs it
-        from briscola.apps.server.cluster.workers import end_with_supervisor
-
-        end_with_supervisor(self.supervisor)
+        """Listen on this process's channel, keep the leases renewed."""
         await self.pubsub.subscribe(_channel(self.me))
         self._spawn(self._listen())
         self._spawn(self._renew())

@@ -61,14 +61,6 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def end_with_supervisor(parent: int | None) -> None:
-    """In a server process of ``--workers`` (the parent's id: the ``supervisor`` setting): end
-    (SIGTERM, a clean stop) when the parent ends, even by ``kill -9``; at once when it is gone
-    already. A process that inherited the setting from another one does nothing."""
-    if parent is not None and (parent == os.getppid() or not Path(f"/proc/{parent}").exists()):
-        die_with_parent(parent)
-
-
 def _stop(process: subprocess.Popen[Any]) -> None:
     """SIGTERM, then SIGKILL after 10 s."""
     if process.poll() is None:
@@ -242,8 +234,9 @@ def serve_workers(settings: Settings) -> None:
     until interrupted (SIGINT, SIGTERM), sharing the settings' database and Redis (none named:
     one of its own, started and stopped here). Each process is given the settings as
     ``BRISCOLA_*`` variables (:meth:`~.settings.Settings.environ`), with its own port on
-    loopback, nginx as its trusted proxy, this process as its ``supervisor``, and a name (the
-    ``process`` setting, in its lease rows; a process started again gets a new one)."""
+    loopback, nginx as its trusted proxy and a name (the ``process`` setting, in its lease rows;
+    a process started again gets a new one); each ends with this process, as Redis and nginx
+    do."""
     from briscola.apps.server.store import Storage
 
     storage = Storage(settings.db)  # the schema, migrated here before the processes race to it
@@ -254,15 +247,17 @@ def serve_workers(settings: Settings) -> None:
         stack.callback(signal.signal, signal.SIGTERM, previous)
         redis = settings.redis or stack.enter_context(local_redis())
         shared = settings.replace(
-            db=storage.url, redis=redis, host="127.0.0.1", workers=1, supervisor=os.getpid(),
+            db=storage.url, redis=redis, host="127.0.0.1", workers=1,
             trusted_proxies="127.0.0.1",  # nginx sets X-Forwarded-For
         )  # fmt: skip
         tag = f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(3)}"
         servers: dict[int, tuple[str, subprocess.Popen[bytes]]] = {}
+        parent = functools.partial(die_with_parent, os.getpid())  # only prctl: fork-safe
 
         def start(port: int, name: str) -> None:
             env = {**os.environ, **shared.replace(port=port, process=name).environ()}
-            servers[port] = name, subprocess.Popen([sys.executable, "-m", __name__], env=env)
+            command = [sys.executable, "-m", __name__]
+            servers[port] = name, subprocess.Popen(command, env=env, preexec_fn=parent)
 
         def stop_all() -> None:
             for _, process in servers.values():
