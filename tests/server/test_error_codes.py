@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 import briscola.apps.server as server_package
 import briscola.scorekeeper as scorekeeper_package
 from briscola.apps.server import errors
-from briscola.apps.server.limits import ServerFull, TableElsewhere
+from briscola.apps.server.errors import ServerFull, TableElsewhere
 from briscola.apps.server.rooms import DAMAGED
 from briscola.scorekeeper.terms import Outcome
 from briscola.session.turns import Turns

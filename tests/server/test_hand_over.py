@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from briscola.apps.server.limits import TableElsewhere
+from briscola.apps.server.errors import TableElsewhere
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import Storage

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.protocol import MAX_DEPTH, MAX_FRAME, Refusal, read_message
+from briscola.apps.server.errors import Refusal
+from briscola.apps.server.protocol import MAX_DEPTH, MAX_FRAME, read_message
 from server_helpers import Player, TestClient, connect_all, make_table
 
 

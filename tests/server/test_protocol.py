@@ -19,6 +19,7 @@ import pytest
 from pydantic import Field, TypeAdapter
 
 from briscola.apps.server.app import dispatch
+from briscola.apps.server.errors import Refusal
 from briscola.apps.server.protocol import (
     CLIENT_TYPES,
     SOCKET_TYPES,
@@ -27,7 +28,6 @@ from briscola.apps.server.protocol import (
     Peer,
     PingMessage,
     Reader,
-    Refusal,
     Route,
     ServerMessage,
     Strict,

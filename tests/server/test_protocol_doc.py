@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from briscola.apps.server.cluster import TABLE_PATH
-from briscola.apps.server.limits import ServerFull, TableElsewhere
+from briscola.apps.server.errors import ServerFull, TableElsewhere
 from briscola.apps.server.protocol import (
     CLIENT_TYPES,
     SERVER_TYPES,

@@ -1,15 +1,10 @@
 """The ASGI application (:func:`create_app`): the HTTP routes (:mod:`.tables`, :mod:`.scores`,
-:mod:`.pages`), the server's health and the socket loop, over one database. The protocol is
-described in docs/web-protocol.md; the HTTP API also by ``/openapi.json``.
+:mod:`.pages`...), the server's health and the tables' sockets, over one database.
 
-**The sockets**: a seat's, ``/ws/{table_id}``, whose first message is its ``hello`` with the
-token (never in the URL, which proxies and the access log write down), and a spectator's,
-``/ws/{table_id}/watch``. A socket with an unknown table, without a hello in time, with a bad
-token or a token in its URL is closed with the policy-violation code; a person who resigned
-watches. Every message goes through :func:`dispatch`, the one place where it is rate limited,
-read (:func:`~.protocol.read_message`), given to its type's handler (:data:`~.protocol.handlers`;
-a spectator only to those for spectators), and where a refusal is worded in the table's
-language. A bug in handling one message is logged and answered ``internal``: the socket stays.
+The sockets (docs/web-protocol.md): a seat's, ``/ws/{table_id}``, whose first message is its
+``hello`` with the token, and a spectator's, ``/ws/{table_id}/watch``. Every later message goes
+through :func:`dispatch`, the one place where it is rate limited, read, given to its type's
+handler and where a refusal is worded in the table's language.
 """
 
 from __future__ import annotations
@@ -26,7 +21,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
@@ -93,45 +88,25 @@ _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
 log = logging.getLogger(__name__)
 
 
-class BugLog:
-    """A bug's traceback logged without flooding the log: at most one line per kind of failure
-    (its message template) in ``every`` seconds, with its traceback and the number of failures
-    left out since the last. A client that keeps sending a message the server fails on would
-    otherwise write a traceback per message (about 1.5 MB/s from one socket).
+BUG_EVERY = 10.0
+"""Seconds between two tracebacks of one kind of failure (its message template): a client that
+keeps sending a message the server fails on would otherwise write one a message."""
 
-    >>> clock = iter([0.0, 1.0, 2.0, 12.5, 30.0]).__next__
-    >>> bugs = BugLog(logging.getLogger("doctest"), every=10.0, clock=clock)
-    >>> [bugs.failed("seat %d failed", 1) for _ in range(5)]
-    [True, False, False, True, True]
-    """
-
-    def __init__(
-        self,
-        logger: logging.Logger,
-        every: float = 10.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.logger = logger
-        self.every = every
-        self.clock = clock
-        self._last: dict[str, tuple[float, int]] = {}  # kind -> (its last line, failures since)
-
-    def failed(self, message: str, *args: object) -> bool:
-        """Log the exception being handled as ``message % args`` unless its kind was logged
-        less than ``every`` seconds ago; whether it was logged."""
-        now = self.clock()
-        last, left_out = self._last.get(message, (-math.inf, 0))
-        if now - last < self.every:
-            self._last[message] = (last, left_out + 1)
-            return False
-        self._last[message] = (now, 0)
-        if left_out:
-            message += f" ({left_out} more since its last line, their tracebacks left out)"
-        self.logger.exception(message, *args)
-        return True
+_BUGS: dict[str, tuple[float, int]] = {}
+"""Each kind of failure: when its last traceback was logged, the failures left out since."""
 
 
-_BUGS = BugLog(log)  # a client repeating a message the server fails on cannot flood the log
+def _log_bug(message: str, *args: object) -> None:
+    """Log the exception being handled, unless its kind was logged within :data:`BUG_EVERY`."""
+    now = time.monotonic()
+    last, left_out = _BUGS.get(message, (-math.inf, 0))
+    if now - last < BUG_EVERY:
+        _BUGS[message] = (last, left_out + 1)
+        return
+    _BUGS[message] = (now, 0)
+    if left_out:
+        message += f" ({left_out} more since its last line, their tracebacks left out)"
+    log.exception(message, *args)
 
 
 @_routes.websocket("/ws/{table_id}")
@@ -169,9 +144,10 @@ async def _serve(websocket: WebSocket, table_id: str, as_seat: bool) -> None:
             seat = None
     try:
         await (room.watch(websocket) if seat is None else room.connect(seat, websocket))
-        async for text in _texts(websocket, room):
+        while (message := await websocket.receive())["type"] == "websocket.receive":
             watching = websocket in room.watchers  # a seat's: resigned meanwhile
-            await dispatch(room, Peer(rooms, websocket, None if watching else seat), text)
+            peer = Peer(rooms, websocket, None if watching else seat)
+            await dispatch(room, peer, _text(message))
     finally:
         await _to_the_end(_leave(rooms, room, seat, websocket))
 
@@ -243,24 +219,14 @@ def _lang(websocket: WebSocket) -> str | None:
     return request_lang(websocket.headers, websocket.query_params.get("lang"))
 
 
-async def _texts(websocket: WebSocket, room: Room) -> AsyncIterator[str]:
-    """The socket's messages as text, until it closes (a binary one that is no UTF-8 is
-    answered with an error and skipped)."""
+def _text(message: Mapping[str, Any]) -> str:
+    """A socket message's text, a binary one's as UTF-8."""
+    if (text := message.get("text")) is not None:
+        return str(text)
     try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            text = message.get("text")
-            if text is None:
-                try:
-                    text = (message.get("bytes") or b"").decode()
-                except UnicodeDecodeError:
-                    await room.error(websocket, Refusal("bad_json", "the message is not JSON text"))
-                    continue
-            yield text
-    except WebSocketDisconnect:
-        return
+        return bytes(message.get("bytes") or b"").decode()
+    except UnicodeDecodeError:
+        return ""  # no JSON: the reader refuses it (bad_json)
 
 
 async def dispatch(
@@ -289,10 +255,8 @@ async def dispatch(
     except Refusal as refusal:
         await room.error(peer.ws, refusal)
     except Exception:  # a bug must not cost the player their socket
-        if peer.seat is None:
-            _BUGS.failed("table %s: a spectator's message failed", room.table_id)
-        else:
-            _BUGS.failed("table %s: a message from seat %d failed", room.table_id, peer.seat)
+        who = "a spectator" if peer.seat is None else f"seat {peer.seat}"
+        _log_bug("table %s: a message from %s failed", room.table_id, who)
         await room.error(peer.ws, Refusal("internal", "the server could not do that"))
 
 

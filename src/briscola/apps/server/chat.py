@@ -32,7 +32,8 @@ import contextlib
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from briscola.apps.server.protocol import ChatMessage, Peer, Refusal, handles
+from briscola.apps.server.errors import Refusal
+from briscola.apps.server.protocol import ChatMessage, Peer, handles
 from briscola.apps.server.views import dumps
 from briscola.core.text import has_surrogate
 

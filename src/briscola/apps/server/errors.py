@@ -1,24 +1,18 @@
-"""The server's errors, each worded once, in the language of whoever reads it.
-
-An HTTP error is an :class:`ApiError`: a status, a ``code`` (the same in every language, for
-programs), the server's own words (English, with the details) and the facts its sentence needs.
-One handler answers it, and every other error made into one (:func:`api_error`: an invalid
-request, FastAPI's own 404 and 405, a full server, a bug), as ``{"code", "message", ...}``; the
-message is the catalogs' ``web.api_error.<code>`` in the language the request names
-(:func:`request_lang`), the server's own words when it names none (docs/web-protocol.md); the
-score keeper words its own.
+"""The server's errors: each carries its ``code`` (the same in every language, for programs), the
+server's own words (English, with the details) and the facts its sentence needs, and is worded
+once per transport in the reader's language, the server's own words for one who names none
+(docs/web-protocol.md): a socket's :class:`Refusal` from the catalogs' ``web.ws_error.<code>``
+(:meth:`Refusal.worded`), an HTTP :class:`ApiError` (a refusal with a status) from
+``web.api_error.<code>`` by :func:`error_reply`, the one handler of every error (the score
+keeper words its own).
 
 >>> err = ApiError(429, "rate_limited", "too many requests: wait 3 s", seconds=3)
->>> err.said(None), err.said("it")
+>>> err.said(None, API_PREFIX), err.said("it", API_PREFIX)
 ('too many requests: wait 3 s', 'Troppe richieste: aspetta 3 s.')
+>>> err.worded("it")
+{'type': 'error', 'code': 'rate_limited', 'message': 'Troppi messaggi: aspetta 3 s.'}
 >>> api_error(StarletteHTTPException(405)).code, api_error(StarletteHTTPException(400)).status
 ('method_not_allowed', 422)
-
-A socket's refusals (:class:`~.protocol.Refusal`) are worded by :func:`word` too, from the
-catalogs' ``web.ws_error.<code>``:
-
->>> word("not_your_turn", "it is seat 1's turn, not yours (you are seat 0)", "it")
-'Non tocca a te: aspetta il tuo turno.'
 >>> word("no_such_code", "as the server said it", "it")
 'as the server said it'
 """
@@ -34,21 +28,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from briscola.apps.server.limits import ServerFull
 from briscola.apps.server.schemas import ErrorResponse
 from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
-
-__all__ = [
-    "API_PREFIX",
-    "PREFIX",
-    "RATE_LIMITED",
-    "ApiError",
-    "add_error_handlers",
-    "api_error",
-    "error_reply",
-    "request_lang",
-    "word",
-]
+from briscola.session.table import TableError
 
 PREFIX: Final = "web.ws_error."
 """The catalog keys of a socket's errors: ``web.ws_error.<code>``."""
@@ -88,6 +70,79 @@ def request_lang(headers: Mapping[str, str], asked: str | None) -> str | None:
     return None
 
 
+class Refusal(Exception):
+    """A message, request or socket refused: its ``code``, the server's own words (``message``)
+    and the facts its sentence needs (``params``)."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    @classmethod
+    def of_table(cls, exc: TableError, seat: int | None) -> Refusal:
+        """A table's refusal as said to the seat itself.
+
+        >>> exc = TableError("not_your_turn", "it is seat 1's turn, not seat 0's")
+        >>> Refusal.of_table(exc, 0).message
+        "it is seat 1's turn, not yours (you are seat 0)"
+        """
+        message = exc.message
+        if exc.code == "not_your_turn" and seat is not None:
+            message = message.replace(f"not seat {seat}'s", f"not yours (you are seat {seat})")
+        return cls(exc.code, message)
+
+    def said(self, lang: str | None, prefix: str = PREFIX) -> str:
+        """The sentence in ``lang`` (the server's own words for None)."""
+        return word(self.code, self.message, lang, prefix=prefix, **self.params)
+
+    def worded(self, lang: str | None) -> dict[str, Any]:
+        """The socket's ``error`` message in ``lang``."""
+        return {"type": "error", "code": self.code, "message": self.said(lang)}
+
+
+class ApiError(Refusal):
+    """A refusal with an HTTP ``status``, more fields of its body (``extra``) and its
+    ``headers``."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        extra: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+        **params: object,
+    ) -> None:
+        super().__init__(code, message, **params)
+        self.status = status
+        self.extra = dict(extra or {})
+        self.headers = dict(headers or {})
+
+
+class ServerFull(ApiError):
+    """The process holds as many tables as it may: 503 (a socket's close 1013)."""
+
+    code = "server_full"
+
+    def __init__(self, limit: int) -> None:
+        message = f"the server is full ({limit} tables in play here): try again in a few minutes"
+        super().__init__(503, self.code, message, n=limit)
+
+
+class TableElsewhere(ServerFull):
+    """Another process holds the table (several processes, :mod:`.cluster`): like a full
+    server, the client tries again and reaches the holder."""
+
+    code = "table_moved"
+
+    def __init__(self) -> None:
+        message = "the table is being served by another process: try again"
+        ApiError.__init__(self, 503, self.code, message)
+
+
 RATE_LIMITED: Final[dict[int | str, dict[str, Any]]] = {
     429: {
         "model": ErrorResponse,
@@ -103,34 +158,6 @@ RATE_LIMITED: Final[dict[int | str, dict[str, Any]]] = {
 }
 """The OpenAPI ``responses`` of a rate-limited operation (its 429 and ``Retry-After``), declared
 once for every router."""
-
-
-class ApiError(Exception):
-    """An HTTP error: ``status``, ``code``, the server's own words (``message``), the facts its
-    sentence needs (``params``), more fields of its body (``extra``) and its ``headers``."""
-
-    def __init__(
-        self,
-        status: int,
-        code: str,
-        message: str,
-        *,
-        extra: Mapping[str, Any] | None = None,
-        headers: Mapping[str, str] | None = None,
-        **params: object,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.params = params
-        self.extra = dict(extra or {})
-        self.headers = dict(headers or {})
-
-    def said(self, lang: str | None) -> str:
-        """The message in ``lang`` (the server's own words for None)."""
-        return word(self.code, self.message, lang, prefix=API_PREFIX, **self.params)
-
 
 MAX_MESSAGE = 300
 """The longest message the server words itself: what it quotes of an input is cut to fit."""
@@ -168,14 +195,12 @@ def _invalid(exc: RequestValidationError) -> str:
 
 def api_error(exc: Exception) -> ApiError:
     """``exc`` as an :class:`ApiError`: itself, 422 ``invalid_request``, FastAPI's and
-    Starlette's own errors (404 ``not_found``, 405 ``method_not_allowed``…), 503 ``server_full``
-    or ``table_moved``, and 500 ``internal`` for a bug (its traceback is logged by the server)."""
+    Starlette's own errors (404 ``not_found``, 405 ``method_not_allowed``…), and 500
+    ``internal`` for a bug (its traceback is logged by the server)."""
     if isinstance(exc, ApiError):
         return exc
     if isinstance(exc, RequestValidationError):
         return ApiError(422, "invalid_request", _invalid(exc))
-    if isinstance(exc, ServerFull):
-        return ApiError(503, exc.code, str(exc), n=exc.limit)
     if isinstance(exc, StarletteHTTPException):
         if exc.status_code == 400:
             return ApiError(422, "invalid_request", UNREADABLE)
@@ -192,7 +217,7 @@ async def error_reply(request: Request, exc: Exception) -> JSONResponse:
     lang = request_lang(request.headers, request.query_params.get("lang"))
     if request.url.path.startswith("/api/scores"):
         lang = None
-    body = {"code": err.code, "message": err.said(lang), **err.extra}
+    body = {"code": err.code, "message": err.said(lang, API_PREFIX), **err.extra}
     return JSONResponse(body, status_code=err.status, headers=err.headers)
 
 
@@ -224,7 +249,7 @@ def add_error_handlers(app: FastAPI, table_paths: re.Pattern[str] | None = None)
     >>> "HTTPValidationError" in app.openapi()["components"]["schemas"]
     False
     """
-    for kind in (ApiError, ServerFull, RequestValidationError, StarletteHTTPException, Exception):
+    for kind in (ApiError, RequestValidationError, StarletteHTTPException, Exception):
         app.add_exception_handler(kind, error_reply)
     build = app.openapi
 

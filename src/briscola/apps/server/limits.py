@@ -47,29 +47,6 @@ REDIS_DOWN_SECONDS = 5.0
 """After an error of the shared Redis, how long the windows are counted in memory instead."""
 
 
-class ServerFull(Exception):
-    """The process holds as many tables as it may (HTTP 503 ``server_full``)."""
-
-    code = "server_full"
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(
-            f"the server is full ({limit} tables in play here): try again in a few minutes"
-        )
-        self.limit = limit
-
-
-class TableElsewhere(ServerFull):
-    """Another process holds the table (several processes, :mod:`.cluster`): 503 / 1013
-    ``table_moved``, like a full server: the client tries again and reaches the holder."""
-
-    code = "table_moved"
-
-    def __init__(self) -> None:
-        Exception.__init__(self, "the table is being served by another process: try again")
-        self.limit = 0
-
-
 def window(rate: Rate) -> RateLimitItem | None:
     """The ``limits`` item of a rate setting; None: no limit.
 

@@ -1,37 +1,16 @@
-"""The WebSocket protocol, declared once: every message a client sends (:data:`ClientMessage`),
-every message the server sends (:data:`ServerMessage`) and every event a ``state`` carries
-(:data:`TableEvent`), each one pydantic model in a discriminated union on ``type``.
-
-From the unions come the reading of a client's text (:func:`read_message`: one size limit, one
-nesting limit, unknown fields refused alike for every type, refusals that quote an excerpt and
-show the message's shape made from its model), the list of the types (:data:`CLIENT_TYPES`), the
-JSON Schema of docs/web-protocol.schema.json (:func:`schema_text`, written by
-scripts/gen_protocol_schema.py) and the handler map of the socket loop (:func:`handles`: each
-handler registers the message it answers; :mod:`.app` dispatches).
+"""The WebSocket protocol, declared once (docs/web-protocol.md): every message a client sends
+(:data:`ClientMessage`), every message the server sends (:data:`ServerMessage`) and every event a
+``state`` carries (:data:`TableEvent`), each one pydantic model in a discriminated union on
+``type``. From the unions come the reading of a client's text (:func:`read_message`), the JSON
+Schema of docs/web-protocol.schema.json (:func:`schema_text`) and the socket loop's handler map
+(:func:`handles`); the loop, :func:`.app.dispatch`, words every :class:`~.errors.Refusal`.
 
 >>> read_message('{"type": "ping"}')
 PingMessage(type='ping')
 >>> read_message('{"type": "ping", "x": 1}').message
 "a ping message is {'type': 'ping'}: unknown field 'x'"
->>> read_message("[" * 10_000).code
-'bad_json'
 >>> read_message('{"type": "hello", "token": "T"}').code  # only a socket's first message
 'unknown_type'
-
-The errors a table's socket is sent: each a :class:`Refusal` that carries its code and the
-facts its sentence needs, worded once, as it is sent (:meth:`Refusal.worded`), in the table's
-language (a socket refused before its table is loaded: the language its request names, see
-:func:`~.errors.request_lang`). The sentences are the catalogs' ``web.ws_error.<code>``; a
-socket that names no language is sent the server's own words (English, with the details).
-
->>> Refusal("rate_limited", "too many messages: wait 2 s", seconds=2).worded("it")
-{'type': 'error', 'code': 'rate_limited', 'message': 'Troppi messaggi: aspetta 2 s.'}
->>> Refusal("bad_json", "the message is not JSON").worded(None)["message"]
-'the message is not JSON'
->>> from briscola.session.table import TableError
->>> refusal = Refusal.of_table(TableError("not_your_turn", "it is seat 1's turn, not seat 0's"), 0)
->>> refusal.message
-"it is seat 1's turn, not yours (you are seat 0)"
 """
 
 from __future__ import annotations
@@ -47,8 +26,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_a
 from fastapi import WebSocket
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
-from briscola.apps.server.errors import word
-from briscola.apps.server.limits import ServerFull, retry_after
+from briscola.apps.server.errors import Refusal
+from briscola.apps.server.limits import retry_after
 from briscola.core.cards import Card as _Card
 from briscola.core.rules import Ruleset as _Ruleset
 from briscola.core.signals import SignalKind
@@ -56,64 +35,13 @@ from briscola.core.state import Phase
 from briscola.core.text import excerpt
 from briscola.session.envelope import PROTOCOL  # the version, in every ``state``: one for both
 from briscola.session.events import CardText, DealResult, Event, PlayText, Standing, SuitText
-from briscola.session.table import TableError
 
 if TYPE_CHECKING:
-    from briscola.apps.server.rooms import Room, Rooms
-
-__all__ = [
-    "CHAT_LENGTH",
-    "CLIENT_TYPES",
-    "EMOTES",
-    "MAX_DEPTH",
-    "MAX_FRAME",
-    "PROTOCOL",
-    "SERVER_TYPES",
-    "SOCKET_TYPES",
-    "ClientMessage",
-    "Peer",
-    "Reader",
-    "Refusal",
-    "ServerMessage",
-    "SocketMessage",
-    "Strict",
-    "TableEvent",
-    "example",
-    "handlers",
-    "handles",
-    "rate_limited",
-    "read_message",
-    "refuse",
-    "refuse_full",
-    "schema_text",
-]
+    from briscola.apps.server.room import Room
+    from briscola.apps.server.rooms import Rooms
 
 TRY_AGAIN_LATER = 1013
 """The WebSocket close code of a server that is full."""
-
-
-class Refusal(Exception):
-    """A message refused, or a socket: its ``code`` (the same in every language, for programs),
-    the server's own words (``message``) and the facts its sentence needs (``params``)."""
-
-    def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(code, message)
-        self.code = code
-        self.message = message
-        self.params = params
-
-    @classmethod
-    def of_table(cls, exc: TableError, seat: int | None) -> Refusal:
-        """A table's refusal as said to the seat itself."""
-        message = exc.message
-        if exc.code == "not_your_turn" and seat is not None:
-            message = message.replace(f"not seat {seat}'s", f"not yours (you are seat {seat})")
-        return cls(exc.code, message)
-
-    def worded(self, lang: str | None) -> dict[str, Any]:
-        """The ``error`` message, its sentence in ``lang`` (the server's words for None)."""
-        message = word(self.code, self.message, lang, **self.params)
-        return {"type": "error", "code": self.code, "message": message}
 
 
 async def refuse(
@@ -123,12 +51,6 @@ async def refuse(
     close it with ``close`` (code, reason)."""
     await ws.send_text(json.dumps(refusal.worded(lang)))  # rare: the standard library
     await ws.close(*close)
-
-
-async def refuse_full(ws: WebSocket, exc: ServerFull, lang: str | None = None) -> None:
-    """Tell a new socket that the server holds as many tables as it may (or that its table is
-    moving to another process), and close it."""
-    await refuse(ws, Refusal(exc.code, str(exc)), (TRY_AGAIN_LATER, "server full"), lang)
 
 
 def rate_limited(wait: float) -> Refusal:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import WebSocket
 
 from briscola.apps.server.chat import Chat
+from briscola.apps.server.errors import Refusal
 from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.players.seats import stored_players
 from briscola.apps.server.players.upkeep import follow_rematch
@@ -50,7 +51,6 @@ from briscola.apps.server.protocol import (
     NextDealMessage,
     Peer,
     PingMessage,
-    Refusal,
     RematchMessage,
     ResignMessage,
     SpeedMessage,

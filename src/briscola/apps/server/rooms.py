@@ -23,8 +23,8 @@ import logging
 import time
 from typing import Protocol
 
-from briscola.apps.server.errors import ApiError
-from briscola.apps.server.limits import RateLimiter, ServerFull, TableElsewhere
+from briscola.apps.server.errors import ApiError, ServerFull, TableElsewhere
+from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.room import MAX_ID, Finished, Room
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import GroupCommit, Progress, Storage, StoredTable
@@ -194,7 +194,7 @@ class Rooms:
 
     def make_space(self) -> None:
         """Make room for one more table, letting idle ones go if the process holds its most;
-        raises :class:`~briscola.apps.server.limits.ServerFull` when none is idle."""
+        raises :class:`~briscola.apps.server.errors.ServerFull` when none is idle."""
         cap = self.settings.max_tables
         if len(self._rooms) < cap:
             return

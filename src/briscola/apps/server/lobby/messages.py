@@ -21,7 +21,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from briscola.apps.server.protocol import Reader, Refusal, Strict
+from briscola.apps.server.errors import Refusal
+from briscola.apps.server.protocol import Reader, Strict
 
 __all__ = [
     "GAMES",

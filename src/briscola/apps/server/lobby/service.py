@@ -28,7 +28,7 @@ from typing import Any, Final
 from starlette.websockets import WebSocket
 
 from briscola.apps.server import catalog, tables
-from briscola.apps.server.errors import ApiError
+from briscola.apps.server.errors import Refusal
 from briscola.apps.server.lobby.messages import (
     GAMES,
     LobbyMessage,
@@ -41,7 +41,6 @@ from briscola.apps.server.lobby.pool import Entry, Group, MemoryPool, bucket_of,
 from briscola.apps.server.lobby.presence import Numbers, open_tables, playing_here
 from briscola.apps.server.lobby.sending import failed, link_seats, send
 from briscola.apps.server.players.accounts import Accounts, Player
-from briscola.apps.server.protocol import Refusal
 from briscola.apps.server.ratings import cooldown_until, rating_of
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.store import hash_token
@@ -155,10 +154,7 @@ class Lobby:
         game = message.game
         if game not in GAMES:
             raise Refusal("unknown_game", f"the games online are {', '.join(GAMES)}, not {game!r}")
-        try:
-            ruleset = tables._ruleset(game, message.options)
-        except ApiError as exc:
-            raise Refusal(exc.code, exc.message) from None
+        ruleset = tables._ruleset(game, message.options)  # its ApiError is a refusal too
         rated = message.rated
         if rated and (player.guest and not player.bot):
             raise Refusal("rated_needs_account", "rated games are for claimed accounts")

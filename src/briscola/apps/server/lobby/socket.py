@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from briscola.apps.server.errors import request_lang
+from briscola.apps.server.errors import Refusal, request_lang
 from briscola.apps.server.limits import client_ip
 from briscola.apps.server.lobby.messages import CancelMessage, FillMessage, read_lobby
 from briscola.apps.server.lobby.sending import send
@@ -27,7 +27,7 @@ from briscola.apps.server.lobby.service import Lobby
 from briscola.apps.server.players.accounts import Player
 from briscola.apps.server.players.bots import bot_for_token
 from briscola.apps.server.players.routes import COOKIE
-from briscola.apps.server.protocol import Refusal, rate_limited
+from briscola.apps.server.protocol import rate_limited
 
 __all__ = ["POLICY_VIOLATION", "router"]
 
