@@ -29,23 +29,22 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from briscola import __version__
 from briscola.apps.server import analysis, scores, tables, tune_gc
 from briscola.apps.server.cluster import TABLE_PATH, Cluster, ClusterMiddleware, process_leases
-from briscola.apps.server.errors import add_error_handlers, request_lang
-from briscola.apps.server.limits import ServerFull, client_ip
+from briscola.apps.server.errors import Refusal, ServerFull, add_error_handlers, request_lang
+from briscola.apps.server.limits import client_ip
 from briscola.apps.server.lobby import install as install_lobby
 from briscola.apps.server.pages import default_static_dir, install_pages
 from briscola.apps.server.players import bots_router, offline
 from briscola.apps.server.players import router as players_router
 from briscola.apps.server.players.upkeep import Purger
 from briscola.apps.server.protocol import (
+    TRY_AGAIN_LATER,
     HelloMessage,
     Peer,
-    Refusal,
     Route,
     handlers,
     rate_limited,
     read_message,
     refuse,
-    refuse_full,
 )
 from briscola.apps.server.ratings import Recorder
 from briscola.apps.server.ratings.catchup import catch_up
@@ -159,10 +158,10 @@ async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | Non
         room = await rooms.get(table_id)
     except DamagedTableError as exc:  # the policy-violation code: the client does not come back
         close = (POLICY_VIOLATION, "damaged table")
-        await refuse(websocket, Refusal(exc.code, exc.message), close, _lang(websocket))
+        await refuse(websocket, exc, close, _lang(websocket))
         return None
     except ServerFull as exc:
-        await refuse_full(websocket, exc, _lang(websocket))
+        await refuse(websocket, exc, (TRY_AGAIN_LATER, "server full"), _lang(websocket))
         return None
     if room is None:
         await websocket.close(POLICY_VIOLATION, "unknown table")

@@ -20,9 +20,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from briscola.apps.server.cluster.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
-from briscola.apps.server.errors import error_reply, request_lang
-from briscola.apps.server.limits import TableElsewhere
-from briscola.apps.server.protocol import refuse_full
+from briscola.apps.server.errors import TableElsewhere, error_reply, request_lang
+from briscola.apps.server.protocol import TRY_AGAIN_LATER, refuse
 from briscola.apps.server.settings import Settings
 
 if TYPE_CHECKING:  # the cluster calls the rooms, given to it
@@ -181,7 +180,7 @@ async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
         ws = WebSocket(scope, receive, send)
         await ws.accept()
         lang = request_lang(ws.headers, ws.query_params.get("lang"))
-        await refuse_full(ws, TableElsewhere(), lang)
+        await refuse(ws, TableElsewhere(), (TRY_AGAIN_LATER, "server full"), lang)
         return
     response = await error_reply(Request(scope), TableElsewhere())
     response.headers["Retry-After"] = "1"
