@@ -335,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     args.out.mkdir(parents=True, exist_ok=True)
     db = Path(tempfile.mkdtemp()) / "screens.db"

@@ -19,7 +19,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
     from starlette.testclient import WebSocketTestSession
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 
 __all__ = [
     "CARD_RE",

@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from server_helpers import Player, TestClient
 
 pytestmark = pytest.mark.server

@@ -40,7 +40,7 @@ from briscola.apps.protocol.online import (
     play_table,
     seat_of,
 )
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from briscola.apps.server.players.routes import COOKIE
 from briscola.apps.server.store import hash_token
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.settings import Settings
 from briscola.tools.bench.serve_process import ServeProcess

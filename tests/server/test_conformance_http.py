@@ -45,7 +45,7 @@ with warnings.catch_warnings():
     import schemathesis
     from schemathesis.engine import events, from_schema
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from server.conformance import RULES, config, refused_by_a_rule
 from server.fuzzing import watch_log
 from server_helpers import UNLIMITED

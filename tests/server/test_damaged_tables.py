@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy import create_engine, event, text
 from starlette.websockets import WebSocketDisconnect
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from server.test_server_postgres import pg_url  # noqa: F401 (a fixture of the PostgreSQL runs)
 from server_helpers import Player, TestClient, client_for, make_table
 

@@ -23,7 +23,8 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from briscola.apps.server import WS_MAX_SIZE, create_app
+from briscola.apps.server import WS_MAX_SIZE
+from briscola.apps.server.app import create_app
 from server_helpers import UNLIMITED
 
 MAX_FRAME = 64 * 1024

@@ -40,7 +40,7 @@ with warnings.catch_warnings():
         status_code_conformance,
     )
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from server.conformance import config
 from server.fuzzing import (
     HTTP_INPUTS,

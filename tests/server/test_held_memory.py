@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from server_helpers import UNLIMITED
 
 pytestmark = pytest.mark.server

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from briscola.apps.server.limits import RateLimiter, window
 from briscola.apps.server.settings import Rate, Settings, SettingsError
 from server_helpers import UNLIMITED, Player, client_for, hello, make_table, recv

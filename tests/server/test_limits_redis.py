@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from briscola.apps.server.cluster.workers import local_redis
 from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.settings import Settings

@@ -269,7 +269,7 @@ def test_a_served_server_logs_no_secret_at_debug(
     import httpx
     import uvicorn
 
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     caplog.set_level(logging.DEBUG)
     app = create_app(f"sqlite:///{tmp_path / 'served.db'}", bot_delay=0)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from briscola.apps.server.players.accounts import Accounts
 from briscola.apps.server.ratings.catchup import catch_up, due, due_query
 from briscola.apps.server.ratings.record import TIMED_OUT_LEFT

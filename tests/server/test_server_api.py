@@ -33,17 +33,13 @@ def test_importing_briscola_does_not_import_the_server() -> None:
     assert briscola.__version__
 
 
-def test_the_server_package_imports_its_app_on_first_use() -> None:
+def test_the_server_package_imports_no_web_framework() -> None:
     import subprocess
     import sys
 
-    code = (
-        "import sys, briscola.apps.server as server; print('fastapi' in sys.modules); "
-        "from briscola.apps.server.app import create_app; "
-        "print(server.create_app is create_app, 'fastapi' in sys.modules)"
-    )
+    code = "import sys, briscola.apps.server; print('fastapi' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "True", "True"]
+    assert out.stdout.split() == ["False"]
 
 
 def test_healthz(client: TestClient) -> None:
@@ -266,7 +262,7 @@ def test_static_files_and_missing_pages(tmp_path: Path) -> None:
 
 
 def test_pacing_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     monkeypatch.setenv("BRISCOLA_BOT_DELAY", "0.25")
     monkeypatch.setenv("BRISCOLA_HUMAN_TIMEOUT", "5")

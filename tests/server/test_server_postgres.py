@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 import pytest
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from server.midgame import restart_mid_game
 from server_helpers import TestClient, play_humans
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from briscola.apps.server import create_app
+from briscola.apps.server.app import create_app
 from briscola.apps.server.limits import LOOPBACK, RateLimiter
 from briscola.apps.server.settings import FLAGS, Rate, Settings, SettingsError, variable
 

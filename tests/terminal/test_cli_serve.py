@@ -39,7 +39,7 @@ def test_without_the_flag_the_server_reads_its_environment(started: list[dict[st
 
 
 def test_the_server_holds_a_trick_as_long_as_it_is_told(tmp_path: Any) -> None:
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     made = create_app(f"sqlite:///{tmp_path}/b.db", trick_hold=0.25)
     assert made.state.settings.trick_hold == 0.25

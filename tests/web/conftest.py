@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The game server in a background thread; yields its base URL."""
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     db = tmp_path_factory.mktemp("web") / "briscola.db"
     with served(create_app(f"sqlite:///{db}", bot_delay=0)) as url:

@@ -36,7 +36,7 @@ SHOTS = os.environ.get("BRISCOLA_CONNECT_SHOTS")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The game server; the person is never offered computer players instead of the bot."""
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     db = tmp_path_factory.mktemp("connect") / "briscola.db"
     app = create_app(f"sqlite:///{db}", bot_delay=0, lobby_offer_seconds=600)

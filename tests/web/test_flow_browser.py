@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 @pytest.fixture(scope="module")
 def flow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose tricks are held 0.2 s (the clients hold them as long), bots without delay."""
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     db = tmp_path_factory.mktemp("flow") / "briscola.db"
     with served(create_app(f"sqlite:///{db}", bot_delay=0, trick_hold=0.2)) as url:

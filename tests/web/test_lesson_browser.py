@@ -24,7 +24,7 @@ NEXT = {"first": "pairs", "pairs": "chiamata"}
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The game server, its engine thinking briefly (the same answers for the same question)."""
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(f"sqlite:///{tmp}/lessons.db", bot_delay=0)

@@ -32,7 +32,7 @@ BRUNO = "Bruno 🐻"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The game server with a short wait before the lobby's offer of computer players."""
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     db = tmp_path_factory.mktemp("lobby") / "briscola.db"
     app = create_app(f"sqlite:///{db}", bot_delay=0, lobby_offer_seconds=OFFER_SECONDS)

@@ -39,7 +39,7 @@ BRUNO = ("bruno.r", "Bruno Rossi ⭐", "🐻")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The game server; nobody is offered computer players while the other is on the way."""
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     db = tmp_path_factory.mktemp("online") / "briscola.db"
     with served(create_app(f"sqlite:///{db}", bot_delay=0, lobby_offer_seconds=600)) as url:

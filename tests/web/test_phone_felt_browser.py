@@ -35,7 +35,7 @@ LABELS_CUT = """() => {
 @pytest.fixture(scope="module")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server that holds no finished trick (nor do its clients), computers without delay."""
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     db = tmp_path_factory.mktemp("phone") / "briscola.db"
     with served(create_app(f"sqlite:///{db}", bot_delay=0, trick_hold=0)) as url:

@@ -40,7 +40,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(db: Path) -> Iterator[str]:
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     with served(create_app(f"sqlite:///{db}", bot_delay=0, trick_hold=0)) as url:
         yield url

@@ -33,7 +33,7 @@ PAST_THE_CLOTH = """() => {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from briscola.apps.server import create_app
+    from briscola.apps.server.app import create_app
 
     db = tmp_path_factory.mktemp("status") / "briscola.db"
     with served(create_app(f"sqlite:///{db}", bot_delay=0)) as url:

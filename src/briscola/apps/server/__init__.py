@@ -1,30 +1,17 @@
-"""The game server: HTTP API, WebSocket rooms, storage, and the web client's files.
+"""The game server: HTTP API, WebSocket rooms, storage, and the web client's files (the protocol:
+docs/web-protocol.md).
 
 Start it with :func:`serve` (``briscola serve`` on the command line), or build the ASGI app with
-:func:`create_app` (:func:`briscola.apps.server.app.create_app`, imported on first use so that
-importing this package does not import the web framework). The protocol is described in
-docs/web-protocol.md.
+:func:`briscola.apps.server.app.create_app`; importing this package imports no web framework.
 """
 
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from briscola.apps.server.app import create_app
     from briscola.apps.server.settings import Settings
-
-__all__ = ["MAX_TRICK_HOLD", "WS_MAX_SIZE", "YOUNG_THRESHOLD", "create_app", "serve", "tune_gc"]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "create_app":
-        from briscola.apps.server.app import create_app
-
-        return create_app
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 WS_MAX_SIZE = 1024 * 1024
 """The hard limit: the largest WebSocket message uvicorn takes (1 MiB); a bigger one closes the
@@ -38,9 +25,9 @@ MAX_TRICK_HOLD = 30.0
 
 def serve(settings: Settings | None = None) -> None:
     """Run the game server with uvicorn until interrupted, by ``settings`` (default: the
-    ``BRISCOLA_*`` variables): the address, the log level (every log line masked of secrets by
-    :class:`~briscola.apps.server.settings.SecretFilter`) and the app's settings. uvicorn reads
-    no proxy header itself: the app trusts those of the ``trusted_proxies`` only."""
+    ``BRISCOLA_*`` variables), every log line masked of secrets
+    (:func:`~briscola.apps.server.settings.log_config`). uvicorn reads no proxy header itself:
+    the app trusts those of the ``trusted_proxies`` only."""
     import uvicorn
 
     from briscola.apps.server.app import create_app
