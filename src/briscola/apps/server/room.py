@@ -62,7 +62,6 @@ from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
     GroupCommit,
     Saved,
-    StoredSeat,
     StoredTable,
     hash_token,
     token_matches,
@@ -183,12 +182,11 @@ class Room:
         commits: GroupCommit,
         limiter: RateLimiter | None = None,
         saved: Sequence[tuple[bool, int]] | None = None,
-        load: bool = False,
     ) -> None:
-        """``row``: the table's stored row. ``limiter``: the per-client limits of its sockets'
-        messages (None: none). ``saved``: for each deal, whether storage has its row and how
-        many of its actions (default: everything the table holds). ``load``: a table loaded
-        again, whose row's speed, resignations, rematch and seat flags are taken back."""
+        """``row``: the table's stored row (its speed, resignations, rematch and seat flags are
+        taken back). ``limiter``: the per-client limits of its sockets' messages (None: none).
+        ``saved``: a table loaded again, for each deal whether storage has its row and how many
+        of its actions (None: a new table, everything it holds is stored)."""
         self.table = table
         self.table_id = row.id
         self.stored_seats = list(row.seats)
@@ -206,7 +204,6 @@ class Room:
         self.pace = Pace()
         self.votes: set[int] = set()
         self.timed_out = list(row.timed_out or [0] * len(table.seats))  # moves the clock gave
-        self.rematch_id: str | None = None
         self.emoted: dict[int, float] = {}  # each seat's last emote (time.monotonic())
         self.chat = Chat(row.chat)  # free-text chat, where the host allows it (:mod:`.chat`)
         now = time.monotonic()
@@ -220,14 +217,14 @@ class Room:
         self._clock: tuple[tuple[int, int], int | None, float, asyncio.TimerHandle] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # checks running on their own
         self.views = Views(table, self.table_id, self.hints)
-        if load:
+        if saved is not None:
             self.learn_players()
-            if row.speed in SPEEDS:
-                self.pace.speed = row.speed
-            self.rematch_id = row.rematch_id
-            if row.resigned:
-                table.resigned = list(row.resigned)
-            _restore_flags(table, row.seat_flags)
+        if row.speed in SPEEDS:
+            self.pace.speed = row.speed
+        self.rematch_id = row.rematch_id
+        if row.resigned:
+            table.resigned = list(row.resigned)
+        table.restore_flags(row.seat_flags)  # a deal this deals is stored as any change
 
     # -- seats and tokens -------------------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:
@@ -438,7 +435,7 @@ class Room:
                 if not self.views.players:
                     finished = None  # no player took a seat: no result to record
         if finished is not None:  # marked due with the end, its flags kept (ratings/catchup.py)
-            self.note(results_due=True, seat_flags=_flags(self.table))
+            self.note(results_due=True, seat_flags=self.table.flags())
         done = self.commits.later(*self.saved.unsaved(self.table_id, self.table))
         if finished is not None:
             done.add_done_callback(partial(_tell, finished, self.table_id, self.table))
@@ -466,7 +463,7 @@ class Room:
         """Store the seats' autoplay and ready flags in the table's row (a room leaving memory):
         queued in the group commit, not waited for (a failure is logged)."""
         if self.table.started and self.table.status != OVER:
-            self.note(seat_flags=_flags(self.table))
+            self.note(seat_flags=self.table.flags())
             self.store().add_done_callback(_logged)
 
     # -- connections ------------------------------------------------------------------------
@@ -628,33 +625,22 @@ class Room:
             if events:
                 await self.broadcast(events)
             return
-        n = len(old.seats)
-        moves = {i: (i + 1) % n for i in present}  # each person's new seat
+        moves = {i: (i + 1) % len(old.seats) for i in present}  # each person's new seat
         tokens = {moves[i]: secrets.token_urlsafe(24) for i in present}  # by the new seat
         hashes = {i: hash_token(token) for i, token in tokens.items()}
-        host = moves[self.host if self.host in present else min(present)]
-        seats = rotated_seats(old, present, stand_in)
-        stored = [StoredSeat.of(i, s, i == host, hashes.get(i)) for i, s in enumerate(seats)]
-        table_id, seed, fmt = secrets.token_urlsafe(6), secrets.randbits(62), str(old.match.format)
-        table = Table(old.ruleset, seats, fmt, seed, stand_in=stand_in)
-        row = StoredTable(
-            table_id, old.ruleset.to_dict(), fmt, seed, secrets.token_urlsafe(6), False, stand_in,
-            self.lang, stored, [], hints=self.hints, speed=self.pace.speed,
-            rematch_of=self.table_id, chat=self.chat.allowed,
+        new = rooms.new(
+            old.ruleset, old.match.format, rotated_seats(old, present, stand_in), self.lang,
+            hashes, host=moves[self.host if self.host in present else min(present)], start=True,
+            over_cap=True, hints=self.hints, speed=self.pace.speed, rematch_of=self.table_id,
+            chat=self.chat.allowed,
         )  # fmt: skip
-        rooms.storage.create_table(row)
-        new = rooms.room(table, row)
-        new.pace.speed = self.pace.speed
-        table.start()
-        new.note(started=True)
-        rooms.add(new)
-        await new.store()  # its start and first deal
+        table_id = new.table_id
         follow_rematch(rooms.storage.engine, self.table_id, table_id, moves)
         self.rematch_id = table_id
         self.note(rematch_id=table_id)
         await self.store()
         for i, seat in moves.items():
-            url = f"/table/{table_id}?seat={seat}#token={tokens[seat]}"
+            url = seat_url(table_id, seat, tokens[seat])
             await self.tell({"type": "rematch", "table_id": table_id, "url": url}, self.sockets[i])
         watch = {"type": "rematch", "table_id": table_id, "url": f"/watch/{table_id}"}
         await self.tell(watch, self.watchers)
@@ -726,6 +712,11 @@ class Room:
                 await task
 
 
+def seat_url(table_id: str, seat: int, token: str) -> str:
+    """The link of a table's seat, holding its ``token``."""
+    return f"/table/{table_id}?seat={seat}#token={token}"
+
+
 def rotated_seats(table: Table, people: set[int], stand_in: str) -> list[Seat]:
     """The rematch's seats: seat ``i``'s player at ``(i + 1) % n``; a person not in ``people``
     is played by the computer player ``stand_in`` (under their name)."""
@@ -736,35 +727,6 @@ def rotated_seats(table: Table, people: set[int], stand_in: str) -> list[Seat]:
         for i, s in enumerate(table.seats)
     ]
     return seats[-1:] + seats[:-1]
-
-
-# -- seat flags -----------------------------------------------------------------------------------
-def _point(table: Table) -> list[int]:
-    """Where the game is: the number of deals and of actions in all of them."""
-    return [len(table.deals), sum(len(deal.actions) for deal in table.deals)]
-
-
-def _flags(table: Table) -> dict[str, Any]:
-    """The flags to keep: the point reached and the seats on autoplay and ready."""
-    return {
-        "at": _point(table),
-        "autoplay": [i for i, s in enumerate(table.seats) if s.autoplay and not s.is_bot],
-        "ready": [i for i, s in enumerate(table.seats) if s.ready and not s.is_bot],
-    }
-
-
-def _restore_flags(table: Table, kept: dict[str, Any] | None) -> None:
-    """Give the seats of a table just loaded the flags ``kept`` for it, if its game is still
-    where it was then (a table that moved on since keeps its own). A deal this deals (every
-    person had asked) is stored as any change of a loaded table is."""
-    if kept is None or kept.get("at") != _point(table):
-        return
-    for seat in kept["autoplay"]:
-        table.set_autoplay(seat, True)  # nothing for a seat a computer plays
-    if table.status == DEAL_OVER:
-        with contextlib.suppress(TableError):  # dealt on already (the others had all asked)
-            for seat in kept["ready"]:
-                table.ready(seat)
 
 
 def _tell(finished: Finished, table_id: str, table: Table, done: asyncio.Future[None]) -> None:

@@ -20,22 +20,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from briscola.apps.server.errors import ApiError, ServerFull, TableElsewhere
 from briscola.apps.server.limits import RateLimiter
 from briscola.apps.server.room import MAX_ID, Finished, Room
 from briscola.apps.server.settings import Settings
-from briscola.apps.server.store import GroupCommit, Progress, Storage, StoredTable
+from briscola.apps.server.store import GroupCommit, Progress, Storage, StoredSeat, StoredTable
 from briscola.bots import bot_info
 from briscola.bots.pool import BotPool
-from briscola.core.cards import parse_cards
+from briscola.core.cards import format_cards, parse_cards
+from briscola.core.match import MatchFormat
 from briscola.core.rules import Ruleset
 from briscola.core.text import has_surrogate
 from briscola.session.table import OVER, Seat, Table
-
-__all__ = ["DAMAGED", "DamagedTableError", "Leases", "Room", "Rooms", "table_from_stored"]
 
 log = logging.getLogger(__name__)
 
@@ -139,23 +140,50 @@ class Rooms:
         """The ids of the tables in memory."""
         return list(self._rooms)
 
-    def room(
-        self, table: Table, stored: StoredTable, saved: list[tuple[bool, int]] | None = None
-    ) -> Room:
-        """A room for ``table`` (stored as ``stored``) with this process's collaborators;
-        ``saved``: a table loaded again, what storage holds of each deal (see :class:`Room`)."""
+    def _room(self, table: Table, row: StoredTable, saved: list[tuple[bool, int]] | None) -> Room:
         room = Room(
-            table, stored, settings=self.settings, pool=self.pool, commits=self.commits,
-            limiter=self.limiter, saved=saved, load=saved is not None,
+            table, row, settings=self.settings, pool=self.pool, commits=self.commits,
+            limiter=self.limiter, saved=saved,
         )  # fmt: skip
         if table.status != OVER:  # a match that ends here is told once (Room.store)
             room.finished = self.finished
         return room
 
-    def add(self, room: Room) -> None:
-        """Register a new room (call :meth:`make_space` first)."""
-        self.leases.take(room.table_id)  # a new id: nobody else holds it
-        self._rooms[room.table_id] = room
+    def new(
+        self,
+        ruleset: Ruleset,
+        fmt: MatchFormat | str,
+        seats: list[Seat],
+        lang: str,
+        hashes: Mapping[int, str | None],
+        *,
+        host: int = 0,
+        start: bool = False,
+        seed: int | None = None,
+        over_cap: bool = False,
+        **columns: Any,
+    ) -> Room:
+        """A new table, stored (started at once with ``start``: its first deal in the same
+        transaction), and its room. Seat ``i`` holds the token hash ``hashes.get(i)``;
+        ``seed``: the match's, else a random one; ``columns``: the row's
+        (:class:`~.store.StoredTable`). A full server lets idle rooms go or refuses (503
+        ``server_full``), unless ``over_cap`` (a rematch: its old table goes as people follow)."""
+        if not over_cap:
+            self.make_space()
+        seed = secrets.randbits(62) if seed is None else seed
+        table = Table(ruleset, seats, fmt, seed, stand_in=self.settings.stand_in)
+        if start:
+            table.start()
+        row = StoredTable(
+            secrets.token_urlsafe(6), ruleset.to_dict(), str(fmt), seed, secrets.token_urlsafe(6),
+            start, self.settings.stand_in, lang,
+            [StoredSeat.of(i, s, i == host, hashes.get(i)) for i, s in enumerate(seats)],
+            [(d.dealer, format_cards(d.deck), []) for d in table.deals], **columns,
+        )  # fmt: skip
+        self.storage.create_table(row)
+        self.leases.take(row.id)  # a new id: nobody else holds it
+        room = self._rooms[row.id] = self._room(table, row, None)
+        return room
 
     async def get(self, table_id: str) -> Room | None:
         """The room of a table, rebuilt from storage if needed (see the module); None if unknown."""
@@ -187,7 +215,7 @@ class Rooms:
             if why is not None:
                 raise DamagedTableError(table_id, why)
             saved = [(deck is not None, len(actions)) for _, deck, actions in stored.deals]
-            room = self.room(table, stored, saved)
+            room = self._room(table, stored, saved)
             await room.store()  # a deal dealt again from the seed (or the first one) is stored now
             self._rooms[table_id] = room
             return room

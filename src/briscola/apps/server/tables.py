@@ -20,7 +20,8 @@ from briscola.apps.server.errors import RATE_LIMITED, ApiError
 from briscola.apps.server.limits import client_ip, retry_after
 from briscola.apps.server.players import seat_taken
 from briscola.apps.server.protocol import PublicTable
-from briscola.apps.server.rooms import Room, Rooms
+from briscola.apps.server.room import Room, seat_url
+from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import (
     CreateTableRequest,
     CreateTableResponse,
@@ -31,16 +32,15 @@ from briscola.apps.server.schemas import (
     PlayResponse,
     StartRequest,
 )
-from briscola.apps.server.store import StoredSeat, StoredTable, hash_token
+from briscola.apps.server.store import hash_token
 from briscola.bots import UnknownBotError, bot_info
-from briscola.core.cards import format_cards
 from briscola.core.match import MatchFormat, MatchFormatError
 from briscola.core.options import offered_on
 from briscola.core.rules import Ruleset, RulesetError, preset
 from briscola.core.text import excerpt
 from briscola.i18n import t
 from briscola.session.events import JoinedEvent
-from briscola.session.table import Seat, Table, TableError
+from briscola.session.table import Seat, TableError
 
 __all__ = [
     "NAMES",
@@ -147,10 +147,6 @@ def _seat_levels(specs: list[str], ruleset: Ruleset) -> list[str | None]:
     return levels
 
 
-def _seat_url(table_id: str, seat: int, token: str) -> str:
-    return f"/table/{table_id}?seat={seat}#token={token}"
-
-
 # -- the routes --------------------------------------------------------------------------------
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorResponse, "description": "A bad request"},
@@ -225,49 +221,6 @@ async def table_room(rooms: Rooms, table_id: str) -> Room:
     return room
 
 
-def _new_room(
-    rooms: Rooms,
-    ruleset: Ruleset,
-    fmt: MatchFormat,
-    seats: list[Seat],
-    lang: str,
-    host_token: str | None,
-    *,
-    start: bool = False,
-    seed: int | None = None,
-    hashes: Sequence[str | None] | None = None,
-    hints: bool = False,
-    rated: bool = False,
-    public: bool = False,
-    chat: bool = False,
-) -> Room:
-    """A new table, stored (started at once with ``start``: with its first deal, in the same
-    transaction), with its room; the host at seat 0 holds ``host_token``, or each seat the
-    token hash of ``hashes`` (the lobby's seekers'); ``seed``: the match's, else a random one;
-    the flags as :class:`~.store.StoredTable` keeps them."""
-    rooms.make_space()  # a full server: 503 server_full
-    table_id, invite = secrets.token_urlsafe(6), secrets.token_urlsafe(6)
-    seed = secrets.randbits(62) if seed is None else seed
-    if hashes is None:
-        hashes = [hash_token(host_token) if host_token else None] + [None] * (len(seats) - 1)
-    stored = [StoredSeat.of(i, s, host=i == 0, token_hash=hashes[i]) for i, s in enumerate(seats)]
-    stand_in = rooms.settings.stand_in
-    table = Table(ruleset, seats, fmt, seed, stand_in=stand_in)
-    if start:
-        table.start()
-    deals: list[tuple[int | None, str | None, list[str]]] = [
-        (d.dealer, format_cards(d.deck), []) for d in table.deals
-    ]
-    row = StoredTable(
-        table_id, ruleset.to_dict(), str(fmt), seed, invite, start, stand_in, lang,
-        stored, deals, hints=hints, rated=rated, public=public, chat=chat,
-    )  # fmt: skip
-    rooms.storage.create_table(row)
-    room = rooms.room(table, row)
-    rooms.add(room)
-    return room
-
-
 def against_computer(
     rooms: Rooms,
     ruleset: Ruleset,
@@ -283,7 +236,8 @@ def against_computer(
     seats = [Seat.human(_human_name(name, 0, lang))]
     seats += [Seat.computer(level, n) for n in names[1:]]
     token = secrets.token_urlsafe(24)
-    return _new_room(rooms, ruleset, fmt, seats, lang, token, start=True, seed=seed), token
+    room = rooms.new(ruleset, fmt, seats, lang, {0: hash_token(token)}, start=True, seed=seed)
+    return room, token
 
 
 @_tables.post(
@@ -297,7 +251,7 @@ async def play(req: PlayRequest, rooms: RoomsOf, request: Request) -> PlayRespon
     ruleset, fmt, level = _ruleset(req.preset, req.options), _match(req.match), _level(req.level)
     room, token = against_computer(rooms, ruleset, fmt, level, req.name, req.lang)
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
-    url = _seat_url(room.table_id, 0, token)
+    url = seat_url(room.table_id, 0, token)
     return PlayResponse(table_id=room.table_id, seat=0, token=token, url=url)
 
 
@@ -324,9 +278,10 @@ async def create_table(
             seats.append(Seat.computer(level, names[i]))
     token = secrets.token_urlsafe(24)
     chat = req.chat and not req.public  # friends only: a table listed in the lobby is strangers'
-    room = _new_room(
-        rooms, ruleset, fmt, seats, req.lang, token, hints=req.hints, chat=chat, public=req.public
-    )  # public: listed in the lobby while seats are free (lobby/presence.py)
+    room = rooms.new(
+        ruleset, fmt, seats, req.lang, {0: hash_token(token)}, chat=chat, hints=req.hints,
+        public=req.public,  # listed in the lobby while seats are free (lobby/presence.py)
+    )  # fmt: skip
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
     return CreateTableResponse(
         table_id=room.table_id,
@@ -334,7 +289,7 @@ async def create_table(
         token=token,
         invite_code=room.invite_code,
         invite_url=room.invite_url(),
-        url=_seat_url(room.table_id, 0, token),
+        url=seat_url(room.table_id, 0, token),
     )
 
 
@@ -365,7 +320,7 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
         room.stored_seats[seat].token_hash = hash_token(token)
         await room.save_seat(seat)
         await room.broadcast([JoinedEvent(seat=seat, name=table.seats[seat].name)])
-    url = _seat_url(table_id, seat, token)
+    url = seat_url(table_id, seat, token)
     seat_taken(request, table_id, seat)  # the player's game (apps/server/players)
     return JoinResponse(table_id=table_id, seat=seat, token=token, url=url)
 

@@ -3,7 +3,7 @@ for the groups the pool finds.
 
 Every :data:`TICK` seconds, while some player here seeks, the lobby asks the pool (:mod:`.pool`,
 or :mod:`.shared` across processes) for the groups to seat; for each one it makes the table
-through the table API's own code (:func:`~briscola.apps.server.tables._new_room`: stored,
+through the table API's own code (:meth:`~briscola.apps.server.rooms.Rooms.new`: stored,
 started, rated or casual), links each seat to its player (``PlayerSeatRow``) and tells each
 seeker ``matched`` with its seat's URL. The token in that URL is minted by the process that
 holds the seeker's socket when the seek is made (only its hash leaves it, through the database
@@ -42,6 +42,7 @@ from briscola.apps.server.lobby.presence import Numbers, open_tables, playing_he
 from briscola.apps.server.lobby.sending import failed, link_seats, send
 from briscola.apps.server.players.accounts import Accounts, Player
 from briscola.apps.server.ratings import cooldown_until, rating_of
+from briscola.apps.server.room import seat_url
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.store import hash_token
 from briscola.core.match import MatchFormat
@@ -329,9 +330,9 @@ class Lobby:
                 seats.append(Seat.human(name or tables._human_name("", i, first.lang)))
                 hashes.append(token_hash)
         try:
-            room = tables._new_room(
-                self.rooms, ruleset, MatchFormat.parse("single"), seats, first.lang, None,
-                start=True, hashes=hashes, rated=group.rated,
+            room = self.rooms.new(
+                ruleset, MatchFormat.parse("single"), seats, first.lang, dict(enumerate(hashes)),
+                start=True, rated=group.rated,
             )  # fmt: skip
         except Exception as exc:  # a full server: the seekers are told, their seeks dropped
             code = getattr(exc, "code", "internal")
@@ -364,7 +365,7 @@ class Lobby:
         forget = getattr(self.pool, "forget", None)
         if forget is not None:
             await forget(player)
-        url = tables._seat_url(table_id, seat, seeker.token)
+        url = seat_url(table_id, seat, seeker.token)
         matched = MatchedMessage(table_id=table_id, seat=seat, url=url)
         await self.tell(player, matched.model_dump())
 
