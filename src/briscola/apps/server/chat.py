@@ -1,23 +1,9 @@
-"""Free-text chat at a table with friends whose host allows it (issue 37, part 5).
+"""Free-text chat at a table with friends whose host allows it (docs/web-protocol.md, ``chat``).
 
-The host allows it when making the table (``POST /api/tables`` with ``"chat": true``; stored in the
-table's row, so a restart keeps it; a rematch keeps it too). It is never open at a table made by
-quick match or to play the computer, nor at a public one (strangers join it from the lobby: its
-``chat`` is turned off), nor at one where fewer than two people sit: those refuse a ``chat`` with
-``chat_off``. At a table of partners (pairs, six, chiamata) the chat waits while a deal is played
-(``chat_in_deal``): a word to a partner about a hand is a sign the rules do not allow (as the quick
-messages, :meth:`~.room.Room.emote`). A seat sends ``{"type": "chat", "text": ...}`` (at most
-:data:`~.protocol.CHAT_LENGTH` characters, spaces and line breaks folded into one space); every
-seat and spectator is sent ``{"type": "chat", "seat": N, "text": ...}``. Spectators read it and may
-not write (the socket loop refuses their message with ``spectator``); each message counts against
-the client's message rate, as every message of the socket does.
-
-What is promised and kept: the chat is live talk, not a record. The lines are kept in the room's
-memory only (the last :data:`KEPT`), sent to a socket as it connects (after its ``state``),
-and never written to the database, a log, the game's download or its review: a restart or the
-table leaving memory forgets them, and nothing a person typed outlives the game's moments
-(nothing to delete with an account, nothing for anybody to read later). docs/web-protocol.md
-says so.
+Open where the host allowed it (kept in the table's row and by a rematch) and two people or
+more sit; closed while partners play a deal (``chat_in_deal``). The lines live in the room's
+memory only (the last :data:`KEPT`, sent to a socket as it connects), never in the database, a
+log, a download or a review: a restart or the table leaving memory forgets them.
 
 >>> chat = Chat(allowed=True)
 >>> chat.add(1, "  ciao\\n a tutti ")
@@ -43,7 +29,6 @@ if TYPE_CHECKING:
     from briscola.apps.server.room import Room
     from briscola.session.table import Table
 
-__all__ = ["KEPT", "Chat", "chat"]
 
 KEPT = 50
 """The most lines a room keeps, for a socket that connects later."""

@@ -1,29 +1,12 @@
 """A room: one table in play, its seats' and spectators' sockets, its pace and its move clock.
 
-A :class:`Room` holds the :class:`~briscola.session.table.Table` and takes its collaborators (the
-settings, the group commit it stores through, the computer players' pool, the rate limiter) when
-it is made, by :meth:`.rooms.Rooms.room`. Every change is stored before it is shown
-(:meth:`Room.commit`: :meth:`Room.store`, then :meth:`Room.broadcast`); each seat is sent only its
-own view, each spectator the public one (:mod:`.views`). The messages of a socket are answered by
-the methods registered with :func:`~.protocol.handles`.
-
-* **Spectators** watch by the table's link (``/watch/{table_id}``; the socket
-  ``/ws/{table_id}/watch``), at most :data:`MAX_SPECTATORS`; they may only ``sync`` and ``ping``.
-* **The pace**: the computer players' speed (:data:`SPEEDS`, a factor on ``bot_delay``), and a
-  completed trick stays on every screen at least ``trick_hold`` seconds (:class:`Pace`).
-* **The move clock**: at a table of several people with somebody there, the person to act has
-  ``move_timeout`` seconds, then the stand-in computer player makes that move. A person gone
-  longer than ``human_timeout`` is played by the computer until they come back.
-* **Quick messages** (emotes): one a seat every :data:`EMOTE_GAP` seconds, shown to everybody;
-  at a table of partners none while a deal is played (nor chat, :mod:`.chat`): their timing could
-  be a sign the rules do not allow.
-* **La rivincita**: once the match is over, each person present asks with ``rematch``; when all
-  have, a new table starts with the same rules, a new seed, the seats rotated by one (seat ``i``
-  at ``i + 1``: :func:`rotated_seats`) and the computer playing whoever did not ask. Each person
-  who asked gets their new seat's link (a new token), spectators the new watch link.
-* **Seat flags** (autoplay, ready) live in the table only; a room leaving memory keeps them in
-  the row's ``seat_flags`` with the point the game had reached (:meth:`Room.keep_flags`), given
-  back on the next load if the game is still there.
+A :class:`Room` holds the :class:`~briscola.session.table.Table` and takes its collaborators when
+it is made (:meth:`.rooms.Rooms.new`, :meth:`.rooms.Rooms.get`). Every change is stored before it
+is shown (:meth:`Room.commit`); each seat is sent only its own view, each spectator the public one
+(:mod:`.views`). Its message handlers register with :func:`~.protocol.handles`. What a socket sees
+(spectators, the pace, the move clock, emotes, la rivincita) is docs/web-protocol.md's "The flow
+around a game"; the seat flags kept as a room leaves memory, docs/operations.md's "Tables in
+memory".
 """
 
 from __future__ import annotations
@@ -83,17 +66,6 @@ if TYPE_CHECKING:
     from briscola.apps.server.rooms import Rooms
     from briscola.bots.pool import BotPool
 
-__all__ = [
-    "EMOTE_GAP",
-    "MAX_ID",
-    "MAX_SPECTATORS",
-    "SPEEDS",
-    "Finished",
-    "Pace",
-    "Room",
-    "rotated_seats",
-    "send_json",
-]
 
 log = logging.getLogger(__name__)
 
@@ -120,11 +92,6 @@ async def send_text(ws: WebSocket, text: str) -> None:
         await ws.send_text(text)
     except Exception:
         log.debug("could not send to a socket that went away")
-
-
-async def send_json(ws: WebSocket, message: dict[str, Any]) -> None:
-    """Send ``message`` to one socket (:func:`send_text`)."""
-    await send_text(ws, dumps(message))
 
 
 @dataclass
@@ -318,13 +285,14 @@ class Room:
     async def tell(self, message: dict[str, Any], to: Sequence[WebSocket] | None = None) -> None:
         """Send ``message`` to the sockets ``to`` (default: every seat's and spectator's)."""
         text = dumps(message)
-        everyone = [*(ws for group in self.sockets.values() for ws in group), *self.watchers]
-        for ws in everyone if to is None else list(to):
+        if to is None:
+            to = [*(ws for group in self.sockets.values() for ws in group), *self.watchers]
+        for ws in list(to):
             await send_text(ws, text)
 
     async def error(self, ws: WebSocket, refusal: Refusal) -> None:
         """Send an error to one socket, worded in the table's language."""
-        await send_json(ws, refusal.worded(self.lang))
+        await self.tell(refusal.worded(self.lang), [ws])
 
     # -- the clocks -------------------------------------------------------------------------
     def _move_key(self) -> tuple[int, int] | None:
@@ -480,7 +448,7 @@ class Room:
             events += self._expire_absent()
             if events:
                 await self.store()  # stored before it is shown (a deal dealt for absent seats)
-            await send_json(ws, self.message(seat))
+            await self.tell(self.message(seat), [ws])
             await self.chat.replay(ws, self.table)
             if events:
                 await self.broadcast(events, skip=ws)
@@ -539,13 +507,13 @@ class Room:
     @handles(PingMessage, spectators=True)
     async def ping(self, peer: Peer, message: PingMessage) -> None:
         """Keep-alive (a seat's or a spectator's): answered by ``pong``."""
-        await send_json(peer.ws, {"type": "pong"})
+        await self.tell({"type": "pong"}, [peer.ws])
 
     @handles(SyncMessage, spectators=True)
     async def sync(self, peer: Peer, message: SyncMessage) -> None:
         """The socket's ``state`` again (a spectator's, or its seat's)."""
         async with self.lock:
-            await send_json(peer.ws, self.message(peer.seat))
+            await self.tell(self.message(peer.seat), [peer.ws])
 
     @handles(ResignMessage)
     async def resign(self, peer: Peer, message: ResignMessage) -> None:

@@ -1,18 +1,9 @@
-"""A process's rooms (:class:`Rooms`): loaded from storage on first use, let go when idle,
-finished or taken over by another process (their computer players think in a shared
-:class:`~briscola.bots.pool.BotPool`).
-
-**Loading.** A stored table is rebuilt by replaying its deals and actions (a deal whose row is
-missing is dealt again from the seed). When that cannot be done exactly (an action refused on
-replay, a deck that cannot be dealt, an unreadable column, a computer level gone) the table is
-**damaged**: marked in its row, logged once (``table X is damaged: <why>``), answered 409
-``damaged_table`` (:class:`DamagedTableError`), tried once a process (a version that reads it
-again clears the mark).
-
-**Unattended matches.** When the last person at a table resigns, its computer players play the
-match to its end by themselves (:attr:`~briscola.session.table.Table.unattended`); such a room is
-never idle while its driver runs. A starting server plays out the started tables whose every seat
-is a computer's, not marked ``played_out``, :data:`AT_ONCE` at a time (shared through the leases).
+"""A process's rooms (:class:`Rooms`): made new (:meth:`Rooms.new`) or loaded from storage on
+first use (:meth:`Rooms.get`), let go when idle, finished or taken over by another process; their
+computer players think in a shared :class:`~briscola.bots.pool.BotPool`. A table that cannot be
+rebuilt exactly is damaged (409 ``damaged_table``), and a starting server plays out the matches
+every person resigned (:data:`AT_ONCE` at a time): docs/operations.md, "Damaged tables" and
+"Tables in memory".
 """
 
 from __future__ import annotations

@@ -42,16 +42,6 @@ from briscola.i18n import t
 from briscola.session.events import JoinedEvent
 from briscola.session.table import Seat, TableError
 
-__all__ = [
-    "NAMES",
-    "RoomsOf",
-    "against_computer",
-    "computer_names",
-    "limited",
-    "router",
-    "table_room",
-]
-
 NAMES = (
     "Giulia", "Marco", "Chiara", "Luca", "Sofia", "Matteo", "Elena", "Paolo",
     "Francesca", "Giorgio", "Anna", "Davide", "Marta", "Stefano", "Lucia", "Antonio",
