@@ -37,6 +37,8 @@ library instead, which escapes it, so nothing that ``json.dumps`` could send fai
 '{"type":"pong"}'
 >>> dumps({"name": "Nicolò", 1: [True, None]})
 '{"name":"Nicolò","1":[true,null]}'
+>>> orjson.dumps(fragment({2: "seat"}))
+b'{"2":"seat"}'
 >>> dumps({"name": "\\ud800"})
 '{"name": "\\\\ud800"}'
 """
@@ -59,10 +61,20 @@ from briscola.session.table import Table
 __all__ = ["Shared", "Views", "card_points", "dumps", "fragment"]
 
 
+def _encoded(value: Any) -> bytes:
+    """``value`` by orjson, keys that are no text (a seat's number) written as text. Tried
+    without that option first: it makes orjson 2.5 times slower on a state message (4.5 µs
+    against 1.9), none of whose keys is a number; raises what orjson raises."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # orjson.JSONEncodeError: a key that is no text, or what orjson refuses
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
 def dumps(message: Any) -> str:
     """``message`` as compact JSON text (orjson; the standard library where orjson refuses)."""
     try:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        return _encoded(message).decode()
     except TypeError:  # orjson.JSONEncodeError: a lone surrogate, an integer past 64 bits...
         return json.dumps(message)
 
@@ -78,7 +90,7 @@ def fragment(value: Any, plain: Callable[[], Any] | None = None) -> orjson.Fragm
     b'{"name": "\\\\ud800"}'
     """
     try:
-        return orjson.Fragment(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+        return orjson.Fragment(_encoded(value))
     except TypeError:  # orjson.JSONEncodeError
         return orjson.Fragment(json.dumps(plain() if plain is not None else value))
 
