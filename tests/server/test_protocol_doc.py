@@ -18,8 +18,8 @@ import pytest
 from briscola.apps.server.cluster import TABLE_PATH
 from briscola.apps.server.errors import ServerFull, TableElsewhere
 from briscola.apps.server.protocol import (
-    CLIENT_TYPES,
-    SERVER_TYPES,
+    ClientMessage,
+    ServerMessage,
     TableEvent,
     models_of,
     schema_text,
@@ -185,5 +185,5 @@ def test_the_doc_lists_every_event_with_its_fields() -> None:
 
 def test_the_doc_shows_every_message_type() -> None:
     part = _websocket_part()
-    for kind in (*CLIENT_TYPES, *SERVER_TYPES):
+    for kind in map(type_of, (*models_of(ClientMessage), *models_of(ServerMessage))):
         assert f'{{"type": "{kind}"' in part or f"**`{kind}`**" in part, kind

@@ -15,7 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from briscola.apps.server.protocol import SOCKET_TYPES as CLIENT_TYPES
+from briscola.apps.server.protocol import SocketMessage, models_of, type_of
 
 __all__ = ["LEGAL", "Frame", "frames", "hellos"]
 
@@ -24,6 +24,7 @@ LEGAL = "\x00legal\x00"
 
 SUITS = "cdsbx"
 RANKS = "A234567FCRK1"
+CLIENT_TYPES = [type_of(m) for m in models_of(SocketMessage)]
 TYPES = [*CLIENT_TYPES, "hello", "pong", "state", "error", "leave"]
 BARE = [t for t in TYPES if t != "resign"]
 """Types sent bare (``{"type": t}``): a bare ``resign`` would be a real one."""

@@ -237,18 +237,7 @@ def add_error_handlers(app: FastAPI, table_paths: re.Pattern[str] | None = None)
     """Make ``app`` answer every error with :func:`error_reply`, and its OpenAPI document say
     so: every 422 is ``{code, message}`` (:class:`~.schemas.ErrorResponse`, not FastAPI's
     ``{"detail": [...]}``), and each operation whose path matches ``table_paths`` (a table's,
-    which a full server or another process may refuse) may answer 503.
-
-    >>> app = FastAPI()
-    >>> @app.get("/x/{n}")
-    ... def x(n: int) -> int:
-    ...     return n
-    >>> add_error_handlers(app)
-    >>> app.openapi()["paths"]["/x/{n}"]["get"]["responses"]["422"]["content"]
-    {'application/json': {'schema': {'$ref': '#/components/schemas/ErrorResponse'}}}
-    >>> "HTTPValidationError" in app.openapi()["components"]["schemas"]
-    False
-    """
+    which a full server or another process may refuse) may answer 503."""
     for kind in (ApiError, RequestValidationError, StarletteHTTPException, Exception):
         app.add_exception_handler(kind, error_reply)
     build = app.openapi

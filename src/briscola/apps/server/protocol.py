@@ -419,26 +419,12 @@ def type_of(model: type[Any]) -> str:
 
 
 def example(model: type[BaseModel]) -> dict[str, Any]:
-    """A message of ``model``: its type and the first example of every other field.
-
-    >>> example(ActionMessage)
-    {'type': 'action', 'action': 'Ad'}
-    """
+    """A message of ``model``: its type and the first example of every other field."""
     out: dict[str, Any] = {"type": type_of(model)}
     for name, field in model.model_fields.items():
         if name != "type":
             out[name] = (field.examples or ["..."])[0]
     return out
-
-
-CLIENT_TYPES = tuple(map(type_of, models_of(ClientMessage)))
-"""Every client message's type, ``hello`` first."""
-
-SOCKET_TYPES = tuple(map(type_of, models_of(SocketMessage)))
-"""The types a socket may send after its hello."""
-
-SERVER_TYPES = tuple(map(type_of, models_of(ServerMessage)))
-"""Every server message's type: ``('state', 'error', 'pong', 'rematch', 'emote', 'chat')``."""
 
 
 def schema_text() -> str:
@@ -499,7 +485,6 @@ class Reader:
     def __init__(self, union: Any) -> None:
         self.adapter: TypeAdapter[Any] = TypeAdapter(union)
         self.models = {type_of(m): m for m in models_of(union)}
-        self.types = tuple(self.models)
 
     def read(self, text: str) -> Any:
         """The message in ``text``, or why it is refused: over :data:`MAX_FRAME`
@@ -520,7 +505,7 @@ class Reader:
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in self.models:
             shown = excerpt(kind) if isinstance(kind, str) else type(kind).__name__
-            message = f"unknown message type {shown}: send one of {', '.join(self.types)}"
+            message = f"unknown message type {shown}: send one of {', '.join(self.models)}"
             return Refusal("unknown_type", message)
         try:
             return self.adapter.validate_python(data)
