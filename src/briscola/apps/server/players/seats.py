@@ -28,22 +28,35 @@ _PLAYERS = (
     .join(PlayerRow, PlayerRow.id == PlayerSeatRow.player_id)
     .where(PlayerSeatRow.table_id == sa.bindparam("table_id"))
 )
-"""The seats' players of a table: built once, its ``table_id`` bound at each read (building
-the statement cost 4 times its execution: a room reads it as a seat's socket connects and at
-the match's end)."""
+"""The seats' players of a table, its ``table_id`` bound at each read."""
+
+_COMPILED: dict[str, tuple[str, bool]] = {}
+""":data:`_PLAYERS` as its database's SQL (compiled once by SQLAlchemy for each dialect), and
+whether that driver takes its parameters by position."""
 
 
 def stored_players(engine: Engine, table_id: str) -> dict[int, dict[str, Any]]:
-    """What everybody at a stored table may know of each seat's known player, by seat."""
-    with engine.connect() as conn:
-        return {
-            int(row.seat): {
-                "avatar": row.avatar or None,
-                "bot": bool(row.bot),
-                "profile": row.username,
-            }
-            for row in conn.execute(_PLAYERS, {"table_id": table_id})
-        }
+    """What everybody at a stored table may know of each seat's known player, by seat.
+
+    A room reads this as a seat's socket connects and at a match's end: the compiled query runs
+    on a pooled connection of the driver's own (24 µs of CPU a read on an SQLite file, against 70
+    through SQLAlchemy's execution and 200 with the statement built at each read)."""
+    if (compiled := _COMPILED.get(engine.dialect.name)) is None:
+        query = _PLAYERS.compile(dialect=engine.dialect)
+        compiled = _COMPILED[engine.dialect.name] = (str(query), query.positional)
+    sql, positional = compiled
+    conn = engine.raw_connection()  # given back to the pool (rolled back) by close()
+    try:
+        cursor = conn.cursor()
+        cursor.execute(sql, (table_id,) if positional else {"table_id": table_id})
+        rows = cursor.fetchall()
+        cursor.close()
+    finally:
+        conn.close()
+    return {
+        int(seat): {"avatar": avatar or None, "bot": bool(bot), "profile": username}
+        for seat, avatar, bot, username in rows
+    }
 
 
 def with_players(info: dict[str, Any], players: dict[int, dict[str, Any]]) -> dict[str, Any]:
