@@ -56,9 +56,6 @@ from briscola.apps.server.store import Storage
 from briscola.bots.pool import BotPool
 from briscola.session.table import TableError
 
-__all__ = ["create_app", "dispatch"]
-
-
 _routes = APIRouter()
 """The server's own routes: its health and the tables' sockets (which find the tables in the
 app's ``state.rooms``)."""
