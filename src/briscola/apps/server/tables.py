@@ -62,7 +62,9 @@ def computer_names(levels: Sequence[str | None], rng: random.Random | None = Non
 
 
 # -- checking a request ------------------------------------------------------------------------
-def _ruleset(name: str, options: dict[str, Any]) -> Ruleset:
+def offered_ruleset(name: str, options: dict[str, Any]) -> Ruleset:
+    """The preset ``name`` with ``options``, each one it offers with a value it offers (a table's
+    request, a lobby's seek); else 400 ``unknown_preset`` or ``bad_options``."""
     try:
         base = preset(name)
     except RulesetError as exc:
@@ -114,7 +116,8 @@ def _level(name: str) -> str:
         raise ApiError(400, "unknown_level", str(exc)) from None
 
 
-def _human_name(name: str, seat: int, lang: str) -> str:
+def seat_name(name: str, seat: int, lang: str) -> str:
+    """A person's ``name`` at ``seat`` (spaces folded, at most 40 characters), or "Player N"."""
     return " ".join(name.split())[:40] or t("web.player", lang, n=seat + 1)
 
 
@@ -223,7 +226,7 @@ def against_computer(
     """A started table of a person (``name``) at seat 0 against computers of ``level``: its
     room and the person's token."""
     names = computer_names([None] + [level] * (ruleset.players - 1))
-    seats = [Seat.human(_human_name(name, 0, lang))]
+    seats = [Seat.human(seat_name(name, 0, lang))]
     seats += [Seat.computer(level, n) for n in names[1:]]
     token = secrets.token_urlsafe(24)
     room = rooms.new(ruleset, fmt, seats, lang, {0: hash_token(token)}, start=True, seed=seed)
@@ -238,7 +241,8 @@ def against_computer(
 )
 async def play(req: PlayRequest, rooms: RoomsOf, request: Request) -> PlayResponse:
     """Play now against the computer: a table with the human at seat 0, already started."""
-    ruleset, fmt, level = _ruleset(req.preset, req.options), _match(req.match), _level(req.level)
+    ruleset, fmt = offered_ruleset(req.preset, req.options), _match(req.match)
+    level = _level(req.level)
     room, token = against_computer(rooms, ruleset, fmt, level, req.name, req.lang)
     seat_taken(request, room.table_id, 0)  # the player's game (apps/server/players)
     url = seat_url(room.table_id, 0, token)
@@ -255,15 +259,15 @@ async def create_table(
     req: CreateTableRequest, rooms: RoomsOf, request: Request
 ) -> CreateTableResponse:
     """A table with friends: the host at seat 0, humans and bots as given."""
-    ruleset = _ruleset(req.preset, req.options)
+    ruleset = offered_ruleset(req.preset, req.options)
     fmt = _match(req.match)
     specs = req.seats if req.seats is not None else ["human"] * ruleset.players
     levels = _seat_levels(specs, ruleset)
     names = computer_names(levels)
-    seats = [Seat.human(_human_name(req.host_name, 0, req.lang))]
+    seats = [Seat.human(seat_name(req.host_name, 0, req.lang))]
     for i, level in enumerate(levels[1:], start=1):
         if level is None:
-            seats.append(Seat.human(_human_name("", i, req.lang), joined=False))
+            seats.append(Seat.human(seat_name("", i, req.lang), joined=False))
         else:
             seats.append(Seat.computer(level, names[i]))
     token = secrets.token_urlsafe(24)
@@ -306,7 +310,7 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
         seat = free[0]
         token = secrets.token_urlsafe(24)
         table.seats[seat].joined = True
-        table.seats[seat].name = _human_name(req.name, seat, room.lang)
+        table.seats[seat].name = seat_name(req.name, seat, room.lang)
         room.stored_seats[seat].token_hash = hash_token(token)
         await room.save_seat(seat)
         await room.broadcast([JoinedEvent(seat=seat, name=table.seats[seat].name)])

@@ -155,7 +155,7 @@ class Lobby:
         game = message.game
         if game not in GAMES:
             raise Refusal("unknown_game", f"the games online are {', '.join(GAMES)}, not {game!r}")
-        ruleset = tables._ruleset(game, message.options)  # its ApiError is a refusal too
+        ruleset = tables.offered_ruleset(game, message.options)  # its ApiError is a refusal too
         rated = message.rated
         if rated and (player.guest and not player.bot):
             raise Refusal("rated_needs_account", "rated games are for claimed accounts")
@@ -314,7 +314,7 @@ class Lobby:
         """The group's table, made through the table API's code: its id and each seeker's
         seat; None when it could not be made (the seekers here are told why)."""
         first = group.entries[0]
-        ruleset = tables._ruleset(first.game, first.options())
+        ruleset = tables.offered_ruleset(first.game, first.options())
         order = seat_order(group.entries, ruleset)
         known = await self._known([e.player for e in group.entries])
         levels = [None if e is not None else catalog.DEFAULT_LEVEL for e in order]
@@ -327,7 +327,7 @@ class Lobby:
                 hashes.append(None)
             else:
                 name, token_hash = known.get(e.player, ("", None))
-                seats.append(Seat.human(name or tables._human_name("", i, first.lang)))
+                seats.append(Seat.human(name or tables.seat_name("", i, first.lang)))
                 hashes.append(token_hash)
         try:
             room = self.rooms.new(
