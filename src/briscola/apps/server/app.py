@@ -340,13 +340,15 @@ def create_app(
     app.state.ratings = recorder
     add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
     app.include_router(tables.router)
+    lobby = install_lobby(app, rooms)  # quick match: /ws/lobby, before /ws/{table_id}
+    app.include_router(_routes)  # /healthz and the tables' sockets
+    # the game's routes first: a request is matched against each route in turn (a table's
+    # socket after the routes below cost 140 µs more a connection); no path of theirs is a game's
     app.include_router(players_router)  # guests, accounts, sessions (issue 37)
     app.include_router(ratings_router)  # leaderboards and profiles (issue 37)
     app.include_router(bots_router)  # bot accounts and their tokens (issue 37, part 6)
     app.include_router(analysis.router)  # the review, analysis, hints and lessons (issue 39)
     app.include_router(offline.router)  # offline games to the history (issue 39)
-    lobby = install_lobby(app, rooms)  # quick match: /ws/lobby, before /ws/{table_id}
-    app.include_router(_routes)  # /healthz and the tables' sockets
     scores.install(app, storage.engine)  # the score keeper: /api/scores
     install_pages(app, web)  # the pages; an unknown one is a page, API errors stay JSON
     if web.is_dir():
