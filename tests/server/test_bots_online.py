@@ -187,7 +187,16 @@ def start_connect(served: Served, token: str, *args: str) -> subprocess.Popen[st
     """``briscola connect`` as a subprocess; the token through its variable (never argv)."""
     env = {**os.environ, "BRISCOLA_BOT_TOKEN": token, "BRISCOLA_LANG": "en"}
     return subprocess.Popen(connect_command(served, token, *args), env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_as_in_a_terminal)  # fmt: skip
+
+
+def _as_in_a_terminal() -> None:
+    """Ctrl+C as a terminal delivers it: a child inherits an ignored or blocked SIGINT from its
+    parent (Python then never installs its own handler, or never sees the signal), and the test
+    runner's worker may be such a parent; a person's shell never is."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def finished(proc: subprocess.Popen[str], timeout: float = 120) -> tuple[int, str, str]:
