@@ -14,8 +14,12 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 
+import briscola.apps.server.app  # noqa: F401 (every module's tables on the store's metadata)
 from briscola.apps.server.store import (
+    Base,
     Progress,
     Saved,
     Storage,
@@ -241,3 +245,24 @@ def test_processes_opening_a_database_together_migrate_it_once(url: str) -> None
     a = storage.load("A")
     storage.close()
     assert a is not None and a.speed == "veloce"
+
+
+def test_the_migrations_make_the_schema_the_metadata_declares(url: str) -> None:
+    """What the Core statements and the ORM rows declare (``store.Base``'s tables: columns,
+    types, nullability, indexes) is what the migrations made: Alembic's autogenerate finds
+    nothing to change (the tables of other metadata, leases' and the score keeper's, aside)."""
+    Storage(url).close()
+    ours = Base.metadata.tables
+
+    def include_name(name: str | None, kind: str, parent: Any) -> bool:
+        return kind != "table" or name in ours
+
+    engine = open_engine(url)
+    try:
+        with engine.connect() as conn:
+            opts = {"compare_type": True, "include_name": include_name}
+            assert (
+                compare_metadata(MigrationContext.configure(conn, opts=opts), Base.metadata) == []
+            )
+    finally:
+        engine.dispose()

@@ -40,7 +40,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import JSON, BigInteger, Boolean, Column, DateTime, Integer, String, Text
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.orm import DeclarativeBase, Mapped, MappedAsDataclass, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from briscola.core.cards import format_cards
@@ -66,60 +66,30 @@ def _table_id() -> Column[str]:
     return Column("table_id", String(32), sa.ForeignKey("briscola_tables.id"), primary_key=True)
 
 
-_TABLES = sa.Table(
-    "briscola_tables", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("created_at", DateTime(timezone=True)),
-    Column("ruleset", Text),  # JSON
-    Column("match_format", String(32)),
-    Column("seed", BigInteger),
-    Column("invite_code", String(64)),
-    Column("started", Boolean),
-    Column("stand_in", String(32)),
-    Column("lang", String(8)),
-    Column("damaged", Text),  # why an earlier load found it damaged
-    Column("hints", Boolean),  # the host allows hints (None: off)
-    Column("speed", String(16)),  # the computer players' (None: default)
-    Column("resigned", JSON),  # the seats that resigned
-    Column("rematch_id", String(32)),  # the rematch's table
-    Column("rematch_of", String(32)),  # the table this one is a rematch of
-    Column("seat_flags", JSON),  # the seats' autoplay and ready flags, kept when it left memory
-    Column("played_out", Boolean),  # its unattended match is over (Rooms.play_out)
-    Column("chat", Boolean),  # the host allows free-text chat (None: off; 0005_lobby)
-    Column("rated", Boolean),  # a quick match's rated game (None: casual; 0005_lobby)
-    Column("public", Boolean),  # listed in the lobby while seats are free (None: not; 0005_lobby)
-    Column("results_due", Boolean),  # over, its results not yet recorded (None: no; 0008)
-    Column("timed_out", JSON),  # each seat's moves the clock gave the stand-in (0008)
-)  # fmt: skip
 _SEATS = sa.Table(
     "briscola_seats", metadata, _table_id(),
     Column("seat", Integer, primary_key=True),
-    Column("kind", String(8)),
+    Column("kind", String(8), nullable=False),
     Column("bot", String(32)),
-    Column("name", String(64)),
-    Column("joined", Boolean),
-    Column("host", Boolean),
+    Column("name", String(64), nullable=False),
+    Column("joined", Boolean, nullable=False),
+    Column("host", Boolean, nullable=False),
     Column("token_hash", String(64)),
 )  # fmt: skip
 _DEALS = sa.Table(
     "briscola_deals", metadata, _table_id(),
     Column("number", Integer, primary_key=True),
-    Column("dealer", Integer),
-    Column("deck", Text),
+    Column("dealer", Integer, nullable=False),
+    Column("deck", Text, nullable=False),
 )  # fmt: skip
 _ACTIONS = sa.Table(
     "briscola_actions", metadata, _table_id(),
     Column("deal", Integer, primary_key=True),
     Column("number", Integer, primary_key=True),
-    Column("seat", Integer),
-    Column("action", String(32)),
-    Column("at", DateTime(timezone=True)),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(32), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
 )  # fmt: skip
-
-COLUMNS: Final = ("damaged", "hints", "speed", "resigned", "rematch_id", "rematch_of", "seat_flags",
-                  "played_out", "chat", "results_due", "timed_out")  # fmt: skip
-"""The columns of a table's row that a :class:`Progress` may change."""
-_ROW: Final = tuple(c.name for c in _TABLES.c if c.name not in ("created_at", "ruleset"))
 
 
 def hash_token(token: str) -> str:
@@ -152,41 +122,39 @@ class StoredSeat:
         return cls(number, seat.kind, seat.bot, seat.name, seat.joined, host, token_hash)
 
 
-@dataclass
-class StoredTable:
-    """A table as stored: enough to rebuild it exactly, and every column of its row (``_TABLES``
-    says what each means)."""
+class StoredTable(MappedAsDataclass, Base):
+    """A table as stored: its row of ``briscola_tables`` (the Core statements' table), its seats
+    and its deals; enough to rebuild it exactly."""
 
-    id: str
-    ruleset: dict[str, Any]
-    match_format: str
-    seed: int
-    invite_code: str
-    started: bool
-    stand_in: str
-    lang: str
+    __tablename__ = "briscola_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[dict[str, Any]] = mapped_column(Text)  # JSON text in the row
+    match_format: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    invite_code: Mapped[str] = mapped_column(String(64))
+    started: Mapped[bool]
+    stand_in: Mapped[str] = mapped_column(String(32))
+    lang: Mapped[str] = mapped_column(String(8))
     seats: list[StoredSeat]
     deals: list[tuple[int | None, str | None, list[str]]]
     """Dealer, deck text, action texts; dealer and deck None for a deal whose row is missing."""
-    damaged: str | None = None
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), init=False, repr=False)
+    damaged: Mapped[str | None] = mapped_column(Text, default=None)  # why a load found it damaged
     unreadable: str | None = None
     """Why what is stored cannot be read (the ruleset is no JSON object...), else None."""
-    hints: bool = False
-    speed: str | None = None
-    resigned: list[int] = field(default_factory=list)
-    rematch_id: str | None = None
-    rematch_of: str | None = None
-    seat_flags: dict[str, Any] | None = None
-    played_out: bool = False
-    rated: bool = False
-    public: bool = False
-    chat: bool = False
-    results_due: bool | None = None
-    timed_out: list[int] | None = None
-
-    def columns(self) -> dict[str, Any]:
-        """The table's own row (not its seats or deals), the ruleset as JSON text."""
-        return {**{c: getattr(self, c) for c in _ROW}, "ruleset": json.dumps(self.ruleset)}
+    hints: Mapped[bool] = mapped_column(nullable=True, default=False)  # allowed (None: off)
+    speed: Mapped[str | None] = mapped_column(String(16), default=None)  # the computer players'
+    resigned: Mapped[list[int]] = mapped_column(JSON, nullable=True, default_factory=list)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), default=None)  # the rematch's table
+    rematch_of: Mapped[str | None] = mapped_column(String(32), default=None)  # it is a rematch of
+    seat_flags: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)  # kept on leaving
+    played_out: Mapped[bool] = mapped_column(default=False)  # its unattended match is over
+    rated: Mapped[bool] = mapped_column(nullable=True, default=False)  # a quick match's (0005)
+    public: Mapped[bool] = mapped_column(nullable=True, default=False)  # listed while seats free
+    chat: Mapped[bool] = mapped_column(nullable=True, default=False)  # free-text chat allowed
+    results_due: Mapped[bool | None] = mapped_column(default=None)  # over, results not recorded
+    timed_out: Mapped[list[int] | None] = mapped_column(JSON, default=None)  # by the move clock
 
     @classmethod
     def of(cls, row: Any, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
@@ -197,22 +165,21 @@ class StoredTable:
         except (TypeError, ValueError, RecursionError):
             ruleset = None
         bad = not isinstance(ruleset, dict)
-        own = {c: getattr(row, c) for c in _ROW} | {"resigned": list(row.resigned or [])}
+        own = row._asdict() | {"ruleset": {} if bad else ruleset, "resigned": row.resigned or []}
         own |= {c: bool(own[c]) for c in ("hints", "chat", "rated", "public")}  # None: off
-        return cls(
-            ruleset={} if bad else ruleset,
-            seats=seats,
-            deals=deals,
-            unreadable="its ruleset is not a JSON object" if bad else None,
-            **own,
-        )
+        del own["created_at"]
+        unreadable = "its ruleset is not a JSON object" if bad else None
+        return cls(seats=seats, deals=deals, unreadable=unreadable, **own)
+
+
+_TABLES: Final = metadata.tables["briscola_tables"]
 
 
 @dataclass(frozen=True)
 class Progress:
     """What one table did since it was last stored: whether its match started, the seats that
     changed, the deals dealt (number, dealer, deck text), the actions taken (deal, number in the
-    deal, seat, action text) and the columns of its row that changed (:data:`COLUMNS`). False
+    deal, seat, action text) and the columns of its row that changed. False
     when there is nothing to store."""
 
     table_id: str
@@ -243,7 +210,7 @@ class Saved:
 
     def note(self, started: bool, seats: Sequence[StoredSeat], columns: Mapping[str, Any]) -> None:
         """A change to store with the next progress: the start, seats, columns of the row."""
-        if unknown := set(columns) - set(COLUMNS):
+        if unknown := set(columns).difference(_TABLES.c.keys()):
             raise ValueError(f"no such column of a table: {', '.join(sorted(unknown))}")
         self.started = self.started or started
         self.seats.update({s.seat: replace(s) for s in seats})
@@ -341,7 +308,8 @@ class Storage:
             {"table_id": table.id, "number": n, "dealer": dealer, "deck": deck}
             for n, (dealer, deck, _) in enumerate(table.deals)
         ]
-        row = {"created_at": datetime.now(UTC), **table.columns()}
+        row = {c.key: getattr(table, c.key) for c in _TABLES.c}
+        row |= {"created_at": datetime.now(UTC), "ruleset": json.dumps(table.ruleset)}
         self._write([], [(_TABLES, [row]), (_SEATS, seats), (_DEALS, deals)])
 
     def save_many(self, batch: Sequence[Progress]) -> None:
