@@ -56,7 +56,7 @@ COLUMNS = {"speed": "veloce", "resigned": [1], "seat_flags": {"autoplay": [0], "
 
 def _changes(table_id: str) -> Progress:
     seat = StoredSeat(1, "bot", "medium", "Bruno \u00e8 \U0001f600", False, False, "h" * 64)
-    return Progress(table_id, started=True, seats=(seat,), columns=COLUMNS)
+    return Progress(table_id, seats=(seat,), columns={"started": True, **COLUMNS})
 
 
 def _row(path: Path, table: str, key: str, value: str) -> list[tuple[object, ...]]:
@@ -146,7 +146,7 @@ def test_a_start_a_seat_and_a_rows_columns_go_the_same_way(storage: Storage) -> 
     through: list[str] = []
     event.listen(storage.engine, "before_cursor_execute", lambda *a: through.append(a[2]))
     seat = StoredSeat(1, "bot", "medium", "", True, False, None)
-    progress = Progress("fast", started=True, seats=(seat,), deals=((0, 1, "Ab"),))
+    progress = Progress("fast", (seat,), deals=((0, 1, "Ab"),), columns={"started": True})
     storage.save_many([progress, Progress("core", columns={"results_due": True})])
     assert through == []  # nothing through SQLAlchemy: one write path on a file
     stored = storage.load("fast")

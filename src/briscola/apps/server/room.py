@@ -380,13 +380,13 @@ class Room:
         task.add_done_callback(self._tasks.discard)
 
     # -- storing ----------------------------------------------------------------------------
-    def note(self, *, started: bool = False, seats: Sequence[int] = (), **columns: Any) -> None:
+    def note(self, *, seats: Sequence[int] = (), **columns: Any) -> None:
         """Note a change that the next :meth:`store` writes with the deals and actions: the
-        match started, the ``seats`` that changed, ``columns`` of the table's row (speed...)."""
+        ``seats`` that changed, ``columns`` of the table's row (started, speed...)."""
         for i in seats:  # the stored seat brought up to date with the table's
             s, stored = self.table.seats[i], self.stored_seats[i]
             stored.kind, stored.bot, stored.name, stored.joined = s.kind, s.bot, s.name, s.joined
-        self.saved.note(started, [self.stored_seats[i] for i in seats], columns)
+        self.saved.note([self.stored_seats[i] for i in seats], columns)
 
     def store(self) -> asyncio.Future[None]:
         """Queue what is not yet stored (the changes noted, the deals and actions since) in this

@@ -1,7 +1,7 @@
 """The server's store: tables, seats, deals and actions in a database (an SQLite file by default,
 or PostgreSQL, by SQLAlchemy URL), its schema made by the Alembic migrations of ``migrations/``.
 
-One write path: every change of a table is a :class:`Progress` (its start, seats, deals, actions,
+One write path: every change of a table is a :class:`Progress` (its seats, deals, actions and
 columns of its row), queued with :meth:`GroupCommit.later`. What the tables queue in one turn of
 the event loop is written by :meth:`Storage.save_many` in **one** transaction (the group commit),
 and each room is woken only once it committed: nothing acknowledged is lost, and a crash keeps a
@@ -177,20 +177,18 @@ _TABLES: Final = metadata.tables["briscola_tables"]
 
 @dataclass(frozen=True)
 class Progress:
-    """What one table did since it was last stored: whether its match started, the seats that
-    changed, the deals dealt (number, dealer, deck text), the actions taken (deal, number in the
-    deal, seat, action text) and the columns of its row that changed. False
-    when there is nothing to store."""
+    """What one table did since it was last stored: the seats that changed, the deals dealt
+    (number, dealer, deck text), the actions taken (deal, number in the deal, seat, action text)
+    and the columns of its row that changed (``started``...). False when there is nothing."""
 
     table_id: str
-    started: bool = False
     seats: tuple[StoredSeat, ...] = ()
     deals: tuple[tuple[int, int, str], ...] = ()
     actions: tuple[tuple[int, int, int, str], ...] = ()
     columns: Mapping[str, Any] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.started or self.seats or self.deals or self.actions or self.columns)
+        return bool(self.seats or self.deals or self.actions or self.columns)
 
 
 class Saved:
@@ -204,15 +202,13 @@ class Saved:
         stored = list(saved) if saved is not None else [(True, len(d.actions)) for d in table.deals]
         self.rows = {i for i, (row, _) in enumerate(stored) if row}
         self.counts: list[int] = [n for _, n in stored]
-        self.started = False
         self.seats: dict[int, StoredSeat] = {}
         self.columns: dict[str, Any] = {}
 
-    def note(self, started: bool, seats: Sequence[StoredSeat], columns: Mapping[str, Any]) -> None:
-        """A change to store with the next progress: the start, seats, columns of the row."""
+    def note(self, seats: Sequence[StoredSeat], columns: Mapping[str, Any]) -> None:
+        """A change to store with the next progress: seats, columns of the row."""
         if unknown := set(columns).difference(_TABLES.c.keys()):
             raise ValueError(f"no such column of a table: {', '.join(sorted(unknown))}")
-        self.started = self.started or started
         self.seats.update({s.seat: replace(s) for s in seats})
         self.columns.update(columns)
 
@@ -228,12 +224,11 @@ class Saved:
                 (i, k, deal.seats[k], str(deal.actions[k])) for k in range(saved, len(deal.actions))
             )
         counts = [len(deal.actions) for deal in table.deals]
-        started, seats, columns = self.started, dict(self.seats), dict(self.columns)
+        seats, columns = dict(self.seats), dict(self.columns)
 
         def stored() -> None:
             self.rows.update(d[0] for d in deals)
             self.counts = counts
-            self.started = self.started and not started
             for n, s in seats.items():  # unless noted again meanwhile
                 if self.seats.get(n) is s:
                     del self.seats[n]
@@ -241,9 +236,7 @@ class Saved:
                 if k in self.columns and self.columns[k] is v:
                     del self.columns[k]
 
-        progress = Progress(
-            table_id, started, tuple(seats.values()), tuple(deals), tuple(actions), columns
-        )
+        progress = Progress(table_id, tuple(seats.values()), tuple(deals), tuple(actions), columns)
         return progress, stored
 
 
@@ -397,8 +390,8 @@ def _changes(
     """The rows of ``batch``'s tables and seats that changed: the table, the new values, the
     row's primary key."""
     for one in batch:
-        if row := {**one.columns, **({"started": True} if one.started else {})}:
-            yield _TABLES, row, {"id": one.table_id}
+        if one.columns:
+            yield _TABLES, dict(one.columns), {"id": one.table_id}
         for seat in one.seats:
             yield _SEATS, asdict(seat), {"table_id": one.table_id, "seat": seat.seat}
 
