@@ -1,14 +1,11 @@
 """The server's store: tables, seats, deals and actions in a database (an SQLite file by default,
 or PostgreSQL, by SQLAlchemy URL), its schema made by the Alembic migrations of ``migrations/``.
 
-One write path: every change of a table is a :class:`Progress` (its seats, deals, actions and
-columns of its row), queued with :meth:`GroupCommit.later`. What the tables queue in one turn of
-the event loop is written by :meth:`Storage.save_many` in **one** transaction (the group commit),
-and each room is woken only once it committed: nothing acknowledged is lost, and a crash keeps a
-group whole or not at all. A room knows what storage holds of its table and what it lacks
-(:class:`Saved`). A new table is written by :meth:`Storage.create_table` and read back by
+One write path: every change of a table is a :class:`Progress` (what :class:`Saved` says storage
+lacks), written with the other tables' of the same turn of the event loop in one transaction
+(:class:`GroupCommit`); a new table by :meth:`Storage.create_table`, read back by
 :meth:`Storage.load`. A seat keeps a hash of its token, never the token. docs/operations.md,
-"Group commit", says how and why.
+"What is stored, and when" and "Group commit", says how and why.
 
 >>> storage = Storage("sqlite://")
 >>> storage.create_table(StoredTable("t1", {}, "single", 1, "c", False, "simple", "it", [], []))
@@ -502,12 +499,10 @@ def _writer_thread() -> ThreadPoolExecutor:
 
 
 class GroupCommit:
-    """The group commit of one process's tables (docs/operations.md, "Group commit"): the first
-    :meth:`later` of a turn of the event loop schedules a flush (``call_soon``) that every other
-    one of that turn joins; the flush writes them with :meth:`Storage.save_many` in one
-    transaction (on PostgreSQL in the process's writer thread, the saves made meanwhile going as
-    the next group), then wakes the rooms. A group whose transaction fails is written again table
-    by table: one table's bad row fails that table only.
+    """The group commit of one process's tables (docs/operations.md, "Group commit"): what is
+    queued in one turn of the event loop is written by :meth:`Storage.save_many` in one
+    transaction (on PostgreSQL in the process's writer thread), then the rooms are woken; a group
+    that fails is written again table by table.
 
     >>> storage = Storage("sqlite://")
     >>> for t in ("t1", "t2"):
