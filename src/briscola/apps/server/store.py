@@ -56,15 +56,12 @@ class Base(DeclarativeBase):
     """The server's tables (named ``briscola_*``), as the migrations make them."""
 
 
-metadata = Base.metadata
-
-
 def _table_id() -> Column[str]:
     return Column("table_id", String(32), sa.ForeignKey("briscola_tables.id"), primary_key=True)
 
 
 _SEATS = sa.Table(
-    "briscola_seats", metadata, _table_id(),
+    "briscola_seats", Base.metadata, _table_id(),
     Column("seat", Integer, primary_key=True),
     Column("kind", String(8), nullable=False),
     Column("bot", String(32)),
@@ -74,13 +71,13 @@ _SEATS = sa.Table(
     Column("token_hash", String(64)),
 )  # fmt: skip
 _DEALS = sa.Table(
-    "briscola_deals", metadata, _table_id(),
+    "briscola_deals", Base.metadata, _table_id(),
     Column("number", Integer, primary_key=True),
     Column("dealer", Integer, nullable=False),
     Column("deck", Text, nullable=False),
 )  # fmt: skip
 _ACTIONS = sa.Table(
-    "briscola_actions", metadata, _table_id(),
+    "briscola_actions", Base.metadata, _table_id(),
     Column("deal", Integer, primary_key=True),
     Column("number", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
@@ -169,7 +166,7 @@ class StoredTable(MappedAsDataclass, Base):
         return cls(seats=seats, deals=deals, unreadable=unreadable, **own)
 
 
-_TABLES: Final = metadata.tables["briscola_tables"]
+_TABLES: Final = Base.metadata.tables["briscola_tables"]
 
 
 @dataclass(frozen=True)

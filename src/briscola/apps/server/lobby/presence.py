@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from briscola.apps.server.rooms import Rooms
-from briscola.apps.server.store import metadata
+from briscola.apps.server.store import Base
 from briscola.session.table import OVER
 
 __all__ = ["OPEN_HOURS", "OPEN_SHOWN", "Numbers", "open_tables", "playing_here"]
@@ -26,8 +26,8 @@ OPEN_HOURS: Final = 6
 OPEN_SHOWN: Final = 20
 """The most open tables listed (the newest first)."""
 
-_TABLES = metadata.tables["briscola_tables"]
-_SEATS = metadata.tables["briscola_seats"]
+_TABLES = Base.metadata.tables["briscola_tables"]
+_SEATS = Base.metadata.tables["briscola_seats"]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 from starlette.websockets import WebSocket
 
 from briscola.apps.server.players.schema import PlayerSeatRow
-from briscola.apps.server.store import metadata
+from briscola.apps.server.store import Base
 
 __all__ = ["QUIET_SECONDS", "failed", "link_seats", "send"]
 
@@ -50,4 +50,4 @@ def link_seats(engine: Engine, links: list[tuple[str, int, str]]) -> None:
     transaction for all)."""
     rows = [{"table_id": t, "seat": s, "player_id": p} for t, s, p in links]
     with engine.begin() as conn:
-        conn.execute(sa.insert(metadata.tables[PlayerSeatRow.__tablename__]), rows)
+        conn.execute(sa.insert(Base.metadata.tables[PlayerSeatRow.__tablename__]), rows)

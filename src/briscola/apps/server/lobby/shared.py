@@ -39,7 +39,7 @@ from sqlalchemy.engine import Engine
 from briscola.apps.server.lobby.pool import Entry, Group, find_groups
 from briscola.apps.server.lobby.presence import Numbers
 from briscola.apps.server.lobby.schema import LobbySeekRow
-from briscola.apps.server.store import metadata
+from briscola.apps.server.store import Base
 
 __all__ = ["FRESH", "LOCK", "PRESENCE", "SEEKS", "RedisPool", "channel"]
 
@@ -53,7 +53,7 @@ FRESH: Final = 5.0
 LOCK_MS: Final = 2000
 """How long the matching lock lasts at most (a process that died holding it)."""
 
-_SEEKS = metadata.tables[LobbySeekRow.__tablename__]
+_SEEKS = Base.metadata.tables[LobbySeekRow.__tablename__]
 Deliver = Callable[[str, str, int], Awaitable[None]]
 
 
