@@ -150,21 +150,6 @@ class StoredTable(MappedAsDataclass, Base):
     results_due: Mapped[bool | None] = mapped_column(default=None)  # over, results not recorded
     timed_out: Mapped[list[int] | None] = mapped_column(JSON, default=None)  # by the move clock
 
-    @classmethod
-    def of(cls, row: Any, seats: list[StoredSeat], deals: list[Any]) -> StoredTable:
-        """The table stored in ``row``, with its seats and deals; a ruleset that is not a JSON
-        object is read as ``{}`` and said in :attr:`unreadable`."""
-        try:
-            ruleset = json.loads(row.ruleset)
-        except (TypeError, ValueError, RecursionError):
-            ruleset = None
-        bad = not isinstance(ruleset, dict)
-        own = row._asdict() | {"ruleset": {} if bad else ruleset, "resigned": row.resigned or []}
-        own |= {c: bool(own[c]) for c in ("hints", "chat", "rated", "public")}  # None: off
-        del own["created_at"]
-        unreadable = "its ruleset is not a JSON object" if bad else None
-        return cls(seats=seats, deals=deals, unreadable=unreadable, **own)
-
 
 _TABLES: Final = Base.metadata.tables["briscola_tables"]
 
@@ -334,7 +319,8 @@ class Storage:
 
     def load(self, table_id: str) -> StoredTable | None:
         """A stored table with its seats, deals and actions, or None. It never raises on what
-        is stored: what cannot be read is said in :attr:`StoredTable.unreadable`."""
+        is stored: what cannot be read is said in :attr:`StoredTable.unreadable` (a ruleset that
+        is not a JSON object is read as ``{}``)."""
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(_TABLES).where(_TABLES.c.id == table_id)).first()
             if row is None:
@@ -347,9 +333,16 @@ class Storage:
             for a in conn.execute(_of(_ACTIONS, table_id, "deal", "number")):
                 actions.setdefault(a.deal, []).append((a.number, a.action))
         deals, gap = _deals(table_id, rows, actions)
-        stored = StoredTable.of(row, seats, deals)
-        stored.unreadable = stored.unreadable or gap
-        return stored
+        try:
+            ruleset = json.loads(row.ruleset)
+        except (TypeError, ValueError, RecursionError):
+            ruleset = None
+        bad = not isinstance(ruleset, dict)
+        own = row._asdict() | {"ruleset": {} if bad else ruleset, "resigned": row.resigned or []}
+        own |= {c: bool(own[c]) for c in ("hints", "chat", "rated", "public")}  # None: off
+        del own["created_at"]
+        unreadable = "its ruleset is not a JSON object" if bad else gap
+        return StoredTable(seats=seats, deals=deals, unreadable=unreadable, **own)
 
     def computer_only_ids(self) -> list[str]:
         """The started tables, not marked damaged nor played out, whose every seat is a computer
