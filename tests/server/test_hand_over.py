@@ -1,5 +1,5 @@
-"""A table handed over to another process (``Rooms.hand_over``, asked over Redis by the process
-nginx now sends the table's id to: :mod:`briscola.apps.server.cluster`): its room leaves
+"""A table handed over to another process (``cluster.handoffs.hand_over``, asked over Redis by the
+process nginx now sends the table's id to: :mod:`briscola.apps.server.cluster`): its room leaves
 memory, its sockets are closed with 1012 so that they reconnect through nginx, the room it
 leaves behind never writes to storage again (a change that was waiting for its lock would
 otherwise be stored beside the new holder's), and the table is whole in storage for the next
@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from briscola.apps.server.cluster.handoffs import hand_over
 from briscola.apps.server.errors import TableElsewhere
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.settings import Settings
@@ -35,7 +36,7 @@ def test_a_handed_over_table_closes_its_sockets_and_never_writes_again(client: T
         ws.send_json({"type": "hello", "token": token})
         assert ws.receive_json()["type"] == "state"
         room = portal.call(rooms.get, table_id)
-        assert portal.call(rooms.hand_over, table_id) is True
+        assert portal.call(hand_over, rooms, table_id) is True
         assert table_id not in rooms.table_ids()
         with pytest.raises(WebSocketDisconnect) as closed:
             while True:
@@ -66,9 +67,10 @@ class _Leases:
 
 
 def test_the_rooms_take_and_release_the_leases_they_are_given(client: TestClient, db: Path) -> None:
-    """Several processes are a collaborator the rooms are given (``leases``): a table another
-    process holds is not loaded here (``table_moved``); one loaded is taken, and released as
-    its room leaves memory. Without leases (one process) every table is this one's."""
+    """Several processes are two hooks the rooms are given (the leases' ``take`` as ``hold``,
+    ``release`` as ``let_go``): a table another process holds is not loaded here
+    (``table_moved``); one loaded is taken, and released as its room leaves memory. Without
+    them (one process) every table is this one's."""
     body = {"preset": "classic", "seats": ["human", "bot:simple"], "host_name": "Anna"}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
@@ -77,7 +79,10 @@ def test_the_rooms_take_and_release_the_leases_they_are_given(client: TestClient
     settings = Settings.load(db=str(db))
 
     async def play(leases: _Leases | None) -> Rooms:
-        rooms = Rooms(storage, settings, leases=leases)
+        if leases is None:
+            rooms = Rooms(storage, settings)
+        else:
+            rooms = Rooms(storage, settings, hold=leases.take, let_go=leases.release)
         try:
             room = await rooms.get(table_id)
             assert room is not None and room.table_id == table_id

@@ -9,12 +9,11 @@ every person resigned (:data:`AT_ONCE` at a time): docs/operations.md, "Damaged 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from briscola.apps.server.errors import ApiError, ServerFull, TableElsewhere
 from briscola.apps.server.limits import RateLimiter
@@ -73,34 +72,11 @@ def _reason(exc: Exception) -> str:
     return line if len(line) <= MAX_WHY else line[: MAX_WHY - 1] + "…"
 
 
-class Leases(Protocol):
-    """All the rooms know of several processes (:mod:`.cluster`'s leases, given by the app):
-    ``take`` holds a table unless another process does (False), ``release`` lets it go."""
-
-    def take(self, table_id: str) -> bool: ...
-    def release(self, table_id: str) -> None: ...
-
-
-class _Alone:
-    """One process: every table is its own."""
-
-    def take(self, table_id: str) -> bool:
-        return True
-
-    def release(self, table_id: str) -> None:
-        return None
-
-
-class _Gone:
-    """The group commit of a room handed over to another process: any write is refused."""
-
-    def __getattr__(self, name: str) -> object:
-        raise TableElsewhere()
-
-
 class Rooms:
     """The rooms of the tables in play (see the module). Without a ``pool`` the computer players
-    think on the loop; without ``leases`` this is the one process, every table its own."""
+    think on the loop. All they know of several processes (:mod:`.cluster`, given by the app):
+    ``hold(table_id)``, False when another process plays the table; ``let_go(table_id)``, its
+    room left memory. Without them this is the one process, every table its own."""
 
     finished: Finished | None = None  # told when a match is over (the app: the ratings)
 
@@ -109,15 +85,16 @@ class Rooms:
         storage: Storage,
         settings: Settings,
         pool: BotPool | None = None,
-        leases: Leases | None = None,
+        hold: Callable[[str], bool] = lambda table_id: True,
+        let_go: Callable[[str], None] = lambda table_id: None,
     ) -> None:
         self.storage = storage
         self.settings = settings
         self.pool = pool or BotPool(0)
-        self.leases: Leases = leases or _Alone()
+        self.hold, self.let_go = hold, let_go
         self.limiter = RateLimiter(settings)
         self.commits = GroupCommit(storage)
-        self.evicted = 0  # rooms let go (idle, finished or handed over)
+        self.evicted = 0  # rooms let go (idle, finished or another process's now)
         self.played_out = 0  # unattended matches brought to their end since the start
         self.damaged: dict[str, str] = {}  # this process's verdicts: table id, why
         self._rooms: dict[str, Room] = {}
@@ -172,7 +149,7 @@ class Rooms:
             [(d.dealer, format_cards(d.deck), []) for d in table.deals], **columns,
         )  # fmt: skip
         self.storage.create_table(row)
-        self.leases.take(row.id)  # a new id: nobody else holds it
+        self.hold(row.id)  # a new id: nobody else holds it
         room = self._rooms[row.id] = self._room(table, row, None)
         return room
 
@@ -187,11 +164,11 @@ class Rooms:
             if (why := self.damaged.get(table_id)) is not None:
                 raise DamagedTableError(table_id, why)
             self.make_space()
-            if not self.leases.take(table_id):
+            if not self.hold(table_id):
                 raise TableElsewhere()  # another process took it a moment ago
             stored = self.storage.load(table_id)
             if stored is None:
-                self.leases.release(table_id)
+                self.let_go(table_id)
                 return None
             try:
                 table = table_from_stored(stored)
@@ -221,7 +198,7 @@ class Rooms:
         idle = [(t, r) for r in self._rooms.values() if (t := r.idle_for(now)) is not None]
         idle.sort(key=lambda pair: -pair[0])  # the longest idle first
         for _, room in idle[: len(self._rooms) - cap + 1 + cap // 10]:
-            self._drop(room)
+            self.drop(room)
         if len(self._rooms) >= cap:
             raise ServerFull(cap)
 
@@ -231,51 +208,30 @@ class Rooms:
         limit = self.settings.idle_seconds
         gone = [r for r in self._rooms.values() if (r.idle_for(now) or -1.0) >= limit]
         for room in gone:
-            self._drop(room)
+            self.drop(room)
         return len(gone)
 
     def forget_if_finished(self, room: Room) -> None:
         """Let a finished table's room go once no seat is connected (it costs memory for none)."""
         if room.table.status == OVER and not any(room.sockets.values()):
-            self._drop(room)
+            self.drop(room)
 
-    def _drop(self, room: Room) -> None:
-        """Let a room leave memory, its seats' flags stored (:meth:`get` loads it again)."""
-        if self._rooms.get(room.table_id) is room:
+    def loaded(self, table_id: str) -> Room | None:
+        """The table's room if it is in memory (:meth:`get` loads it)."""
+        return self._rooms.get(table_id)
+
+    def drop(self, room: Room, keep_flags: bool = True) -> bool:
+        """Let a room leave memory and the table go (``let_go``), its seats' flags stored
+        unless not ``keep_flags`` (:meth:`get` loads it again); False if it had left."""
+        if self._rooms.get(room.table_id) is not room:
+            return False
+        if keep_flags:
             room.keep_flags()
-            self.evicted += 1
-            del self._rooms[room.table_id]
-            room.stop_timers()
-            self.leases.release(room.table_id)
-
-    async def hand_over(self, table_id: str, wait: float = 1.0) -> bool:
-        """Let the table go to the process the proxy now sends its people to (:mod:`.cluster`),
-        as in :meth:`lose`, its lease released: True once done; False after ``wait`` seconds for
-        its lock (a change waiting behind it is never stored), or for an unattended match."""
-        room = self._rooms.get(table_id)
-        if room is None:
-            self.leases.release(table_id)
-            return True
-        if room.table.unattended and room.idle_for(time.monotonic()) is None:
-            return False
-        try:
-            await asyncio.wait_for(room.lock.__aenter__(), wait)
-        except TimeoutError:
-            return False
-        try:
-            if self._rooms.get(table_id) is room:
-                self._drop(room)
-                await _moved(room)
-        finally:
-            await room.lock.__aexit__(None, None, None)
+        self.evicted += 1
+        del self._rooms[room.table_id]
+        room.stop_timers()
+        self.let_go(room.table_id)
         return True
-
-    async def lose(self, table_id: str) -> None:
-        """Another process took this table over (:mod:`.cluster`): its room leaves memory, never
-        writes again, and its sockets are closed with 1012, to reconnect to the new holder."""
-        room = self._rooms.pop(table_id, None)
-        if room is not None:
-            await _moved(room)
 
     def start(self) -> None:
         """Start letting idle rooms go and playing out unattended matches (until :meth:`close`)."""
@@ -338,12 +294,3 @@ class Rooms:
         for room in list(self._rooms.values()):
             await room.close()
         self._rooms.clear()
-
-
-async def _moved(room: Room) -> None:
-    """Another process serves the room now: its tasks stop, its writes fail, its sockets close."""
-    await room.close()
-    room.commits = _Gone()  # type: ignore[assignment]
-    for ws in [w for sockets in room.sockets.values() for w in sockets] + room.watchers:
-        with contextlib.suppress(Exception):
-            await ws.close(1012, "moved")

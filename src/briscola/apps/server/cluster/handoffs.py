@@ -11,6 +11,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from briscola.apps.server.protocol import TRY_AGAIN_LATER, refuse
 from briscola.apps.server.settings import Settings
 
 if TYPE_CHECKING:  # the cluster calls the rooms, given to it
+    from briscola.apps.server.room import Room
     from briscola.apps.server.rooms import Rooms
 
 log = logging.getLogger(__name__)
@@ -93,21 +95,24 @@ class Cluster:
 
     async def _renew(self) -> None:
         """Every :data:`RENEW_SECONDS`, renew the leases in a thread (the event loop goes on);
-        a room whose lease another process took leaves, its sockets told 1012."""
+        a room whose lease another process took (this one stalled past it) leaves
+        (:func:`_moved`)."""
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             try:
                 ids = self.rooms.table_ids()
                 held = await asyncio.to_thread(self.leases.renew)
-                for table_id in set(ids) - held:
+                for table_id in set(ids) - held:  # its room leaves at once, its flags not stored
                     log.warning("table %s: another process took it over; its room leaves", table_id)
-                    await self.rooms.lose(table_id)
+                    room = self.rooms.loaded(table_id)
+                    if room is not None and self.rooms.drop(room, keep_flags=False):
+                        await _moved(room)
             except Exception:
                 log.exception("process %s: renewing its leases failed", self.me)
 
     def _holder(self, table_id: str) -> str | None:
         """The other process holding ``table_id`` now, or None (this one, or nobody)."""
-        if table_id in self.rooms.table_ids():
+        if self.rooms.loaded(table_id) is not None:
             return None
         owner = self.leases.owner_of(table_id)
         return None if owner == self.me else owner
@@ -165,11 +170,51 @@ class Cluster:
         1012), unless it is an unattended match being played out here; answer either way."""
         table_id, handed = str(message["table"]), False
         try:
-            handed = await self.rooms.hand_over(table_id)
+            handed = await hand_over(self.rooms, table_id)
         except Exception:
             log.exception("table %s: handing it over failed", table_id)
         self.counts["handed_over"] += handed
         await self._publish(str(message["from"]), {"id": message["id"], "ok": handed})
+
+
+async def hand_over(rooms: Rooms, table_id: str, wait: float = 1.0) -> bool:
+    """Let the table go to the process that asks for it (:meth:`Cluster.hold`): its room, if in
+    memory, leaves as an idle one does (:meth:`~.rooms.Rooms.drop`) and :func:`_moved`: True
+    once done; False after ``wait`` seconds for its lock (a change waiting behind it is
+    never stored), or for an unattended match being played out here."""
+    room = rooms.loaded(table_id)
+    if room is None:
+        rooms.let_go(table_id)
+        return True
+    if room.table.unattended and room.idle_for(time.monotonic()) is None:
+        return False
+    try:
+        await asyncio.wait_for(room.lock.__aenter__(), wait)
+    except TimeoutError:
+        return False
+    try:
+        if rooms.drop(room):
+            await _moved(room)
+    finally:
+        await room.lock.__aexit__(None, None, None)
+    return True
+
+
+class _Gone:
+    """The group commit of a room another process serves now: any write is refused."""
+
+    def __getattr__(self, name: str) -> object:
+        raise TableElsewhere()
+
+
+async def _moved(room: Room) -> None:
+    """Another process serves the room now: its tasks stop, its writes are refused, its sockets
+    are closed with 1012 (to reconnect through nginx, to the new holder)."""
+    await room.close()
+    room.commits = _Gone()  # type: ignore[assignment]
+    for ws in [w for sockets in room.sockets.values() for w in sockets] + room.watchers:
+        with contextlib.suppress(Exception):
+            await ws.close(1012, "moved")
 
 
 async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
