@@ -189,24 +189,23 @@ class Rooms:
             return room
 
     def make_space(self) -> None:
-        """Make room for one more table, letting idle ones go if the process holds its most;
-        raises :class:`~briscola.apps.server.errors.ServerFull` when none is idle."""
+        """Make room for one more table, letting the longest idle ones go if the process holds
+        its most; raises :class:`~briscola.apps.server.errors.ServerFull` when none is idle."""
         cap = self.settings.max_tables
-        if len(self._rooms) < cap:
-            return
-        now = time.monotonic()
-        idle = [(t, r) for r in self._rooms.values() if (t := r.idle_for(now)) is not None]
-        idle.sort(key=lambda pair: -pair[0])  # the longest idle first
-        for _, room in idle[: len(self._rooms) - cap + 1 + cap // 10]:
-            self.drop(room)
         if len(self._rooms) >= cap:
-            raise ServerFull(cap)
+            self.let_go_idle(longest=len(self._rooms) - cap + 1 + cap // 10)
+            if len(self._rooms) >= cap:
+                raise ServerFull(cap)
 
-    def let_go_idle(self, now: float | None = None) -> int:
-        """Let every room idle for the limits' ``idle_seconds`` leave memory; how many left."""
+    def let_go_idle(self, now: float | None = None, longest: int = 0) -> int:
+        """Let every room idle for the limits' ``idle_seconds`` leave memory, and the
+        ``longest`` idle ones whatever their time; how many left."""
         now = time.monotonic() if now is None else now
-        limit = self.settings.idle_seconds
-        gone = [r for r in self._rooms.values() if (r.idle_for(now) or -1.0) >= limit]
+        idle = [(t, r) for r in self._rooms.values() if (t := r.idle_for(now)) is not None]
+        idle.sort(key=lambda pair: -pair[0])
+        gone = [
+            r for i, (t, r) in enumerate(idle) if i < longest or t >= self.settings.idle_seconds
+        ]
         for room in gone:
             self.drop(room)
         return len(gone)
