@@ -14,7 +14,7 @@ import statistics
 import tempfile
 import time
 
-from briscola.apps.server.cluster import RENEW_SECONDS, Leases
+from briscola.apps.server.cluster.leases import RENEW_SECONDS, Leases
 from briscola.apps.server.store import Storage
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from briscola.apps.server.cluster import Leases
+from briscola.apps.server.cluster.leases import Leases
 from briscola.apps.server.cluster.workers import nginx_program
 from briscola.apps.server.store import Storage, StoredTable
 from briscola.tools.bench.serve_process import ServeProcess, health, process_tree

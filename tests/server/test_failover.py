@@ -3,8 +3,8 @@ to a table whose holder was just killed with SIGKILL is never refused at the han
 403, which a client reads as a bad token): it is accepted, and served as soon as the dead
 holder's lease frees (within a second) or closed with 1013 (try again). A table whose holder
 neither answers nor lets its lease expire is answered, after
-:data:`~briscola.apps.server.cluster.HOLD_SECONDS`, ``table_moved`` and 1013 on a socket, 503
-``table_moved`` on a request.
+:data:`~briscola.apps.server.cluster.handoffs.HOLD_SECONDS`, ``table_moved`` and 1013 on a
+socket, 503 ``table_moved`` on a request.
 
 The pause after a kill, measured over many kills: scripts/failover_bench.py.
 """
@@ -24,7 +24,8 @@ from sqlalchemy import create_engine, update
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from briscola.apps.server.cluster import HOLD_SECONDS, lease_table
+from briscola.apps.server.cluster.handoffs import HOLD_SECONDS
+from briscola.apps.server.cluster.leases import lease_table
 from server.cluster_helpers import Person, Workers, missing_programs, until
 
 pytestmark = pytest.mark.server

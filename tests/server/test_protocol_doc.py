@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from briscola.apps.server.cluster import TABLE_PATH
+from briscola.apps.server.cluster.handoffs import TABLE_PATH
 from briscola.apps.server.errors import ServerFull, TableElsewhere
 from briscola.apps.server.protocol import (
     ClientMessage,

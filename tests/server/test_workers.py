@@ -27,7 +27,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from briscola.apps.server.cluster import TABLE_PATH
+from briscola.apps.server.cluster.handoffs import TABLE_PATH
 from briscola.apps.server.cluster.workers import TABLE_MAP, local_redis, nginx_program, nginx_site
 from server.cluster_helpers import (
     Person,

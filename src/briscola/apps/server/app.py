@@ -28,7 +28,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
 from briscola.apps.server import analysis, scores, tables, tune_gc
-from briscola.apps.server.cluster import TABLE_PATH, Cluster, ClusterMiddleware, process_leases
+from briscola.apps.server.cluster.handoffs import TABLE_PATH, Cluster, ClusterMiddleware
+from briscola.apps.server.cluster.leases import process_leases
 from briscola.apps.server.errors import Refusal, ServerFull, add_error_handlers, request_lang
 from briscola.apps.server.limits import client_ip
 from briscola.apps.server.lobby import install as install_lobby
