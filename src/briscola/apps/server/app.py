@@ -154,12 +154,10 @@ async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | Non
     unknown table, a damaged one, a full server)."""
     try:
         room = await rooms.get(table_id)
-    except DamagedTableError as exc:  # the policy-violation code: the client does not come back
-        close = (POLICY_VIOLATION, "damaged table")
+    except (DamagedTableError, ServerFull) as exc:  # damaged: 1008, the client does not come back
+        damaged = isinstance(exc, DamagedTableError)
+        close = (POLICY_VIOLATION, "damaged table") if damaged else (TRY_AGAIN_LATER, "server full")
         await refuse(websocket, exc, close, _lang(websocket))
-        return None
-    except ServerFull as exc:
-        await refuse(websocket, exc, (TRY_AGAIN_LATER, "server full"), _lang(websocket))
         return None
     if room is None:
         await websocket.close(POLICY_VIOLATION, "unknown table")
@@ -193,9 +191,8 @@ async def _hello_token(websocket: WebSocket) -> str | None:
         return None
     if message["type"] == "websocket.disconnect":
         return None
-    raw = message.get("text") or (message.get("bytes") or b"").decode(errors="replace")
     try:
-        hello = json.loads(raw)  # not pydantic's: a lone surrogate in a token is a bad token
+        hello = json.loads(_text(message))  # not pydantic's: a lone surrogate is a bad token
     except (ValueError, RecursionError):
         hello = None
     try:
@@ -217,11 +214,11 @@ def _lang(websocket: WebSocket) -> str | None:
 
 
 def _text(message: Mapping[str, Any]) -> str:
-    """A socket message's text, a binary one's as UTF-8."""
+    """A socket message's text, a binary one's as UTF-8 (not UTF-8: no text)."""
     if (text := message.get("text")) is not None:
         return str(text)
     try:
-        return bytes(message.get("bytes") or b"").decode()
+        return bytes(message["bytes"]).decode()
     except UnicodeDecodeError:
         return ""  # no JSON: the reader refuses it (bad_json)
 
