@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from briscola.apps.server.cluster.workers import RedisMissing, local_redis
+from briscola.apps.server.cluster.workers import Missing, local_redis
 from server_helpers import TestClient, client_for
 
 
@@ -27,11 +27,12 @@ def client(db: Path) -> Iterator[TestClient]:
 
 @pytest.fixture
 def redis_url() -> Iterator[str]:
-    """A Redis of the test's own; the test fails (never skips) when redis-server is missing."""
+    """A Redis of the test's own; the test fails (never skips) when redis-server is missing or
+    does not start."""
     try:
         with local_redis() as url:
             yield url
-    except RedisMissing as exc:
+    except Missing as exc:
         pytest.fail(str(exc))
 
 

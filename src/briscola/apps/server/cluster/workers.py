@@ -29,10 +29,6 @@ class Missing(RuntimeError):
     """A program ``--workers`` needs is not installed, or did not start."""
 
 
-class RedisMissing(Missing):
-    """No ``redis-server`` to start."""
-
-
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -102,7 +98,7 @@ def local_redis() -> Iterator[str]:
 
     program = shutil.which("redis-server")
     if program is None:
-        raise RedisMissing(
+        raise Missing(
             "redis-server is not installed: run scripts/install-system-deps.sh (Debian's "
             "redis-server package), or name a running Redis with --redis URL"
         )
