@@ -321,9 +321,10 @@ def test_the_cycle_check_sees_a_lazy_import_back_and_ignores_type_checking() -> 
 
 
 def test_only_the_app_knows_of_several_processes() -> None:
-    """Several processes are a part the rooms know nothing about (issue 35): the leases are a
-    collaborator :class:`~briscola.apps.server.rooms.Rooms` is given; of the server only the
-    app, which puts it together, imports the cluster (and the command that starts it)."""
+    """Several processes are a part the rooms know nothing about (issue 35): two hooks
+    :class:`~briscola.apps.server.rooms.Rooms` is given (the leases' ``take`` and ``release``);
+    of the server only the app, which puts it together, imports the cluster (and the command
+    that starts it)."""
     cluster = "briscola.apps.server.cluster"
     importers = {
         name
