@@ -1,21 +1,9 @@
 """The HTTP API's bodies as Pydantic models (in the OpenAPI document). The WebSocket's messages
 are declared in :mod:`~briscola.apps.server.protocol`.
 
-Strict field types for the HTTP bodies: a JSON boolean is ``true`` or ``false`` only, a whole
-number is a JSON number without a fraction, and a person's text has no control character, each
-said in the OpenAPI document as the server checks it.
-
->>> from pydantic import BeforeValidator, StrictInt, TypeAdapter, ValidationError
->>> def read(kind, text):
-...     try:
-...         return TypeAdapter(kind).validate_json(text)
-...     except ValidationError as exc:
-...         return exc.errors()[0]["type"]
->>> whole_number = Annotated[StrictInt, BeforeValidator(whole)]
->>> [read(whole_number, t) for t in ("12", "12.0", "12.5", "true", '"12"')]
-[12, 12, 'int_type', 'int_type', 'int_type']
->>> [read(Flag, t) for t in ("true", "0", '"yes"')]
-[True, 'bool_type', 'bool_type']
+Strict field types for the HTTP bodies: a JSON boolean is ``true`` or ``false`` only
+(``StrictBool``), and a person's text has no control character, each said in the OpenAPI document
+as the server checks it.
 """
 
 from __future__ import annotations
@@ -30,20 +18,6 @@ from briscola.bots import bot_info, bot_names
 from briscola.core.rules import _ALIASES as PRESET_ALIASES
 from briscola.core.rules import PRESETS, Ruleset
 from briscola.core.text import MAX_DIGITS, has_surrogate
-
-
-def whole(value: Any) -> Any:
-    """A JSON number without a fraction (``3.0``, an integer for JSON Schema) as that integer;
-    anything else unchanged, for the strict check that follows (``true``, ``"3"``, ``3.5`` are
-    refused): ``Annotated[StrictInt, Field(ge=0), BeforeValidator(whole)]``, the bounds before
-    it, so that the document says them as ``minimum`` and ``maximum``."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-Flag = StrictBool
-"""A JSON boolean, ``true`` or ``false``; never ``0``, ``1`` or ``"yes"``."""
 
 NO_CONTROL = r"^[^\u0000-\u001f\u007f-\u009f]*$"
 """A text without a control character (Unicode category Cc: a NUL, a line break, U+0080-U+009F),
@@ -232,15 +206,15 @@ class CreateTableRequest(_NewTable):
         default=None, max_length=8, examples=[["human", "bot:simple", "human", "human"]]
     )
     host_name: PersonName = ""
-    public: Flag = Field(
+    public: StrictBool = Field(
         default=False,
         description="listed in the lobby (/ws/lobby) with its invitation link while seats are free",
     )
-    hints: Flag = Field(
+    hints: StrictBool = Field(
         default=False,
         description="Suggerimenti consentiti: every player may ask for the champion's hint",
     )
-    chat: Flag = Field(
+    chat: StrictBool = Field(
         default=False,
         description="Chat consentita: the people at the table may write to each other "
         "(free text; friends only: never at a public table, nor one person with the computer)",

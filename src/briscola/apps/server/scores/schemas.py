@@ -10,11 +10,19 @@ AddChange(op='add', competitor=0, delta=10)
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+)
 
-from briscola.apps.server.schemas import NO_CONTROL, Flag, counting, printable, whole
+from briscola.apps.server.schemas import NO_CONTROL, counting, printable
 
 MAX_COMPETITORS = 12
 """The most competitors a web sheet may have."""
@@ -171,7 +179,27 @@ class CreateSheetRequest(_Model):
     )
     target: _Target = Field(default="61", examples=["61", "120", "chiamata", "200"])
     format: _Format = Field(default="single", examples=["single", "best-of:3"])
-    declarations: Flag = False
+    declarations: StrictBool = False
+
+
+def whole(value: Any) -> Any:
+    """A JSON number without a fraction (``3.0``, an integer for JSON Schema) as that integer;
+    anything else unchanged, for the strict check that follows (``true``, ``"3"``, ``3.5`` are
+    refused): ``Annotated[StrictInt, Field(ge=0), BeforeValidator(whole)]``, the bounds before
+    it, so that the document says them as ``minimum`` and ``maximum``.
+
+    >>> from pydantic import TypeAdapter, ValidationError
+    >>> def read(text):
+    ...     try:
+    ...         return TypeAdapter(_Revision).validate_json(text)
+    ...     except ValidationError as exc:
+    ...         return exc.errors()[0]["type"]
+    >>> [read(t) for t in ("12", "12.0", "12.5", "true", '"12"')]
+    [12, 12, 'int_type', 'int_type', 'int_type']
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 # strict: a JSON integer only (``12`` or ``12.0``; ``true`` or ``"1"`` is refused, not read as 1)
@@ -264,7 +292,7 @@ class DeclarationsChange(_Model):
     """Allow or forbid declarations (accusi: a deal may then exceed 120 points)."""
 
     op: Literal["declarations"]
-    allowed: Flag
+    allowed: StrictBool
 
 
 class RenameSheetChange(_Model):
