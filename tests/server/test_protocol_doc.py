@@ -70,7 +70,7 @@ def socket_codes() -> set[str]:
     """Every code a socket may get: see the module's documentation."""
     text = _source([SERVER / f"{m}.py" for m in SOCKET_MODULES])
     sent = {code for pattern in _SENT for code in pattern.findall(text)}
-    refused = {ServerFull.code, TableElsewhere.code, DAMAGED}
+    refused = {ServerFull(1).code, TableElsewhere().code, DAMAGED}
     return (table_codes() - set(NOT_ON_SOCKETS)) | sent | refused
 
 

@@ -27,7 +27,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from briscola import __version__
 from briscola.apps.server import analysis, scores, tables, tune_gc
-from briscola.apps.server.cluster.handoffs import TABLE_PATH, Cluster, ClusterMiddleware
+from briscola.apps.server.cluster.handoffs import Cluster, ClusterMiddleware
 from briscola.apps.server.cluster.leases import process_leases
 from briscola.apps.server.errors import Refusal, ServerFull, add_error_handlers, request_lang
 from briscola.apps.server.limits import client_ip
@@ -335,7 +335,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.ratings = recorder
-    add_error_handlers(app, TABLE_PATH)  # 503 documented on every table's operation
+    add_error_handlers(app)
     app.include_router(tables.router)
     lobby = install_lobby(app, rooms)  # quick match: /ws/lobby, before /ws/{table_id}
     app.include_router(_routes)  # /healthz and the tables' sockets

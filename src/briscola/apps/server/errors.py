@@ -19,7 +19,6 @@ keeper words its own).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -125,22 +124,18 @@ class ApiError(Refusal):
 class ServerFull(ApiError):
     """The process holds as many tables as it may: 503 (a socket's close 1013)."""
 
-    code = "server_full"
-
     def __init__(self, limit: int) -> None:
         message = f"the server is full ({limit} tables in play here): try again in a few minutes"
-        super().__init__(503, self.code, message, n=limit)
+        super().__init__(503, "server_full", message, n=limit)
 
 
 class TableElsewhere(ServerFull):
     """Another process holds the table (several processes, :mod:`.cluster`): like a full
     server, the client tries again and reaches the holder."""
 
-    code = "table_moved"
-
     def __init__(self) -> None:
         message = "the table is being served by another process: try again"
-        ApiError.__init__(self, 503, self.code, message)
+        ApiError.__init__(self, 503, "table_moved", message)
 
 
 RATE_LIMITED: Final[dict[int | str, dict[str, Any]]] = {
@@ -159,6 +154,16 @@ RATE_LIMITED: Final[dict[int | str, dict[str, Any]]] = {
 """The OpenAPI ``responses`` of a rate-limited operation (its 429 and ``Retry-After``), declared
 once for every router."""
 
+UNAVAILABLE: Final[dict[int | str, dict[str, Any]]] = {
+    503: {
+        "model": ErrorResponse,
+        "description": "server_full: the server holds as many tables as it may; table_moved: "
+        "another process serves the table now (several processes). Try again later",
+    },
+}
+"""The OpenAPI ``responses`` of an operation on a table, which a full server or another process
+may refuse (:class:`ServerFull`, :class:`TableElsewhere`)."""
+
 MAX_MESSAGE = 300
 """The longest message the server words itself: what it quotes of an input is cut to fit."""
 
@@ -166,13 +171,9 @@ UNREADABLE = "the request body cannot be read as JSON (nested too deep, or not J
 """A body FastAPI cannot read (its 400: JSON nested past Python's recursion limit, a form it
 cannot parse) is an invalid request (422) like any other."""
 
-_HTTP_CODES = {
-    401: ("unauthorized", "this needs a seat's token"),
-    403: ("forbidden", "this is not allowed"),
+_HTTP_CODES = {  # what Starlette raises (its 400: UNREADABLE)
     404: ("not_found", "there is nothing at this address"),
     405: ("method_not_allowed", "this address does not take that method"),
-    413: ("too_large", "the request is too large"),
-    415: ("unsupported_media_type", "send JSON"),
 }
 
 
@@ -221,23 +222,16 @@ async def error_reply(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=err.status, headers=err.headers)
 
 
-_ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
 _INVALID = {
     "description": "invalid_request: the body or a parameter does not match the API",
-    "content": {"application/json": {"schema": _ERROR_REF}},
-}
-_UNAVAILABLE = {
-    "description": "server_full: the server holds as many tables as it may; table_moved: "
-    "another process serves the table now (several processes). Try again later",
-    "content": {"application/json": {"schema": _ERROR_REF}},
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}},
 }
 
 
-def add_error_handlers(app: FastAPI, table_paths: re.Pattern[str] | None = None) -> None:
+def add_error_handlers(app: FastAPI) -> None:
     """Make ``app`` answer every error with :func:`error_reply`, and its OpenAPI document say
-    so: every 422 is ``{code, message}`` (:class:`~.schemas.ErrorResponse`, not FastAPI's
-    ``{"detail": [...]}``), and each operation whose path matches ``table_paths`` (a table's,
-    which a full server or another process may refuse) may answer 503."""
+    that every 422 is ``{code, message}`` (:class:`~.schemas.ErrorResponse`, which the routes'
+    other errors name, not FastAPI's ``{"detail": [...]}``)."""
     for kind in (ApiError, RequestValidationError, StarletteHTTPException, Exception):
         app.add_exception_handler(kind, error_reply)
     build = app.openapi
@@ -245,19 +239,12 @@ def add_error_handlers(app: FastAPI, table_paths: re.Pattern[str] | None = None)
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             document = build()
-            schemas = document.setdefault("components", {}).setdefault("schemas", {})
-            schemas.setdefault(
-                "ErrorResponse", ErrorResponse.model_json_schema(ref_template=_ERROR_REF["$ref"])
-            )
-            schemas.pop("HTTPValidationError", None)
-            schemas.pop("ValidationError", None)
-            for path, operations in document.get("paths", {}).items():
+            for operations in document["paths"].values():
                 for operation in operations.values():
-                    responses = operation.get("responses", {})
-                    if "422" in responses:
-                        responses["422"] = dict(_INVALID)
-                    if table_paths is not None and table_paths.match(path):
-                        responses.setdefault("503", dict(_UNAVAILABLE))
+                    if "422" in operation["responses"]:
+                        operation["responses"]["422"] = _INVALID
+            schemas = document["components"]["schemas"]
+            del schemas["HTTPValidationError"], schemas["ValidationError"]
             app.openapi_schema = document
         return app.openapi_schema
 

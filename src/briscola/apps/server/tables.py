@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 from briscola.apps.server import catalog
-from briscola.apps.server.errors import RATE_LIMITED, ApiError
+from briscola.apps.server.errors import RATE_LIMITED, UNAVAILABLE, ApiError
 from briscola.apps.server.limits import client_ip, retry_after
 from briscola.apps.server.players import seat_taken
 from briscola.apps.server.protocol import PublicTable
@@ -146,11 +146,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorResponse, "description": "A bad token or invitation"},
     404: {"model": ErrorResponse, "description": "No such table"},
     409: {"model": ErrorResponse, "description": "The table cannot do that now"},
-    503: {
-        "model": ErrorResponse,
-        "description": "server_full: the server holds as many tables as it may; table_moved: "
-        "another process serves the table now (several processes). Try again later",
-    },
+    **UNAVAILABLE,
 }
 
 router = APIRouter()

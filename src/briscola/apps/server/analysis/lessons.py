@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from briscola.analysis import Judgement, evaluate, judge
 from briscola.apps.server import tables
 from briscola.apps.server.analysis.routes import budget, cache
-from briscola.apps.server.errors import RATE_LIMITED, ApiError
+from briscola.apps.server.errors import RATE_LIMITED, UNAVAILABLE, ApiError
 from briscola.apps.server.schemas import ErrorResponse, Lang, PersonName, PlayResponse
 from briscola.core.actions import Action, Bid, Call, Pass, Play
 from briscola.core.game import new_game
@@ -64,6 +64,7 @@ router = APIRouter(
         403: {"model": ErrorResponse, "description": "not_lesson: the table is not a lesson's"},
         404: {"model": ErrorResponse, "description": "No such lesson or table"},
         409: {"model": ErrorResponse, "description": "no_move: the deal has no such move yet"},
+        **UNAVAILABLE,  # a lesson's table, made or read
     },
 )
 

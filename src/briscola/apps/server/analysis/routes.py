@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from briscola.analysis import DEFAULT_BUDGET, Analysis, Rating, analyze, hint, phase_name
 from briscola.apps.server.analysis.cache import AnalysisCache
-from briscola.apps.server.errors import ApiError
+from briscola.apps.server.errors import UNAVAILABLE, ApiError
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import ErrorResponse
 from briscola.apps.server.tables import RoomsOf, table_room
@@ -40,7 +40,8 @@ WAIT = 1.0
 
 _ERROR: dict[str, Any] = {"model": ErrorResponse}
 router = APIRouter(
-    tags=["analysis"], responses={404: {**_ERROR, "description": "No such table or deal"}}
+    tags=["analysis"],
+    responses={404: {**_ERROR, "description": "No such table or deal"}, **UNAVAILABLE},
 )
 """The review's, the analysis's and the hints' routes."""
 _NOT_OVER: dict[int | str, dict[str, Any]] = {
