@@ -3,7 +3,6 @@ process whose whole log (at trace level) holds none of the tokens its games used
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 import os
@@ -23,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from briscola.apps.server import WS_MAX_SIZE
-from briscola.apps.server.settings import MASK, SecretFilter, install, log_config, mask
+from briscola.apps.server.settings import MASK, SecretFilter, log_config, mask
 from server_helpers import TestClient, hello, recv
 
 TOKEN = "Zk3_q-9XbT0aLmP2vYc8RtWnH4sJdE6u"  # the shape of secrets.token_urlsafe(24)
@@ -100,26 +99,6 @@ def test_a_record_with_a_bad_format_is_written_masked() -> None:
     bad = logging.LogRecord("b", logging.INFO, "", 1, "seat %d", (TOKEN,), None)
     text = _formatted(bad)
     assert text.startswith("seat %d (") and MASK in text and TOKEN not in text
-
-
-def test_install_filters_the_loggers_and_their_handlers_once() -> None:
-    logger = logging.getLogger("briscola.tests.secrets")
-    out = io.StringIO()
-    handler = logging.StreamHandler(out)
-    logger.addHandler(handler)
-    logger.propagate = False
-    try:
-        install(["briscola.tests.secrets"])
-        install(["briscola.tests.secrets"])
-        assert sum(isinstance(f, SecretFilter) for f in handler.filters) == 1
-        logger.warning("connected with ?token=%s", TOKEN)
-        assert out.getvalue() == "connected with ?token=***\n"
-    finally:
-        logger.removeHandler(handler)
-        for f in [*logger.filters, *logging.getLogger().filters]:
-            if isinstance(f, SecretFilter):
-                logger.removeFilter(f)
-                logging.getLogger().removeFilter(f)
 
 
 def test_log_config_filters_every_handler_and_logger() -> None:

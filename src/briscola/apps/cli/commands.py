@@ -301,7 +301,7 @@ def serve(
     import os
 
     from briscola.apps.server import serve as run_server
-    from briscola.apps.server.settings import FLAGS, Settings, SettingsError
+    from briscola.apps.server.settings import Settings, SettingsError
 
     flags = {
         "host": host, "port": port, "db": db, "log_level": log_level,
@@ -310,7 +310,7 @@ def serve(
         "trusted_proxies": trusted_proxies,
     }  # fmt: skip
     try:
-        settings = Settings.load(label=FLAGS.__getitem__, **flags)
+        settings = Settings.load(label=lambda name: "--" + name.replace("_", "-"), **flags)
     except SettingsError as exc:
         raise typer.BadParameter(str(exc)) from None
     if settings.bot_workers is None:  # the cores shared among the processes

@@ -15,7 +15,7 @@ Traceback (most recent call last):
 briscola.apps.server.settings.SettingsError: create_rate must be BURST/PER_SECOND (BURST at least 1, PER_SECOND above 0, e.g. 30/0.5) or off, not 'fast'
 
 No secret reaches a log (docs/web-protocol.md says what is masked): :class:`SecretFilter`, on
-every handler of :func:`log_config` or put in place by :func:`install`, masks it (:func:`mask`).
+every handler of :func:`log_config` (or an embedder's own handler), masks it (:func:`mask`).
 
 >>> mask('127.0.0.1:5 - "WebSocket /ws/6b_013sZ?token=Qm9vT2hx-Zm9v_YmFyYmF6cXV4cXV1eA" 403')
 '127.0.0.1:5 - "WebSocket /ws/6b_013sZ?token=***" 403'
@@ -34,7 +34,7 @@ import ipaddress
 import logging
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
@@ -46,10 +46,6 @@ from briscola.apps.server import MAX_TRICK_HOLD
 PREFIX: Final = "BRISCOLA_"
 LOG_LEVELS: Final = ("critical", "error", "warning", "info", "debug", "trace")
 """uvicorn's log levels, the quietest first."""
-FLAGS: Final = {name: "--" + name.replace("_", "-") for name in (
-    "host", "port", "db", "log_level", "workers", "redis", "trusted_proxies", "bot_workers",
-    "trick_hold", "max_tables", "idle_seconds")}  # fmt: skip
-"""The settings that ``briscola serve`` also takes as a flag: the field and its flag."""
 
 
 class SettingsError(ValueError):
@@ -305,19 +301,6 @@ class SecretFilter(logging.Filter):
         record.exc_text = record.exc_text and mask(record.exc_text)
         record.stack_info = record.stack_info and mask(record.stack_info)
         return True
-
-
-def install(
-    names: Iterable[str] = ("uvicorn", "uvicorn.error", "uvicorn.access", "briscola", "websockets"),
-) -> SecretFilter:
-    """Put a :class:`SecretFilter` on the root logger, the named loggers and their handlers
-    (a logger's filter sees only its own records), once."""
-    secret = SecretFilter()
-    for logger in (logging.getLogger(), *map(logging.getLogger, names)):
-        for f in (logger, *logger.handlers):
-            if not any(isinstance(x, SecretFilter) for x in f.filters):
-                f.addFilter(secret)
-    return secret
 
 
 def log_config(level: str = "info") -> dict[str, Any]:
