@@ -63,7 +63,7 @@ def request_lang(headers: Mapping[str, str], asked: str | None) -> str | None:
     if asked in WEB_LANGS:
         return asked
     for part in headers.get("accept-language", "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
+        code = part.split(";")[0].strip().split("-")[0].lower()
         if code in WEB_LANGS:
             return code
     return None

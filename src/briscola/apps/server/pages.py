@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoe
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from briscola import __version__
-from briscola.apps.server.errors import error_reply
+from briscola.apps.server.errors import error_reply, request_lang
 from briscola.i18n import WEB_LANGS, t
 
 LANG_COOKIE = "briscola_lang"
@@ -82,10 +82,10 @@ def page_lang(request: Request) -> str:
     >>> asked("lang=xx", accept="de, it;q=0.5"), asked(accept="ro-RO,ro;q=0.9,en;q=0.8")
     ('it', 'ro')
     """
-    asked = [request.query_params.get("lang", ""), request.cookies.get(LANG_COOKIE, "")]
-    for part in request.headers.get("accept-language", "").split(","):
-        asked.append(part.split(";")[0].strip().split("-")[0].lower())
-    return next((lang for lang in asked if lang in WEB_LANGS), WEB_LANGS[0])
+    asked = request.query_params.get("lang")
+    if asked not in WEB_LANGS:
+        asked = request.cookies.get(LANG_COOKIE)
+    return request_lang(request.headers, asked) or WEB_LANGS[0]
 
 
 def error_page(templates: Jinja2Templates, request: Request, kind: str) -> Response:
