@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from briscola.apps.server.catalog import levels, match_formats, presets
+from briscola.apps.server.catalog import levels, presets
 from briscola.apps.terminal import i18n as terminal
 from briscola.core.rules import PRESETS
 from briscola.i18n import (
@@ -147,12 +147,12 @@ def test_the_server_catalog_and_the_bots_are_worded_in_both_languages() -> None:
     words: list[dict[str, str]] = []
     for item in presets().model_dump()["presets"]:
         words += [item["title"], item["description"]]
-    words += [item.title.model_dump() for item in match_formats()]
+    words += [item.title.model_dump() for item in presets().match_formats]
     for item in levels().model_dump()["levels"]:
         words += [item["title"], item["description"]]
     # 8 bots offered: neural too, not the frozen baseline champion-v1
-    assert len(words) == len(PRESETS) * 2 + len(match_formats()) + 8 * 2
-    assert len(match_formats()) == 8  # points:120 among them (issue 36)
+    assert len(words) == len(PRESETS) * 2 + len(presets().match_formats) + 8 * 2
+    assert len(presets().match_formats) == 8  # points:120 among them (issue 36)
     for word in words:
         assert set(word) == set(WEB_LANGS)  # Romanian too: tests/i18n/test_romanian.py
         for text in word.values():

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from briscola.apps.server.catalog import match_formats
+from briscola.apps.server.catalog import presets
 from briscola.apps.terminal.aids import HELP_COMMANDS, option_values
 from briscola.bots import bot_names
 from briscola.core.match import MatchKind
@@ -228,5 +228,5 @@ def test_every_preset_has_a_title_and_a_description_and_no_more() -> None:
 
 
 def test_every_match_format_has_a_title_and_no_more() -> None:
-    names = {item.name for item in match_formats()}
+    names = {item.name for item in presets().match_formats}
     assert {k.removeprefix("matches.") for k in KEYS if k.startswith("matches.")} == names

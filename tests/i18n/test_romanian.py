@@ -11,7 +11,7 @@ import string
 import pytest
 
 from briscola.analysis.ratings import Rating
-from briscola.apps.server.catalog import levels, match_formats, preset_options, presets
+from briscola.apps.server.catalog import levels, preset_options, presets
 from briscola.core.options import OPTIONS
 from briscola.core.rules import PRESETS
 from briscola.i18n import (
@@ -113,7 +113,7 @@ def test_the_server_s_catalog_speaks_romanian() -> None:
         words += [item["title"], item["description"]]
         for opt in item["options"]:
             words += [opt["title"], opt["help"]]
-    words += [item.title.model_dump() for item in match_formats()]
+    words += [item.title.model_dump() for item in presets().match_formats]
     for item in levels().model_dump()["levels"]:
         words += [item["title"], item["description"]]
     assert len(words) > len(PRESETS) * 2 + 7

@@ -134,17 +134,13 @@ def presets() -> PresetsResponse:
             )
             for name, rules in PRESETS.items()
         ],
-        match_formats=match_formats(),
+        match_formats=[
+            MatchFormatInfo(name=k, title=Titled(**web_translations(f"matches.{k}")))
+            for k in _MATCHES
+        ],
         default_preset="classic",
         default_match="single",
     )
-
-
-def match_formats() -> list[MatchFormatInfo]:
-    """The usual match formats with their names."""
-    return [
-        MatchFormatInfo(name=k, title=Titled(**web_translations(f"matches.{k}"))) for k in _MATCHES
-    ]
 
 
 def levels() -> LevelsResponse:
