@@ -32,7 +32,7 @@ pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "briscola" / "apps" / "server"
-SOCKET_MODULES = ["protocol", "room", "rooms", "app", "chat"]
+SOCKET_MODULES = ["protocol", "room", "rooms", "app", "chat", "limits"]
 """The server's modules whose errors go to sockets."""
 
 NOT_ON_SOCKETS = {
@@ -50,6 +50,7 @@ NOT_ON_SOCKETS = {
 _RAISED = re.compile(r"TableError\(\s*\"([a-z_]+)\"")
 _SENT = [
     re.compile(r"Refusal\(\s*\"([a-z_]+)\""),
+    re.compile(r"ApiError\(\s*\d+,\s*\"([a-z_]+)\""),
     re.compile(r"\.error\(\s*\w+,\s*\"([a-z_]+)\""),
     re.compile(r"\"code\": \"([a-z_]+)\""),
 ]

@@ -30,7 +30,7 @@ from briscola.apps.server import analysis, scores, tables, tune_gc
 from briscola.apps.server.cluster.handoffs import Cluster, ClusterMiddleware
 from briscola.apps.server.cluster.leases import process_leases
 from briscola.apps.server.errors import Refusal, ServerFull, add_error_handlers, request_lang
-from briscola.apps.server.limits import client_ip
+from briscola.apps.server.limits import client_ip, rate_limited
 from briscola.apps.server.lobby import install as install_lobby
 from briscola.apps.server.pages import default_static_dir, install_pages
 from briscola.apps.server.players import bots_router, offline
@@ -42,7 +42,6 @@ from briscola.apps.server.protocol import (
     Peer,
     Route,
     handlers,
-    rate_limited,
     read_message,
     refuse,
 )
@@ -169,7 +168,7 @@ async def _seat(websocket: WebSocket, room: Room) -> int | None:
     wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
     if wait is not None:
         close = (POLICY_VIOLATION, "rate limited")
-        await refuse(websocket, rate_limited(wait), close, _lang(websocket))
+        await refuse(websocket, rate_limited(wait, "messages"), close, _lang(websocket))
         return None
     seat = room.seat_for_token(token)
     if seat is None:
@@ -232,7 +231,7 @@ async def dispatch(
     try:
         wait = room.limiter.take("message", client_ip(peer.ws.scope)) if room.limiter else None
         if wait is not None:
-            raise rate_limited(wait)
+            raise rate_limited(wait, "messages")
         message = read(text)
         if isinstance(message, Refusal):
             raise message

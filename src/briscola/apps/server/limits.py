@@ -1,5 +1,5 @@
 """The server's rate limits per client, counted by the ``limits`` library, and the refusal of a
-full process (docs/operations.md, "Rate limits per client").
+client over its rate (docs/operations.md, "Rate limits per client").
 
 A client (by its address, :func:`client_ip`) has a fixed window for each kind of request
 (:data:`KINDS`), of the size its rate setting says (:class:`~.settings.Rate`), in this process's
@@ -28,6 +28,8 @@ from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import FixedWindowRateLimiter
+
+from briscola.apps.server.errors import ApiError
 
 if TYPE_CHECKING:
     from briscola.apps.server.settings import Rate, Settings
@@ -126,10 +128,17 @@ def client_ip(scope: Mapping[str, Any]) -> str:
     return str(client[0]) if client else "unknown"
 
 
-def retry_after(seconds: float) -> str:
-    """The ``Retry-After`` header's value: whole seconds, at least 1.
+def rate_limited(wait: float, what: str) -> ApiError:
+    """A client over its rate (``what`` it sent too many of), who may try again after ``wait``
+    s: 429 ``rate_limited``, the whole seconds (at least 1) in ``Retry-After``. A socket words it
+    as any refusal.
 
-    >>> retry_after(0.2), retry_after(2.5)
-    ('1', '3')
+    >>> err = rate_limited(2.5, "messages")
+    >>> err.status, err.headers, err.message
+    (429, {'Retry-After': '3'}, 'too many messages: wait 3 s')
+    >>> rate_limited(0.2, "requests").params
+    {'seconds': '1'}
     """
-    return str(max(1, math.ceil(seconds)))
+    seconds = str(max(1, math.ceil(wait)))
+    message = f"too many {what}: wait {seconds} s"
+    return ApiError(429, "rate_limited", message, headers={"Retry-After": seconds}, seconds=seconds)

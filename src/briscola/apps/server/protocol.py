@@ -27,7 +27,6 @@ from fastapi import WebSocket
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from briscola.apps.server.errors import Refusal
-from briscola.apps.server.limits import retry_after
 from briscola.core.cards import Card as _Card
 from briscola.core.rules import Ruleset as _Ruleset
 from briscola.core.signals import SignalKind
@@ -51,12 +50,6 @@ async def refuse(
     close it with ``close`` (code, reason)."""
     await ws.send_text(json.dumps(refusal.worded(lang)))  # rare: the standard library
     await ws.close(*close)
-
-
-def rate_limited(wait: float) -> Refusal:
-    """A client over its rate: it may try again after ``wait`` s."""
-    seconds = retry_after(wait)
-    return Refusal("rate_limited", f"too many messages: wait {seconds} s", seconds=seconds)
 
 
 MAX_FRAME = 64 * 1024

@@ -25,7 +25,7 @@ from fastapi import WebSocket
 
 from briscola.apps.server.chat import Chat
 from briscola.apps.server.errors import Refusal
-from briscola.apps.server.limits import RateLimiter
+from briscola.apps.server.limits import RateLimiter, rate_limited
 from briscola.apps.server.players.seats import stored_players
 from briscola.apps.server.players.upkeep import follow_rematch
 from briscola.apps.server.protocol import (
@@ -39,7 +39,6 @@ from briscola.apps.server.protocol import (
     SpeedMessage,
     SyncMessage,
     handles,
-    rate_limited,
 )
 from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
@@ -552,7 +551,7 @@ class Room:
         seat, now = peer.player, time.monotonic()
         wait = self.emoted.get(seat, -EMOTE_GAP) + EMOTE_GAP - now
         if wait > 0:
-            raise rate_limited(wait)
+            raise rate_limited(wait, "messages")
         self.emoted[seat] = now
         async with self.lock:
             await self.tell({"type": "emote", "seat": seat, "emote": message.emote})

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, Request
 
 from briscola.apps.server import catalog
 from briscola.apps.server.errors import RATE_LIMITED, UNAVAILABLE, ApiError
-from briscola.apps.server.limits import client_ip, retry_after
+from briscola.apps.server.limits import client_ip, rate_limited
 from briscola.apps.server.players import seat_taken
 from briscola.apps.server.protocol import PublicTable
 from briscola.apps.server.room import Room, seat_url
@@ -176,20 +176,12 @@ RoomsOf = Annotated[Rooms, Depends(_rooms)]
 """The rooms of the app that answers the request."""
 
 
-def _refuse_over(wait: float | None) -> None:
-    """429 ``rate_limited`` when there is a ``wait``, its whole seconds in ``Retry-After``."""
-    if wait is not None:
-        seconds = retry_after(wait)
-        message = f"too many requests: wait {seconds} s"
-        headers = {"Retry-After": seconds}
-        raise ApiError(429, "rate_limited", message, headers=headers, seconds=seconds)
-
-
 def limited(kind: str) -> Any:
     """A dependency that counts a request of ``kind`` against its client (429 over the rate)."""
 
     async def check(request: Request, rooms: RoomsOf) -> None:
-        _refuse_over(rooms.limiter.take(kind, client_ip(request.scope)))
+        if (wait := rooms.limiter.take(kind, client_ip(request.scope))) is not None:
+            raise rate_limited(wait, "requests")
 
     return Depends(check)
 
@@ -198,7 +190,8 @@ def _may_guess(rooms: Rooms, request: Request) -> str:
     """The client, if it may try a token or an invitation code now (else 429); a wrong one is
     then charged to it (``rooms.limiter.charge("guess", ip)``)."""
     ip = client_ip(request.scope)
-    _refuse_over(rooms.limiter.check("guess", ip))
+    if (wait := rooms.limiter.check("guess", ip)) is not None:
+        raise rate_limited(wait, "requests")
     return ip
 
 

@@ -20,14 +20,13 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from briscola.apps.server.errors import Refusal, request_lang
-from briscola.apps.server.limits import client_ip
+from briscola.apps.server.limits import client_ip, rate_limited
 from briscola.apps.server.lobby.messages import CancelMessage, FillMessage, read_lobby
 from briscola.apps.server.lobby.sending import send
 from briscola.apps.server.lobby.service import Lobby
 from briscola.apps.server.players.accounts import Player
 from briscola.apps.server.players.bots import bot_for_token
 from briscola.apps.server.players.routes import COOKIE
-from briscola.apps.server.protocol import rate_limited
 
 __all__ = ["POLICY_VIOLATION", "router"]
 
@@ -100,7 +99,7 @@ async def lobby_socket(ws: WebSocket) -> None:
             try:
                 wait = limiter.take("message", ip)
                 if wait is not None:
-                    raise rate_limited(wait)
+                    raise rate_limited(wait, "messages")
                 message = read_lobby(text)
                 if isinstance(message, Refusal):
                     raise message

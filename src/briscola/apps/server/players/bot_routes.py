@@ -21,7 +21,7 @@ from briscola.apps.server.errors import API_PREFIX, RATE_LIMITED, ApiError, requ
 from briscola.apps.server.limits import client_ip
 from briscola.apps.server.players.accounts import USERNAME, AccountError
 from briscola.apps.server.players.bots import Bots
-from briscola.apps.server.players.routes import CHANGES, Me, rate_limited
+from briscola.apps.server.players.routes import CHANGES, Me, within_rate
 from briscola.apps.server.schemas import ErrorResponse
 
 __all__ = ["router"]
@@ -87,8 +87,7 @@ router = APIRouter(
 async def create(body: NewBot, request: Request, owner: Me, bots: AllBots) -> Any:
     """Make a bot account: the answer holds its token, shown this once (only its hash is
     kept: a lost token is revoked and another made)."""
-    if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
-        return too_many
+    within_rate(request, "create", client_ip(request.scope))
     try:
         bot, token = bots.create(owner.id, body.name.strip(), body.avatar.strip())
     except AccountError as exc:

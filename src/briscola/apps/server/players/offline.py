@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from briscola.apps.server.errors import RATE_LIMITED, ApiError, request_lang
 from briscola.apps.server.limits import client_ip
-from briscola.apps.server.players.routes import rate_limited, seat_taken
+from briscola.apps.server.players.routes import seat_taken, within_rate
 from briscola.apps.server.rooms import Rooms
 from briscola.apps.server.schemas import ErrorResponse
 from briscola.apps.server.store import Progress, StoredSeat, StoredTable
@@ -113,8 +113,7 @@ async def offline_game(game: OfflineGame, request: Request) -> Any:
     rooms: Rooms = request.app.state.rooms
     table_id = table_id_of(game.id)
     if rooms.storage.load(table_id) is None:
-        if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
-            return too_many
+        within_rate(request, "create", client_ip(request.scope))
         lang = request_lang(request.headers, request.query_params.get("lang")) or "it"
         store(rooms, table_id, replay(game), lang)
     seat_taken(request, table_id, 0)

@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from briscola.apps.server.errors import API_PREFIX, RATE_LIMITED, ApiError, request_lang, word
-from briscola.apps.server.limits import RateLimiter, client_ip, retry_after
+from briscola.apps.server.limits import RateLimiter, client_ip, rate_limited
 from briscola.apps.server.players.accounts import (
     PASSWORD_LENGTH,
     SESSION_DAYS,
@@ -41,10 +41,10 @@ __all__ = [
     "COOKIE",
     "Me",
     "accounts_of",
-    "rate_limited",
     "router",
     "same_site",
     "seat_taken",
+    "within_rate",
 ]
 
 COOKIE: Final = "briscola_player"
@@ -218,20 +218,15 @@ def _limiter(request: Request) -> RateLimiter:
     return limiter
 
 
-def rate_limited(request: Request, kind: str, *keys: str) -> JSONResponse | None:
-    """The 429 reply when any of ``keys`` is over its ``kind`` rate (``create`` counts this
-    request too; ``guess`` only checks: a wrong password is counted by :func:`_wrong`)."""
+def within_rate(request: Request, kind: str, *keys: str) -> None:
+    """Refuse the request (429) when any of ``keys`` is over its ``kind`` rate (``create``
+    counts this request too; ``guess`` only checks: a wrong password is counted by
+    :func:`_wrong`)."""
     limiter = _limiter(request)
     for key in keys:
         wait = limiter.take(kind, key) if kind == "create" else limiter.check(kind, key)
         if wait is not None:
-            seconds = retry_after(wait)
-            english = f"too many attempts: wait {seconds} s"
-            message = word("rate_limited", english, _lang(request), prefix=API_PREFIX,
-                           seconds=seconds)  # fmt: skip
-            body = {"code": "rate_limited", "message": message}
-            return JSONResponse(body, status_code=429, headers={"Retry-After": seconds})
-    return None
+            raise rate_limited(wait, "attempts")
 
 
 def _wrong(request: Request, *keys: str) -> None:
@@ -265,8 +260,7 @@ async def guest(body: Identity, request: Request, response: Response, accounts: 
     player = _current(request)
     if player is not None:
         return player.public()
-    if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
-        return too_many
+    within_rate(request, "create", client_ip(request.scope))
     player, session = accounts.new_guest(_name(body.name), body.avatar.strip())
     response.set_cookie(COOKIE, session, max_age=SESSION_DAYS * 86400, httponly=True,
                         samesite="lax", secure=request.url.scheme == "https")  # fmt: skip
@@ -276,8 +270,7 @@ async def guest(body: Identity, request: Request, response: Response, accounts: 
 @router.post("/signup", response_model=PlayerView, dependencies=CHANGES, responses=_RATE)
 async def signup(body: SignUp, request: Request, response: Response, accounts: Accts) -> Any:
     """Claim this browser's guest (or a new player) with a username and a password."""
-    if (too_many := rate_limited(request, "create", client_ip(request.scope))) is not None:
-        return too_many
+    within_rate(request, "create", client_ip(request.scope))
     player = _current(request)
     if player is None:
         player, first = accounts.new_guest(_name(body.name), body.avatar.strip())
@@ -295,8 +288,7 @@ async def login(body: Credentials, request: Request, response: Response, account
     """Log in: this browser is the account's player from now on. A guest logging in brings
     their games to the account (their seats are the account's), and the guest is gone."""
     keys = (client_ip(request.scope), "login:" + body.username.casefold())
-    if (too_many := rate_limited(request, "guess", *keys)) is not None:
-        return too_many
+    within_rate(request, "guess", *keys)
     player = await asyncio.to_thread(accounts.check_login, body.username, body.password)
     if player is None:
         _wrong(request, *keys)
@@ -350,8 +342,7 @@ async def delete(body: Confirm, request: Request, player: Me, accounts: Accts) -
     read "deleted player" from then on, their sessions end."""
     if not player.guest:
         keys = (client_ip(request.scope), "login:" + (player.username or "").casefold())
-        if (too_many := rate_limited(request, "guess", *keys)) is not None:
-            return too_many
+        within_rate(request, "guess", *keys)
         ok = await asyncio.to_thread(
             accounts.check_login, player.username or "", body.password or ""
         )
