@@ -81,11 +81,5 @@ def _ended(stored: StoredTable | None) -> Table | None:
     if table.status != OVER:
         return None
     table.resigned = list(stored.resigned)
-    kept = stored.seat_flags if isinstance(stored.seat_flags, dict) else {}
-    point = [len(table.deals), sum(len(deal.actions) for deal in table.deals)]
-    if kept.get("at") == point:  # the flags stored with the end (Room.store)
-        humans = set(table.human_seats())
-        for seat in kept.get("autoplay") or []:
-            if seat in humans:
-                table.seats[seat].autoplay = True
+    table.restore_flags(stored.seat_flags)  # as the room does: those stored with the end
     return table
