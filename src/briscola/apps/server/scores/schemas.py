@@ -228,28 +228,13 @@ class SetTotalChange(_Model):
     value: _Points
 
 
-class NextDealChange(_Model):
-    """Close the deal and open the next one in the same game (targets added up over deals)."""
+class StepChange(_Model):
+    """A change with nothing more to say: ``next_deal`` closes the deal and opens the next one in
+    the same game (targets added up over deals); ``new_game`` (Nuova partita) closes the game
+    into the history (a trophy to its winner) and starts anew; ``undo`` takes back the last
+    change, ``redo`` makes the last undone one again."""
 
-    op: Literal["next_deal"]
-
-
-class NewGameChange(_Model):
-    """Nuova partita: close the game into the history (a trophy to its winner), start anew."""
-
-    op: Literal["new_game"]
-
-
-class UndoChange(_Model):
-    """Undo the last change."""
-
-    op: Literal["undo"]
-
-
-class RedoChange(_Model):
-    """Redo the last undone change."""
-
-    op: Literal["redo"]
+    op: Literal["next_deal", "new_game", "undo", "redo"]
 
 
 class RenameChange(_Model):
@@ -305,10 +290,7 @@ class RenameSheetChange(_Model):
 AnyChange = Annotated[
     AddChange
     | SetTotalChange
-    | NextDealChange
-    | NewGameChange
-    | UndoChange
-    | RedoChange
+    | StepChange
     | RenameChange
     | AddCompetitorChange
     | RemoveCompetitorChange
