@@ -13,10 +13,10 @@ from typing import Any
 import orjson
 import pytest
 
-from briscola.apps.server.views import Views, card_points, dumps
+from briscola.apps.server.views import Views, dumps
 from briscola.core.rules import preset
 from briscola.session.audience import public_view
-from briscola.session.envelope import PROTOCOL
+from briscola.session.envelope import PROTOCOL, card_points
 from briscola.session.events import Event
 from briscola.session.table import Seat, Table
 

@@ -58,41 +58,36 @@ from briscola.session.envelope import card_points, state_message
 from briscola.session.events import Event
 from briscola.session.table import Table
 
-__all__ = ["Shared", "Views", "card_points", "dumps", "fragment"]
 
-
-def _encoded(value: Any) -> bytes:
-    """``value`` by orjson, keys that are no text (a seat's number) written as text. Tried
-    without that option first: it makes orjson 2.5 times slower on a state message (4.5 µs
-    against 1.9), none of whose keys is a number; raises what orjson raises."""
+def _encoded(value: Any, plain: Callable[[], Any] | None = None) -> bytes:
+    """``value`` as JSON by orjson, keys that are no text (a seat's number) written as text (tried
+    without that option first: it makes orjson 2.5 times slower on a state message, 4.5 µs against
+    1.9, none of whose keys is a number); where orjson refuses (see the module), by the standard
+    library from ``plain()`` (the same data without fragments inside), if given."""
     try:
         return orjson.dumps(value)
     except TypeError:  # orjson.JSONEncodeError: a key that is no text, or what orjson refuses
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+        try:
+            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+        except TypeError:
+            return json.dumps(plain() if plain is not None else value).encode()
 
 
 def dumps(message: Any) -> str:
     """``message`` as compact JSON text (orjson; the standard library where orjson refuses)."""
-    try:
-        return _encoded(message).decode()
-    except TypeError:  # orjson.JSONEncodeError: a lone surrogate, an integer past 64 bits...
-        return json.dumps(message)
+    return _encoded(message).decode()
 
 
 def fragment(value: Any, plain: Callable[[], Any] | None = None) -> orjson.Fragment:
-    """``value`` as JSON text that orjson puts into a message as it is. Where orjson refuses
-    (a lone surrogate in a name) the standard library encodes ``plain()`` (the same data without
-    fragments inside; default ``value``), which escapes it.
+    """``value`` as JSON text that orjson puts into a message as it is (``plain``: what the
+    standard library encodes where orjson refuses, see :func:`_encoded`).
 
     >>> orjson.dumps({"a": fragment([1, "x"])})
     b'{"a":[1,"x"]}'
     >>> orjson.dumps(fragment({"name": "\\ud800"}))
     b'{"name": "\\\\ud800"}'
     """
-    try:
-        return orjson.Fragment(_encoded(value))
-    except TypeError:  # orjson.JSONEncodeError
-        return orjson.Fragment(json.dumps(plain() if plain is not None else value))
+    return orjson.Fragment(_encoded(value, plain))
 
 
 @dataclass(frozen=True)
