@@ -4,12 +4,6 @@ Open where the host allowed it (kept in the table's row and by a rematch) and tw
 more sit; closed while partners play a deal (``chat_in_deal``). The lines live in the room's
 memory only (the last :data:`KEPT`, sent to a socket as it connects), never in the database, a
 log, a download or a review: a restart or the table leaving memory forgets them.
-
->>> chat = Chat(allowed=True)
->>> chat.add(1, "  ciao\\n a tutti ")
-{'type': 'chat', 'seat': 1, 'text': 'ciao a tutti'}
->>> len(chat.lines)
-1
 """
 
 from __future__ import annotations
@@ -45,12 +39,6 @@ class Chat:
         """Is the chat open at ``table``: allowed by its host, and two people or more there."""
         return self.allowed and len(table.human_seats()) >= 2
 
-    def add(self, seat: int, text: str) -> dict[str, Any]:
-        """Keep a seat's line (its spaces folded) and return the message that shows it."""
-        line = {"type": "chat", "seat": seat, "text": " ".join(text.split())}
-        self.lines.append(line)
-        return line
-
     async def replay(self, ws: WebSocket, table: Table) -> None:
         """Send one socket the lines kept, oldest first (a socket that just connected; one that
         went away is left to its own handler)."""
@@ -64,12 +52,14 @@ class Chat:
 async def chat(room: Room, peer: Peer, message: ChatMessage) -> None:
     """A seat's line of chat: refused where the chat is not open (``chat_off``), between
     partners while a deal is played (``chat_in_deal``) or when the line is empty once its spaces
-    are folded (``bad_message``); else shown to everybody."""
+    are folded (``bad_message``); else kept, its spaces folded, and shown to everybody."""
     if not room.chat.open(room.table):
         raise Refusal("chat_off", "there is no chat at this table: its host did not allow it")
     if room.partners_in_deal():
         raise Refusal("chat_in_deal", "with partners, the chat waits for the deal's end")
-    if not message.text.split() or has_surrogate(message.text):
+    text = " ".join(message.text.split())
+    if not text or has_surrogate(text):
         raise Refusal("bad_message", "a chat message is {'type': 'chat', 'text': '...'}: no text")
     async with room.lock:
-        await room.tell(room.chat.add(peer.player, message.text))
+        room.chat.lines.append(line := {"type": "chat", "seat": peer.player, "text": text})
+        await room.tell(line)
