@@ -111,13 +111,6 @@ class Views:
         self._standing: tuple[int, orjson.Fragment] | None = None
         self.players: dict[int, dict[str, Any]] = {}  # who took each seat (players/seats.py)
 
-    def standing(self) -> orjson.Fragment:
-        """The match's standing, made again only when a deal was recorded."""
-        deals = len(self.table.match.deals)
-        if self._standing is None or self._standing[0] != deals:
-            self._standing = (deals, fragment(self.table.standing_data()))
-        return self._standing[1]
-
     def info(self, ruleset: Any = None, standing: Any = None) -> dict[str, Any]:
         """The table's public information, with who took each seat (``ruleset``, ``standing``:
         their fragments, as :meth:`shared` gives them; else made here)."""
@@ -131,7 +124,10 @@ class Views:
     def shared(self, events: Sequence[Event], flow: Mapping[str, Any]) -> Shared:
         """What every seat's message about this change shares: the table's public information,
         the ``events`` and the ``flow``'s fields."""
-        info = self.info(ruleset=self.ruleset, standing=self.standing())
+        deals = len(self.table.match.deals)
+        if self._standing is None or self._standing[0] != deals:  # a new standing: a deal recorded
+            self._standing = (deals, fragment(self.table.standing_data()))
+        info = self.info(ruleset=self.ruleset, standing=self._standing[1])
         events_text = fragment(list(events), lambda: [e.to_dict() for e in events])
         return Shared(fragment(info, self.info), events_text, flow)
 
