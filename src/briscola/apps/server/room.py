@@ -178,9 +178,9 @@ class Room:
         self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
         self.saved = Saved(table, saved)  # what storage holds, what it lacks
         self._driver: asyncio.Task[None] | None = None  # the computer players' moves
-        self._timer: asyncio.Task[None] | None = None  # the absent people's timeout
         # the move clock: the move it times (deal, actions so far), its seat, its deadline
-        self._clock: tuple[tuple[int, int], int | None, float, asyncio.TimerHandle] | None = None
+        self._clock: tuple[tuple[int, int], int | None, float] | None = None
+        self._timer: tuple[float, asyncio.TimerHandle] | None = None  # its deadline, its handle
         self._tasks: set[asyncio.Task[None]] = set()  # checks running on their own
         self.views = Views(table, self.table_id, self.hints)
         if saved is not None:
@@ -264,10 +264,10 @@ class Room:
 
     async def broadcast(self, events: Sequence[Event], skip: WebSocket | None = None) -> None:
         """Send every connected seat its own view with ``events``, the spectators theirs; note
-        a completed trick and arm the move clock first."""
+        a completed trick and set the timer first."""
         if any(isinstance(e, TrickEvent) for e in events):
             self.pace.saw_trick()
-        self._arm_clock()
+        self._arm()
         shared: Shared | None = None  # made once, if anybody is sent it
         for seat, sockets in list(self.sockets.items()):
             targets = [ws for ws in sockets if ws is not skip]
@@ -293,7 +293,7 @@ class Room:
         """Send an error to one socket, worded in the table's language."""
         await self.tell(refusal.worded(self.lang), [ws])
 
-    # -- the clocks -------------------------------------------------------------------------
+    # -- the timer: the move clock and the absent people's timeout -------------------------
     def _move_key(self) -> tuple[int, int] | None:
         """The move the clock times, (deal, actions so far): a person's, at a table of several
         people with one of them connected; else None."""
@@ -305,32 +305,50 @@ class Room:
         assert table.state is not None and table.deal_number is not None
         return (table.deal_number, len(table.state.actions))
 
-    def _arm_clock(self) -> None:
-        """Start the move clock of a new person's move, stop one no longer awaited."""
-        key = self._move_key()
-        if key == (self._clock[0] if self._clock is not None else None):
+    def _arm(self) -> None:
+        """Set the room's one timer, after any change, for the earliest deadline: the move
+        clock's (started for each new move of a person) or that of the person away the longest
+        (at a started table not over, a person connected, a seat the computer does not play)."""
+        key, clock, table = self._move_key(), self._clock, self.table
+        if key is None:
+            clock = None
+        elif clock is None or clock[0] != key:
+            clock = (key, table.to_act(), time.monotonic() + self.settings.move_timeout)
+        self._clock = clock
+        due = None if clock is None else clock[2]
+        gone = [t for seat, t in self.gone_since.items() if not table.seats[seat].autoplay]
+        if gone and table.started and table.status != OVER and self.humans_connected():
+            absent = min(gone) + self.settings.human_timeout
+            due = absent if due is None else min(due, absent)
+        if self._timer is not None and self._timer[0] == due:
             return
-        if self._clock is not None:
-            self._clock[3].cancel()
-            self._clock = None
-        if key is not None:
-            timeout = self.settings.move_timeout
-            handle = asyncio.get_running_loop().call_later(timeout, self._spawn, self._expire, key)
-            self._clock = (key, self.table.to_act(), time.monotonic() + timeout, handle)
+        self.stop_timers()
+        if due is not None:
+            delay = max(0.0, due - time.monotonic())
+            handle = asyncio.get_running_loop().call_later(delay, self._spawn, self._expire)
+            self._timer = (due, handle)
 
-    async def _expire(self, key: tuple[int, int]) -> None:
-        """The move clock ran out: the stand-in makes the move, if it is still awaited."""
+    async def _expire(self) -> None:
+        """The timer ran out: the seats gone longer than the timeout go to the computer, the
+        stand-in makes the move whose clock ran out (if it is still awaited)."""
         try:
             async with self.lock:
-                if self._move_key() != key:
-                    return
-                seat = self.table.to_act()
-                if seat is not None and self.table.seats[seat].connected:  # there, let it run out
-                    self.timed_out[seat] += 1  # counted by the ratings (ratings/record.py)
-                    self.note(timed_out=list(self.timed_out))  # stored with the move
-                await self.commit(self.table.stand_in_move())
+                self.stop_timers()  # set again below
+                table, clock = self.table, self._clock
+                events = self._expire_absent()
+                if clock and clock[2] <= time.monotonic() and self._move_key() == clock[0]:
+                    seat = table.to_act()
+                    if seat is not None and table.seats[seat].connected:  # there, it ran out
+                        self.timed_out[seat] += 1  # counted by the ratings (ratings/record.py)
+                        self.note(timed_out=list(self.timed_out))  # stored with the move
+                    events += table.stand_in_move()
+                if events:
+                    await self.commit(events)
+                # also when woken a little early (uvloop's timers count whole milliseconds from
+                # the loop's cached clock): nothing is due yet, and it rings again
+                self._arm()
         except Exception:
-            log.exception("a move's clock could not hand the move to the computer")
+            log.exception("the timer of table %s failed", self.table_id)
 
     def _expire_absent(self) -> list[Event]:
         """Give to the computer every human seat gone longer than the timeout."""
@@ -343,38 +361,15 @@ class Room:
                 events += self.table.set_autoplay(seat, True)
         return events
 
-    def _arm(self) -> None:
-        """Start the timeout of the person away the longest, unless one runs (at a started table
-        not over, for a seat the computer does not play yet)."""
-        table = self.table
-        if self._timer is not None or not table.started or table.status == OVER:
-            return
-        gone = [since for seat, since in self.gone_since.items() if not table.seats[seat].autoplay]
-        if gone:
-            delay = max(0.0, self.settings.human_timeout - (time.monotonic() - min(gone)))
-            self._timer = asyncio.create_task(self._timeout(delay))
-
-    async def _timeout(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.lock:
-            self._timer = None
-            events = self._expire_absent()
-            if events:
-                await self.commit(events)
-            elif self.humans_connected():
-                # woken a little early (uvloop's timers count whole milliseconds from the loop's
-                # cached clock): without a new timer the absent seat would never be played
-                self._arm()
-
     def stop_timers(self) -> None:
-        """Stop the absent people's timeout (a room leaving memory: nothing may hold it)."""
+        """Stop the room's timer (a room leaving memory: nothing may hold it)."""
         if self._timer is not None:
-            self._timer.cancel()
+            self._timer[1].cancel()
             self._timer = None
 
-    def _spawn(self, work: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
-        """Run ``work(*args)`` in a task of its own (cancelled by :meth:`close`)."""
-        task = asyncio.create_task(work(*args))
+    def _spawn(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``work()`` in a task of its own (cancelled by :meth:`close`)."""
+        task = asyncio.create_task(work())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -423,7 +418,6 @@ class Room:
         """After a change: store it, send every seat its view, let the computer players go on."""
         await self.store()
         await self.broadcast(events)
-        self._arm()
         self.kick()
 
     def keep_flags(self) -> None:
@@ -441,7 +435,6 @@ class Room:
             self.learn_players()  # the seat's player, linked when it was taken
             self.idle_since = None
             self.gone_since.pop(seat, None)
-            self.stop_timers()  # armed again for those still away
             events = self.table.set_connected(seat, True)
             events += self.table.set_autoplay(seat, False)
             events += self._expire_absent()
@@ -467,7 +460,6 @@ class Room:
             events = self.table.set_connected(seat, False)
             if seat in self.table.human_seats():
                 self.gone_since[seat] = time.monotonic()
-                self._arm()
             await self.broadcast(events)
 
     async def watch(self, ws: WebSocket) -> None:
@@ -667,16 +659,14 @@ class Room:
             await self.store()
 
     async def close(self) -> None:
-        """Stop the room's tasks, its clocks and the checks still running."""
-        if self._clock is not None:
-            self._clock[3].cancel()
-            self._clock = None
-        tasks = [t for t in (self._driver, self._timer) if t is not None]
-        for task in [*tasks, *self._tasks]:
+        """Stop the room's timer, its computer players and the checks still running."""
+        self.stop_timers()
+        for task in self._tasks:
             task.cancel()
-        for task in tasks:
+        if self._driver is not None:
+            self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+                await self._driver
 
 
 def seat_url(table_id: str, seat: int, token: str) -> str:
