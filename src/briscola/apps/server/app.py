@@ -254,8 +254,7 @@ async def _leave(rooms: Rooms, room: Room, seat: int | None, websocket: WebSocke
     if seat is None or websocket in room.watchers:
         await room.unwatch(websocket)
     else:
-        await room.disconnect(seat, websocket)
-        room.after_leaving(rooms)  # those still here may all have asked for the rematch
+        await room.disconnect(seat, websocket, rooms)
     rooms.forget_if_finished(room)
 
 

@@ -16,7 +16,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -173,7 +173,7 @@ class Room:
         self.emoted: dict[int, float] = {}  # each seat's last emote (time.monotonic())
         self.chat = Chat(row.chat)  # free-text chat, where the host allows it (:mod:`.chat`)
         now = time.monotonic()
-        self.idle_since: float | None = now  # when its last connection left (None: connected)
+        self.idle_since = now  # when a connection last left (idle from then, if it was the last)
         self.pins = 0  # sockets between their arrival and their hello: the room is not let go
         self.gone_since: dict[int, float] = {i: now for i in table.human_seats()}
         self.saved = Saved(table, saved)  # what storage holds, what it lacks
@@ -181,7 +181,7 @@ class Room:
         # the move clock: the move it times (deal, actions so far), its seat, its deadline
         self._clock: tuple[tuple[int, int], int | None, float] | None = None
         self._timer: tuple[float, asyncio.TimerHandle] | None = None  # its deadline, its handle
-        self._tasks: set[asyncio.Task[None]] = set()  # checks running on their own
+        self._tasks: set[asyncio.Task[None]] = set()  # the timer's expiries running
         self.views = Views(table, self.table_id, self.hints)
         if saved is not None:
             self.learn_players()
@@ -226,7 +226,7 @@ class Room:
         """Seconds the room has been idle (nobody connected, nobody using it, no computer
         player thinking), or None while it is in use: an idle room may leave memory."""
         busy = self.pins or self.lock.users or self.has_connections()
-        if busy or self.idle_since is None or not (self._driver is None or self._driver.done()):
+        if busy or not (self._driver is None or self._driver.done()):
             return None
         return now - self.idle_since
 
@@ -325,8 +325,7 @@ class Room:
         self.stop_timers()
         if due is not None:
             delay = max(0.0, due - time.monotonic())
-            handle = asyncio.get_running_loop().call_later(delay, self._spawn, self._expire)
-            self._timer = (due, handle)
+            self._timer = (due, asyncio.get_running_loop().call_later(delay, self._ring))
 
     async def _expire(self) -> None:
         """The timer ran out: the seats gone longer than the timeout go to the computer, the
@@ -367,9 +366,9 @@ class Room:
             self._timer[1].cancel()
             self._timer = None
 
-    def _spawn(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        """Run ``work()`` in a task of its own (cancelled by :meth:`close`)."""
-        task = asyncio.create_task(work())
+    def _ring(self) -> None:
+        """The timer rang: :meth:`_expire` in a task of its own (cancelled by :meth:`close`)."""
+        task = asyncio.create_task(self._expire())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -433,7 +432,6 @@ class Room:
         async with self.lock:
             self.sockets.setdefault(seat, []).append(ws)
             self.learn_players()  # the seat's player, linked when it was taken
-            self.idle_since = None
             self.gone_since.pop(seat, None)
             events = self.table.set_connected(seat, True)
             events += self.table.set_autoplay(seat, False)
@@ -447,20 +445,20 @@ class Room:
             self._arm()
             self.kick()
 
-    async def disconnect(self, seat: int, ws: WebSocket) -> None:
-        """A seat's socket left; when it was the seat's last, start the seat's timeout."""
+    async def disconnect(self, seat: int, ws: WebSocket, rooms: Rooms) -> None:
+        """A seat's socket left; when it was the seat's last, the seat's timeout starts, and the
+        rematch if those still here all asked for it."""
         async with self.lock:
+            self.idle_since = time.monotonic()
             sockets = self.sockets.get(seat, [])
             if ws in sockets:
                 sockets.remove(ws)
             if sockets:
                 return
-            if not self.has_connections():
-                self.idle_since = time.monotonic()
             events = self.table.set_connected(seat, False)
             if seat in self.table.human_seats():
                 self.gone_since[seat] = time.monotonic()
-            await self.broadcast(events)
+            await self._maybe_rematch(rooms, events)
 
     async def watch(self, ws: WebSocket) -> None:
         """A spectator came: send them the table, tell everybody how many watch."""
@@ -478,8 +476,7 @@ class Room:
         async with self.lock:
             if ws in self.watchers:
                 self.watchers.remove(ws)
-                if not self.has_connections():
-                    self.idle_since = time.monotonic()
+                self.idle_since = time.monotonic()
                 await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
 
     # -- messages from a socket (a refusal is raised, for the socket loop to word) ----------
@@ -565,25 +562,12 @@ class Room:
             self.votes.add(seat)
             await self._maybe_rematch(peer.rooms, [RematchAskedEvent(seat=seat)])
 
-    def after_leaving(self, rooms: Rooms) -> None:
-        """A person left: those still here may all have asked for the rematch. Checked in a
-        task of its own (the leaving socket's handler may be cancelled as it ends)."""
-        if self.table.status == OVER and self.votes:
-
-            async def check() -> None:
-                async with self.lock:
-                    await self._maybe_rematch(rooms, [])
-
-            self._spawn(check)
-
     async def _maybe_rematch(self, rooms: Rooms, events: list[Event]) -> None:
         """Start the rematch if everybody present asked for it; else send ``events``."""
         old, stand_in = self.table, self.settings.stand_in
         present = {i for i in old.human_seats() if self.sockets.get(i)}
         if self.rematch_id is not None or not present or not present <= self.votes:
-            if events:
-                await self.broadcast(events)
-            return
+            return await self.broadcast(events)
         moves = {i: (i + 1) % len(old.seats) for i in present}  # each person's new seat
         tokens = {moves[i]: secrets.token_urlsafe(24) for i in present}  # by the new seat
         hashes = {i: hash_token(token) for i, token in tokens.items()}
