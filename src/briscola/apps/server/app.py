@@ -251,10 +251,7 @@ async def dispatch(
 
 async def _leave(rooms: Rooms, room: Room, seat: int | None, websocket: WebSocket) -> None:
     """A socket is gone: the room forgets it (and may let the table go)."""
-    if seat is None or websocket in room.watchers:
-        await room.unwatch(websocket)
-    else:
-        await room.disconnect(seat, websocket, rooms)
+    await room.disconnect(seat, websocket, rooms)
     rooms.forget_if_finished(room)
 
 

@@ -445,11 +445,16 @@ class Room:
             self._arm()
             self.kick()
 
-    async def disconnect(self, seat: int, ws: WebSocket, rooms: Rooms) -> None:
-        """A seat's socket left; when it was the seat's last, the seat's timeout starts, and the
-        rematch if those still here all asked for it."""
+    async def disconnect(self, seat: int | None, ws: WebSocket, rooms: Rooms) -> None:
+        """A socket left: a spectator's (everybody is told how many still watch), or a seat's
+        (its last: the seat's timeout starts, and the rematch if those still here all asked)."""
         async with self.lock:
             self.idle_since = time.monotonic()
+            if seat is None or ws in self.watchers:  # a seat's that resigned watches
+                if ws in self.watchers:
+                    self.watchers.remove(ws)
+                    await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
+                return
             sockets = self.sockets.get(seat, [])
             if ws in sockets:
                 sockets.remove(ws)
@@ -469,15 +474,6 @@ class Room:
             self.watchers.append(ws)
             await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
             await self.chat.replay(ws, self.table)
-
-    async def unwatch(self, ws: WebSocket) -> None:
-        """A spectator went away: tell everybody how many still watch (the room's last socket
-        to go makes it idle)."""
-        async with self.lock:
-            if ws in self.watchers:
-                self.watchers.remove(ws)
-                self.idle_since = time.monotonic()
-                await self.broadcast([SpectatorsEvent(count=len(self.watchers))])
 
     # -- messages from a socket (a refusal is raised, for the socket loop to word) ----------
     @handles(ActionMessage)
