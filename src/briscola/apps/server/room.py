@@ -167,7 +167,7 @@ class Room:
         self.lock = RoomLock()
         self.sockets: dict[int, list[WebSocket]] = {}
         self.watchers: list[WebSocket] = []
-        self.pace = Pace()
+        self.pace = Pace(row.speed) if row.speed in SPEEDS else Pace()
         self.votes: set[int] = set()
         self.timed_out = list(row.timed_out or [0] * len(table.seats))  # moves the clock gave
         self.emoted: dict[int, float] = {}  # each seat's last emote (time.monotonic())
@@ -185,8 +185,6 @@ class Room:
         self.views = Views(table, self.table_id, self.hints)
         if saved is not None:
             self.learn_players()
-        if row.speed in SPEEDS:
-            self.pace.speed = row.speed
         self.rematch_id = row.rematch_id
         if row.resigned:
             table.resigned = list(row.resigned)
@@ -241,8 +239,6 @@ class Room:
         """The ``state`` message of ``seat`` (None: a spectator's): only what it may know.
         ``shared``: what every message of this change shares, made once for all of them."""
         shared = shared or self.shared(())
-        if seat is None:
-            return self.views.message(None, shared)
         host = seat == self.host
         invite = self.invite_url() if host and self.table.status == WAITING else None
         return self.views.message(seat, shared, host=host, invite_url=invite)
@@ -596,9 +592,8 @@ class Room:
 
     async def _drive(self) -> None:
         """While a computer player is to act: ask it (it thinks while the delay runs), then play
-        its answer, unless the table moved on meanwhile (then it is asked again). A match nobody
-        plays any more deals on after three tricks' holds (for the spectators to see the deal's
-        result) and is stored as played out at its end."""
+        its answer unless the table moved on meanwhile; an unattended match is dealt on and
+        marked played out at its end (docs/web-protocol.md, ``resign``)."""
         table, settings = self.table, self.settings
         thinking: asyncio.Future[Any] | None = None
         try:
@@ -639,7 +634,7 @@ class Room:
             await self.store()
 
     async def close(self) -> None:
-        """Stop the room's timer, its computer players and the checks still running."""
+        """Stop the room's timer and its computer players."""
         self.stop_timers()
         for task in self._tasks:
             task.cancel()
