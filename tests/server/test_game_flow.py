@@ -100,6 +100,26 @@ def test_the_move_clock_hands_a_slow_move_to_the_computer(db: Path) -> None:
             p.close()
 
 
+def test_the_timeout_of_a_person_away_leaves_the_move_clock_running(db: Path) -> None:
+    """One timer serves both: when it rings for a person away, the person to act keeps their
+    move and their clock."""
+    with client_for(db, human_timeout=0.3, move_timeout=60) as c:
+        _, _, players = start_friends(c, "pairs", ("human", "human", "human", "bot:random"))
+        state = players[0].last_state
+        while state["observation"]["turn"] == 3:  # the computer plays up to a person
+            state = players[0].recv()
+        turn = state["observation"]["turn"]
+        away = next(p for p in players[1:] if p.seat != turn)
+        away.close()
+        assert [e["type"] for e in players[0].recv()["events"]] == ["presence"]
+        m = players[0].recv()
+        assert m["events"] == [{"type": "autoplay", "seat": away.seat, "on": True}]
+        assert m["clock"]["seat"] == turn and m["clock"]["left"] > 50
+        for p in players:
+            if p is not away:
+                p.close()
+
+
 def test_no_clock_when_one_person_plays_against_the_computer(client: TestClient) -> None:
     me = _solo(client)
     assert me.last_state["clock"] is None
