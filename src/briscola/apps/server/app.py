@@ -152,7 +152,7 @@ async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | Non
     except (DamagedTableError, ServerFull) as exc:  # damaged: 1008, the client does not come back
         damaged = isinstance(exc, DamagedTableError)
         close = (POLICY_VIOLATION, "damaged table") if damaged else (TRY_AGAIN_LATER, "server full")
-        await refuse(websocket, exc, close, _lang(websocket))
+        await refuse(websocket, exc, close, request_lang(websocket))
         return None
     if room is None:
         await websocket.close(POLICY_VIOLATION, "unknown table")
@@ -168,7 +168,7 @@ async def _seat(websocket: WebSocket, room: Room) -> int | None:
     wait = limiter.check("guess", ip)  # too many bad tokens from this client: wait
     if wait is not None:
         close = (POLICY_VIOLATION, "rate limited")
-        await refuse(websocket, rate_limited(wait, "messages"), close, _lang(websocket))
+        await refuse(websocket, rate_limited(wait, "messages"), close, request_lang(websocket))
         return None
     seat = room.seat_for_token(token)
     if seat is None:
@@ -200,12 +200,6 @@ async def _hello_token(websocket: WebSocket) -> str | None:
         await websocket.close(POLICY_VIOLATION, "missing token")
         return None
     return token
-
-
-def _lang(websocket: WebSocket) -> str | None:
-    """The language the socket's request names (``?lang=``, ``Accept-Language``), or None: what
-    it is told before its table is known."""
-    return request_lang(websocket.headers, websocket.query_params.get("lang"))
 
 
 def _text(message: Mapping[str, Any]) -> str:

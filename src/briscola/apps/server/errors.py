@@ -26,6 +26,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from briscola.apps.server.schemas import ErrorResponse
 from briscola.i18n import CATALOGS, DEFAULT_LANG, WEB_LANGS, t
@@ -51,18 +52,22 @@ def word(
         return message
 
 
-def request_lang(headers: Mapping[str, str], asked: str | None) -> str | None:
-    """The language a request names: ``asked`` (its ``?lang=``) when it is one of the web
-    client's, else the first of them in its ``Accept-Language``; None when neither names one.
+def request_lang(conn: HTTPConnection, kept: str | None = None) -> str | None:
+    """The language a request or socket names, one of the web client's: its ``?lang=``, else
+    ``kept`` (a language the client keeps, e.g. in a cookie), else the first in its
+    ``Accept-Language``; None when none names one.
 
-    >>> request_lang({"accept-language": "ro-RO,ro;q=0.9,en;q=0.8"}, None)
-    'ro'
-    >>> request_lang({"accept-language": "de-DE"}, "it"), request_lang({}, "xx")
-    ('it', None)
+    >>> def lang(query: str = "", accept: str = "") -> str | None:
+    ...     headers = [(b"accept-language", accept.encode())]
+    ...     scope = {"type": "http", "query_string": query.encode(), "headers": headers}
+    ...     return request_lang(HTTPConnection(scope))
+    >>> lang(accept="ro-RO,ro;q=0.9,en;q=0.8"), lang("lang=it", "de-DE"), lang("lang=xx")
+    ('ro', 'it', None)
     """
-    if asked in WEB_LANGS:
-        return asked
-    for part in headers.get("accept-language", "").split(","):
+    for asked in conn.query_params.get("lang"), kept:
+        if asked in WEB_LANGS:
+            return asked
+    for part in conn.headers.get("accept-language", "").split(","):
         code = part.split(";")[0].strip().split("-")[0].lower()
         if code in WEB_LANGS:
             return code
@@ -215,7 +220,7 @@ async def error_reply(request: Request, exc: Exception) -> JSONResponse:
     """The reply to any error: ``{"code", "message", ...}`` in the request's language (the score
     keeper's, ``/api/scores``, worded by it in its own catalog)."""
     err = api_error(exc)
-    lang = request_lang(request.headers, request.query_params.get("lang"))
+    lang = request_lang(request)
     if request.url.path.startswith("/api/scores"):
         lang = None
     body = {"code": err.code, "message": err.said(lang, API_PREFIX), **err.extra}

@@ -82,10 +82,7 @@ def page_lang(request: Request) -> str:
     >>> asked("lang=xx", accept="de, it;q=0.5"), asked(accept="ro-RO,ro;q=0.9,en;q=0.8")
     ('it', 'ro')
     """
-    asked = request.query_params.get("lang")
-    if asked not in WEB_LANGS:
-        asked = request.cookies.get(LANG_COOKIE)
-    return request_lang(request.headers, asked) or WEB_LANGS[0]
+    return request_lang(request, request.cookies.get(LANG_COOKIE)) or WEB_LANGS[0]
 
 
 def error_page(templates: Jinja2Templates, request: Request, kind: str) -> Response:

@@ -224,7 +224,7 @@ async def _try_again(scope: Scope, receive: Receive, send: Send) -> None:
     if scope["type"] == "websocket":
         ws = WebSocket(scope, receive, send)
         await ws.accept()
-        lang = request_lang(ws.headers, ws.query_params.get("lang"))
+        lang = request_lang(ws)
         await refuse(ws, TableElsewhere(), (TRY_AGAIN_LATER, "server full"), lang)
         return
     response = await error_reply(Request(scope), TableElsewhere())

@@ -39,10 +39,6 @@ router = APIRouter()
 """The lobby's socket route (mounted before the tables' ``/ws/{table_id}``)."""
 
 
-def _lang(ws: WebSocket) -> str | None:
-    return request_lang(ws.headers, ws.query_params.get("lang"))
-
-
 def _same_site(ws: WebSocket) -> bool:
     origin = ws.headers.get("origin")
     return origin is None or urlsplit(origin).netloc == ws.headers.get("host", "")
@@ -77,7 +73,7 @@ async def _refuse(ws: WebSocket, code: str, message: str, lang: str | None) -> N
 async def lobby_socket(ws: WebSocket) -> None:
     """A player in the lobby: seeks, cancels, fills; told the lobby's numbers and the match."""
     lobby: Lobby = ws.app.state.lobby
-    lang = _lang(ws)
+    lang = request_lang(ws)
     await ws.accept()
     if not _same_site(ws):
         await _refuse(ws, "cross_site", "refused: the socket comes from another site", lang)

@@ -47,7 +47,7 @@ class NewBot(BaseModel):
 
 
 def _refused(request: Request, code: str) -> ApiError:
-    lang = request_lang(request.headers, request.query_params.get("lang"))
+    lang = request_lang(request)
     message = word(code, _ENGLISH[code], lang, prefix=API_PREFIX)
     return ApiError(_STATUS.get(code, 403), code, message)
 

@@ -114,7 +114,7 @@ async def offline_game(game: OfflineGame, request: Request) -> Any:
     table_id = table_id_of(game.id)
     if rooms.storage.load(table_id) is None:
         within_rate(request, "create", client_ip(request.scope))
-        lang = request_lang(request.headers, request.query_params.get("lang")) or "it"
+        lang = request_lang(request) or "it"
         store(rooms, table_id, replay(game), lang)
     seat_taken(request, table_id, 0)
     return OfflineStored(table_id=table_id, review_url=f"/review/{table_id}/0")

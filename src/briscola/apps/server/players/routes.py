@@ -140,13 +140,9 @@ class PlayerView(BaseModel):
     bot: bool = False  # a bot account (players/bots.py)
 
 
-def _lang(request: Request) -> str | None:
-    return request_lang(request.headers, request.query_params.get("lang"))
-
-
 def _refused(request: Request, code: str, status: int | None = None) -> ApiError:
     """The refusal ``code``, in the request's language."""
-    message = word(code, _ENGLISH[code], _lang(request), prefix=API_PREFIX)
+    message = word(code, _ENGLISH[code], request_lang(request), prefix=API_PREFIX)
     return ApiError(status or _STATUS.get(code, 403), code, message)
 
 

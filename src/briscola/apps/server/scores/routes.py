@@ -121,8 +121,9 @@ async def _language(
         Query(description="The language of messages (default: Accept-Language, else it)"),
     ] = None,
 ) -> str:
-    """The request's language (:func:`~.errors.request_lang`), else Italian."""
-    return request_lang(request.headers, lang) or DEFAULT_LANG
+    """The request's language (:func:`~.errors.request_lang`, which reads ``lang``, declared here
+    for the API's docs and checks), else Italian."""
+    return request_lang(request) or DEFAULT_LANG
 
 
 SheetsOf = Annotated[Sheets, Depends(_sheets)]
@@ -224,7 +225,7 @@ def export_sheet(key: str, sheets: SheetsOf, lang: Language) -> Response:
 async def _refused(request: Request, exc: Exception) -> Response:
     """A sheet's refusal: 400 with its code, said in the request's language."""
     assert isinstance(exc, ScoreError)
-    lang = request_lang(request.headers, request.query_params.get("lang")) or DEFAULT_LANG
+    lang = request_lang(request) or DEFAULT_LANG
     return await error_reply(request, ApiError(400, exc.code, exc.message(lang)))
 
 
