@@ -51,7 +51,7 @@ class Numbers:
 def playing_here(rooms: Rooms) -> int:
     """People connected to a seat at a table in play in this process's memory."""
     count = 0
-    for room in list(getattr(rooms, "_rooms", {}).values()):
+    for room in filter(None, map(rooms.loaded, rooms.table_ids())):
         if room.table.status == OVER:
             continue
         seats = room.table.seats
