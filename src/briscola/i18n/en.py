@@ -1230,10 +1230,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.hints_off": "The person who opened the table has not allowed hints.",
     "web.api_error.not_your_turn": "It is not your turn: wait for it.",
     "web.api_error.invalid_request": "The request does not have the right shape.",
-    "web.api_error.bad_request": "The request cannot be read.",
     "web.api_error.method_not_allowed": "This address does not take that method.",
-    "web.api_error.too_large": "The request is too large.",
-    "web.api_error.unsupported_media_type": "The request must be JSON.",
     "web.api_error.rate_limited": "Too many requests: wait {seconds} s.",
     "web.api_error.server_full": (
         "The server is full ({n} tables in play): try again in a few minutes."

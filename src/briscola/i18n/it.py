@@ -1340,10 +1340,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.hints_off": "Chi ha aperto il tavolo non ha consentito i suggerimenti.",
     "web.api_error.not_your_turn": "Non tocca a te: aspetta il tuo turno.",
     "web.api_error.invalid_request": "La richiesta non ha la forma giusta.",
-    "web.api_error.bad_request": "La richiesta non si legge.",
     "web.api_error.method_not_allowed": "Questo indirizzo non accetta questo metodo.",
-    "web.api_error.too_large": "La richiesta è troppo grande.",
-    "web.api_error.unsupported_media_type": "La richiesta deve essere in JSON.",
     "web.api_error.rate_limited": "Troppe richieste: aspetta {seconds} s.",
     "web.api_error.server_full": (
         "Il server è al completo ({n} tavoli in gioco): riprova tra qualche minuto."

@@ -294,10 +294,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.api_error.hints_off": "Cel care a deschis masa nu a permis sugestiile.",
     "web.api_error.not_your_turn": "Nu este rândul tău: așteaptă-ți rândul.",
     "web.api_error.invalid_request": "Cererea nu are forma potrivită.",
-    "web.api_error.bad_request": "Cererea nu poate fi citită.",
     "web.api_error.method_not_allowed": "Această adresă nu acceptă această metodă.",
-    "web.api_error.too_large": "Cererea este prea mare.",
-    "web.api_error.unsupported_media_type": "Cererea trebuie să fie JSON.",
     "web.api_error.rate_limited": "Prea multe cereri: așteaptă {seconds} s.",
     "web.api_error.server_full": (
         "Serverul este plin ({n} mese în joc): încearcă din nou peste câteva minute."
