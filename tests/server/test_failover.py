@@ -25,7 +25,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from briscola.apps.server.cluster.handoffs import HOLD_SECONDS
-from briscola.apps.server.cluster.leases import lease_table
+from briscola.apps.server.cluster.leases import RENEW_SECONDS, lease_table
 from server.cluster_helpers import Person, Workers, missing_programs, until
 
 pytestmark = pytest.mark.server
@@ -94,7 +94,9 @@ async def _held_by_a_ghost(w: Workers) -> None:
                 )
         finally:
             engine.dispose()
-        await asyncio.sleep(0.5)  # its holder renews its leases, finds this one gone, lets go
+        # its holder renews its leases (every RENEW_SECONDS, in a thread: later on a loaded
+        # machine), finds this one gone and lets the table go; three renewals' time is plenty
+        await asyncio.sleep(3 * RENEW_SECONDS)
         started = time.monotonic()
         errors: list[str] = []
         fate, code = await _socket(f"{w.ws_base}/ws/{table_id}", token, errors)
