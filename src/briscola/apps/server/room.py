@@ -318,7 +318,7 @@ class Room:
             due = absent if due is None else min(due, absent)
         if self._timer is not None and self._timer[0] == due:
             return
-        self.stop_timers()
+        self.stop_timer()
         if due is not None:
             delay = max(0.0, due - time.monotonic())
             self._timer = (due, asyncio.get_running_loop().call_later(delay, self._ring))
@@ -328,7 +328,7 @@ class Room:
         stand-in makes the move whose clock ran out (if it is still awaited)."""
         try:
             async with self.lock:
-                self.stop_timers()  # set again below
+                self.stop_timer()  # set again below
                 table, clock = self.table, self._clock
                 events = self._expire_absent()
                 if clock and clock[2] <= time.monotonic() and self._move_key() == clock[0]:
@@ -356,7 +356,7 @@ class Room:
                 events += self.table.set_autoplay(seat, True)
         return events
 
-    def stop_timers(self) -> None:
+    def stop_timer(self) -> None:
         """Stop the room's timer (a room leaving memory: nothing may hold it)."""
         if self._timer is not None:
             self._timer[1].cancel()
@@ -635,7 +635,7 @@ class Room:
 
     async def close(self) -> None:
         """Stop the room's timer and its computer players."""
-        self.stop_timers()
+        self.stop_timer()
         for task in self._tasks:
             task.cancel()
         if self._driver is not None:

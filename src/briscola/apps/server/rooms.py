@@ -228,7 +228,7 @@ class Rooms:
             room.keep_flags()
         self.evicted += 1
         del self._rooms[room.table_id]
-        room.stop_timers()
+        room.stop_timer()
         self.let_go(room.table_id)
         return True
 
