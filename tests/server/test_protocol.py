@@ -13,6 +13,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Annotated, Any, Literal, Union
 
 import pytest
@@ -250,9 +251,9 @@ class _Limiter:
 
 @dataclass
 class _Room:
-    """What the socket loop asks of a room: its limiter, its id and its errors."""
+    """What the socket loop asks of a room: its rooms' limiter, its id and its errors."""
 
-    limiter: _Limiter
+    rooms: SimpleNamespace
     table_id: str = "t1"
     lang: str | None = None  # the server's own words, with the details
 
@@ -272,8 +273,8 @@ async def _a_new_message() -> None:
 
     reader = Reader(Annotated[Union[PingMessage, WaveMessage], Field(discriminator="type")])  # noqa: UP007
     routes = {**handlers, "wave": Route(wave, spectators=False)}
-    room, ws = _Room(_Limiter()), _Socket()
-    seat, spectator = Peer(None, ws, 1), Peer(None, ws, None)  # type: ignore[arg-type]
+    room, ws = _Room(SimpleNamespace(limiter=_Limiter())), _Socket()
+    seat, spectator = Peer(ws, 1), Peer(ws, None)  # type: ignore[arg-type]
 
     async def send(peer: Peer, message: dict[str, Any]) -> None:
         await dispatch(room, peer, json.dumps(message), reader.read, routes)  # type: ignore[arg-type]
@@ -288,7 +289,7 @@ async def _a_new_message() -> None:
     await send(seat, {"type": "wave", "hand": "right"})  # the fourth message: over the rate
     assert ws.sent[-1]["code"] == "rate_limited" and waves == [(1, "left")]
     assert ws.sent[-1]["message"] == "too many messages: wait 20 s"
-    assert room.limiter.taken == [("message", "10.0.0.7")] * 4  # every message counted once
+    assert room.rooms.limiter.taken == [("message", "10.0.0.7")] * 4  # every message counted once
 
 
 def test_an_action_example_is_a_real_action() -> None:

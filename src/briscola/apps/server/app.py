@@ -138,10 +138,10 @@ async def _serve(websocket: WebSocket, table_id: str, as_seat: bool) -> None:
         await (room.watch(websocket) if seat is None else room.connect(seat, websocket))
         while (message := await websocket.receive())["type"] == "websocket.receive":
             watching = websocket in room.watchers  # a seat's: resigned meanwhile
-            peer = Peer(rooms, websocket, None if watching else seat)
+            peer = Peer(websocket, None if watching else seat)
             await dispatch(room, peer, _text(message))
     finally:
-        await _to_the_end(_leave(rooms, room, seat, websocket))
+        await _to_the_end(_leave(room, seat, websocket))
 
 
 async def _room(websocket: WebSocket, rooms: Rooms, table_id: str) -> Room | None:
@@ -223,8 +223,7 @@ async def dispatch(
     a refusal (raised or read) is sent to the socket in the table's language. ``read`` and
     ``routes``: the protocol's (a test gives its own)."""
     try:
-        wait = room.limiter.take("message", client_ip(peer.ws.scope)) if room.limiter else None
-        if wait is not None:
+        if (wait := room.rooms.limiter.take("message", client_ip(peer.ws.scope))) is not None:
             raise rate_limited(wait, "messages")
         message = read(text)
         if isinstance(message, Refusal):
@@ -243,10 +242,10 @@ async def dispatch(
         await room.error(peer.ws, Refusal("internal", "the server could not do that"))
 
 
-async def _leave(rooms: Rooms, room: Room, seat: int | None, websocket: WebSocket) -> None:
+async def _leave(room: Room, seat: int | None, websocket: WebSocket) -> None:
     """A socket is gone: the room forgets it (and may let the table go)."""
-    await room.disconnect(seat, websocket, rooms)
-    rooms.forget_if_finished(room)
+    await room.disconnect(seat, websocket)
+    room.rooms.forget_if_finished(room)
 
 
 _CLEANING: set[asyncio.Task[None]] = set()

@@ -37,7 +37,6 @@ from briscola.session.events import CardText, DealResult, Event, PlayText, Stand
 
 if TYPE_CHECKING:
     from briscola.apps.server.room import Room
-    from briscola.apps.server.rooms import Rooms
 
 TRY_AGAIN_LATER = 1013
 """The WebSocket close code of a server that is full."""
@@ -515,10 +514,9 @@ read_message: Callable[[str], SocketMessage | Refusal] = Reader(SocketMessage).r
 # -- the handler map -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Peer:
-    """Who sent a message: its socket, its seat (None: a spectator, or a seat that resigned and
-    watches) and the process's rooms."""
+    """Who sent a message: its socket and its seat (None: a spectator, or a seat that resigned
+    and watches)."""
 
-    rooms: Rooms
     ws: WebSocket
     seat: int | None
 

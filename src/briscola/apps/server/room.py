@@ -25,7 +25,7 @@ from fastapi import WebSocket
 
 from briscola.apps.server.chat import Chat
 from briscola.apps.server.errors import Refusal
-from briscola.apps.server.limits import RateLimiter, rate_limited
+from briscola.apps.server.limits import rate_limited
 from briscola.apps.server.players.seats import stored_players
 from briscola.apps.server.players.upkeep import follow_rematch
 from briscola.apps.server.protocol import (
@@ -40,9 +40,7 @@ from briscola.apps.server.protocol import (
     SyncMessage,
     handles,
 )
-from briscola.apps.server.settings import Settings
 from briscola.apps.server.store import (
-    GroupCommit,
     Saved,
     StoredTable,
     hash_token,
@@ -63,7 +61,6 @@ from briscola.session.table import DEAL_OVER, OVER, WAITING, Seat, Table, TableE
 
 if TYPE_CHECKING:
     from briscola.apps.server.rooms import Rooms
-    from briscola.bots.pool import BotPool
 
 
 log = logging.getLogger(__name__)
@@ -142,17 +139,14 @@ class Room:
         self,
         table: Table,
         row: StoredTable,
-        *,
-        settings: Settings,
-        pool: BotPool,
-        commits: GroupCommit,
-        limiter: RateLimiter | None = None,
+        rooms: Rooms,
         saved: Sequence[tuple[bool, int]] | None = None,
     ) -> None:
         """``row``: the table's stored row (its speed, resignations, rematch and seat flags are
-        taken back). ``limiter``: the per-client limits of its sockets' messages (None: none).
-        ``saved``: a table loaded again, for each deal whether storage has its row and how many
-        of its actions (None: a new table, everything it holds is stored)."""
+        taken back). ``rooms``: the process's, whose settings, computer players, group commit
+        and rate limits the room uses. ``saved``: a table loaded again, for each deal whether
+        storage has its row and how many of its actions (None: a new table, everything it holds
+        is stored)."""
         self.table = table
         self.table_id = row.id
         self.stored_seats = list(row.seats)
@@ -160,10 +154,8 @@ class Room:
         self.invite_code = row.invite_code
         self.lang = row.lang
         self.hints = row.hints
-        self.settings = settings
-        self.pool = pool
-        self.commits = commits
-        self.limiter = limiter
+        self.rooms, self.settings = rooms, rooms.settings
+        self.commits = rooms.commits  # another process's room: one that refuses (cluster/)
         self.lock = RoomLock()
         self.sockets: dict[int, list[WebSocket]] = {}
         self.watchers: list[WebSocket] = []
@@ -441,7 +433,7 @@ class Room:
             self._arm()
             self.kick()
 
-    async def disconnect(self, seat: int | None, ws: WebSocket, rooms: Rooms) -> None:
+    async def disconnect(self, seat: int | None, ws: WebSocket) -> None:
         """A socket left: a spectator's (everybody is told how many still watch), or a seat's
         (its last: the seat's timeout starts, and the rematch if those still here all asked)."""
         async with self.lock:
@@ -459,7 +451,7 @@ class Room:
             events = self.table.set_connected(seat, False)
             if seat in self.table.human_seats():
                 self.gone_since[seat] = time.monotonic()
-            await self._maybe_rematch(rooms, events)
+            await self._maybe_rematch(events)
 
     async def watch(self, ws: WebSocket) -> None:
         """A spectator came: send them the table, tell everybody how many watch."""
@@ -552,11 +544,11 @@ class Room:
             if self.rematch_id is not None:
                 raise TableError("rematch_started", "the rematch has already started")
             self.votes.add(seat)
-            await self._maybe_rematch(peer.rooms, [RematchAskedEvent(seat=seat)])
+            await self._maybe_rematch([RematchAskedEvent(seat=seat)])
 
-    async def _maybe_rematch(self, rooms: Rooms, events: list[Event]) -> None:
+    async def _maybe_rematch(self, events: list[Event]) -> None:
         """Start the rematch if everybody present asked for it; else send ``events``."""
-        old, stand_in = self.table, self.settings.stand_in
+        old, stand_in, rooms = self.table, self.settings.stand_in, self.rooms
         present = {i for i in old.human_seats() if self.sockets.get(i)}
         if self.rematch_id is not None or not present or not present <= self.votes:
             return await self.broadcast(events)
@@ -601,7 +593,7 @@ class Room:
                 request = table.bot_request()
                 if request is not None:
                     thinking = asyncio.ensure_future(
-                        self.pool.decide(request.level, request.seed, request.observation)
+                        self.rooms.pool.decide(request.level, request.seed, request.observation)
                     )
                     await asyncio.sleep(self.pace.wait(settings.bot_delay, settings.trick_hold))
                     action = await thinking

@@ -109,10 +109,7 @@ class Rooms:
         return list(self._rooms)
 
     def _room(self, table: Table, row: StoredTable, saved: list[tuple[bool, int]] | None) -> Room:
-        room = Room(
-            table, row, settings=self.settings, pool=self.pool, commits=self.commits,
-            limiter=self.limiter, saved=saved,
-        )  # fmt: skip
+        room = Room(table, row, self, saved)
         if table.status != OVER:  # a match that ends here is told once (Room.store)
             room.finished = self.finished
         return room
