@@ -283,11 +283,11 @@ def create_app(
     storage = Storage(settings.db)
     pool = BotPool(settings.bot_workers or 0)
     leases = process_leases(settings, storage.engine)  # several processes (cluster/), else None
+    recorder = Recorder(storage.engine)  # results and ratings (issue 37)
     if leases is None:  # one process: every table its own
-        rooms = Rooms(storage, settings, pool)
+        rooms = Rooms(storage, settings, pool, recorder)
     else:  # a table is played by the process holding its lease
-        rooms = Rooms(storage, settings, pool, hold=leases.take, let_go=leases.release)
-    rooms.finished = recorder = Recorder(storage.engine)  # results and ratings (issue 37)
+        rooms = Rooms(storage, settings, pool, recorder, leases.take, leases.release)
     web = Path(static_dir) if static_dir is not None else default_static_dir()
     purger = Purger(storage.engine)
 

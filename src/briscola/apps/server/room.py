@@ -73,7 +73,7 @@ MAX_SPECTATORS = 200
 
 Finished = Callable[[str, "Table"], None]
 """Told once that a room's match is over, after the commit that stored its end: the table's id
-and the table (the app gives the ratings' recorder; rooms.py hands it to each room)."""
+and the table (the app gives the ratings' recorder to the rooms: `Rooms.finished`)."""
 
 SPEEDS: dict[str, float] = {"lenta": 2.0, "normale": 1.0, "veloce": 0.4}
 """Each speed of the computer players: its factor on the server's delay between their moves."""
@@ -133,8 +133,6 @@ class RoomLock(asyncio.Lock):
 class Room:
     """A table in play, its connections and its pace. See the module's documentation."""
 
-    finished: Finished | None = None  # told once the match's end is stored (rooms.py sets it)
-
     def __init__(
         self,
         table: Table,
@@ -156,6 +154,7 @@ class Room:
         self.hints = row.hints
         self.rooms, self.settings = rooms, rooms.settings
         self.commits = rooms.commits  # another process's room: one that refuses (cluster/)
+        self.finished = None if table.status == OVER else rooms.finished  # told once, at its end
         self.lock = RoomLock()
         self.sockets: dict[int, list[WebSocket]] = {}
         self.watchers: list[WebSocket] = []

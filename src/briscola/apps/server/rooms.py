@@ -74,22 +74,21 @@ def _reason(exc: Exception) -> str:
 
 class Rooms:
     """The rooms of the tables in play (see the module). Without a ``pool`` the computer players
-    think on the loop. All they know of several processes (:mod:`.cluster`, given by the app):
-    ``hold(table_id)``, False when another process plays the table; ``let_go(table_id)``, its
-    room left memory. Without them this is the one process, every table its own."""
-
-    finished: Finished | None = None  # told when a match is over (the app: the ratings)
+    think on the loop; ``finished`` is told when a match is over (the app: the ratings). All
+    they know of several processes (:mod:`.cluster`, given by the app): ``hold(table_id)``,
+    False when another process plays the table; ``let_go(table_id)``, its room left memory.
+    Without them this is the one process, every table its own."""
 
     def __init__(
         self,
         storage: Storage,
         settings: Settings,
         pool: BotPool | None = None,
+        finished: Finished | None = None,
         hold: Callable[[str], bool] = lambda table_id: True,
         let_go: Callable[[str], None] = lambda table_id: None,
     ) -> None:
-        self.storage = storage
-        self.settings = settings
+        self.storage, self.settings, self.finished = storage, settings, finished
         self.pool = pool or BotPool(0)
         self.hold, self.let_go = hold, let_go
         self.limiter = RateLimiter(settings)
@@ -107,12 +106,6 @@ class Rooms:
     def table_ids(self) -> list[str]:
         """The ids of the tables in memory."""
         return list(self._rooms)
-
-    def _room(self, table: Table, row: StoredTable, saved: list[tuple[bool, int]] | None) -> Room:
-        room = Room(table, row, self, saved)
-        if table.status != OVER:  # a match that ends here is told once (Room.store)
-            room.finished = self.finished
-        return room
 
     def new(
         self,
@@ -147,7 +140,7 @@ class Rooms:
         )  # fmt: skip
         self.storage.create_table(row)
         self.hold(row.id)  # a new id: nobody else holds it
-        room = self._rooms[row.id] = self._room(table, row, None)
+        room = self._rooms[row.id] = Room(table, row, self)
         return room
 
     async def get(self, table_id: str) -> Room | None:
@@ -180,7 +173,7 @@ class Rooms:
             if why is not None:
                 raise DamagedTableError(table_id, why)
             saved = [(deck is not None, len(actions)) for _, deck, actions in stored.deals]
-            room = self._room(table, stored, saved)
+            room = Room(table, stored, self, saved)
             await room.store()  # a deal dealt again from the seed (or the first one) is stored now
             self._rooms[table_id] = room
             return room
