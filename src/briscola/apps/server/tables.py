@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -49,15 +49,23 @@ NAMES = (
 """The names the computer players take, one per seat (more than any table has seats)."""
 
 
-def computer_names(levels: Sequence[str | None], rng: random.Random | None = None) -> list[str]:
+def computer_names(
+    levels: Sequence[str | None], people: Iterable[str] = (), rng: random.Random | None = None
+) -> list[str]:
     """A different Italian first name, drawn at random, for each computer seat (``levels``: a
-    seat's level, ``None`` for a person, who gets ``""``); the client shows the level beside.
+    seat's level, ``None`` for a person, who gets ``""``); the client shows the level beside. A
+    name that begins one of the ``people``'s at the table is not drawn: nobody plays their
+    namesake.
 
-    >>> names = computer_names([None, "simple", "simple", "medium"], random.Random(4))
+    >>> names = computer_names([None, "simple", "simple", "medium"], rng=random.Random(4))
     >>> names[0], len(set(names[1:])), all(n in NAMES for n in names[1:])
     ('', 3, True)
+    >>> any("Anna" in computer_names([None, *"12345"], ["anna 🦊"]) for _ in range(100))
+    False
     """
-    names = iter((rng or random.Random()).sample(NAMES, sum(lv is not None for lv in levels)))
+    taken = {name.split()[0].casefold() for name in people if name.split()}
+    free = [name for name in NAMES if name.casefold() not in taken]
+    names = iter((rng or random.Random()).sample(free, sum(lv is not None for lv in levels)))
     return ["" if level is None else next(names) for level in levels]
 
 
@@ -214,8 +222,8 @@ def against_computer(
 ) -> tuple[Room, str]:
     """A started table of a person (``name``) at seat 0 against computers of ``level``: its
     room and the person's token."""
-    names = computer_names([None] + [level] * (ruleset.players - 1))
     seats = [Seat.human(seat_name(name, 0, lang))]
+    names = computer_names([None] + [level] * (ruleset.players - 1), [seats[0].name])
     seats += [Seat.computer(level, n) for n in names[1:]]
     token = secrets.token_urlsafe(24)
     room = rooms.new(ruleset, fmt, seats, lang, {0: hash_token(token)}, start=True, seed=seed)
@@ -252,8 +260,8 @@ async def create_table(
     fmt = _match(req.match)
     specs = req.seats if req.seats is not None else ["human"] * ruleset.players
     levels = _seat_levels(specs, ruleset)
-    names = computer_names(levels)
     seats = [Seat.human(seat_name(req.host_name, 0, req.lang))]
+    names = computer_names(levels, [seats[0].name])
     for i, level in enumerate(levels[1:], start=1):
         if level is None:
             seats.append(Seat.human(seat_name("", i, req.lang), joined=False))
@@ -331,7 +339,8 @@ async def start(
             events = table.start(fill)
         except TableError as exc:
             raise ApiError(409, exc.code, exc.message) from None
-        for name, i in zip(computer_names([fill] * len(empty)), empty, strict=True):
+        people = [s.name for s in table.seats if not s.is_bot and s.joined]
+        for name, i in zip(computer_names([fill] * len(empty), people), empty, strict=True):
             table.seats[i].name = name
         room.note(started=True, seats=empty)  # stored with the deal in one transaction
         await room.commit(events)

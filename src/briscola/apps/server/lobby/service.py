@@ -318,7 +318,7 @@ class Lobby:
         order = seat_order(group.entries, ruleset)
         known = await self._known([e.player for e in group.entries])
         levels = [None if e is not None else catalog.DEFAULT_LEVEL for e in order]
-        names = tables.computer_names(levels)
+        names = tables.computer_names(levels, [name for name, _ in known.values()])
         seats: list[Seat] = []
         hashes: list[str | None] = []
         for i, e in enumerate(order):
