@@ -132,6 +132,21 @@ def test_no_computer_player_is_named_as_a_person_at_the_table(client: TestClient
         assert len(computers) == 4 and not {"Giulia", "Luca"} & set(computers), computers
 
 
+def test_a_computer_is_named_again_when_a_person_of_its_name_joins(
+    client: TestClient, db: Path
+) -> None:
+    r = client.post("/api/tables", json={"preset": "three", "seats": ["human", "human", "bot"]})
+    tid, code = r.json()["table_id"], r.json()["invite_code"]
+    computer = client.get(f"/api/tables/{tid}").json()["seats"][2]["name"]
+    client.post(f"/api/tables/{tid}/join", json={"invite_code": code, "name": computer.upper()})
+    seats = client.get(f"/api/tables/{tid}").json()["seats"]
+    assert seats[1]["name"] == computer.upper() and seats[2]["kind"] == "bot"
+    assert seats[2]["name"] in NAMES and seats[2]["name"] != computer
+    with sqlite3.connect(db) as con:  # stored with the seat taken
+        query = "SELECT name FROM briscola_seats WHERE table_id = ? AND seat = 2"
+        assert con.execute(query, (tid,)).fetchone() == (seats[2]["name"],)
+
+
 def test_play_now_defaults(client: TestClient) -> None:
     r = client.post("/api/play", json={})
     assert r.status_code == 200

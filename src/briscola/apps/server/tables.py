@@ -307,7 +307,13 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
         seat = free[0]
         token = secrets.token_urlsafe(24)
         table.seats[seat].joined = True
-        table.seats[seat].name = seat_name(req.name, seat, room.lang)
+        name = table.seats[seat].name = seat_name(req.name, seat, room.lang)
+        first = name.split()[0].casefold()  # a computer seated under it is named again
+        clash = [i for i, s in enumerate(table.seats) if s.is_bot and s.name.casefold() == first]
+        others = [s.name for i, s in enumerate(table.seats) if i not in clash]
+        for i, new in zip(clash, computer_names(["bot"] * len(clash), others), strict=True):
+            table.seats[i].name = new
+        room.note(seats=clash)  # stored with the seat taken
         room.stored_seats[seat].token_hash = hash_token(token)
         await room.save_seat(seat)
         await room.broadcast([JoinedEvent(seat=seat, name=table.seats[seat].name)])
