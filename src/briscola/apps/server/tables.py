@@ -345,8 +345,8 @@ async def start(
             events = table.start(fill)
         except TableError as exc:
             raise ApiError(409, exc.code, exc.message) from None
-        people = [s.name for s in table.seats if not s.is_bot and s.joined]
-        for name, i in zip(computer_names([fill] * len(empty), people), empty, strict=True):
+        seated = [s.name for i, s in enumerate(table.seats) if i not in empty]  # named apart
+        for name, i in zip(computer_names([fill] * len(empty), seated), empty, strict=True):
             table.seats[i].name = name
         room.note(started=True, seats=empty)  # stored with the deal in one transaction
         await room.commit(events)
