@@ -40,7 +40,7 @@ from briscola.core.rules import Ruleset, RulesetError, preset
 from briscola.core.text import excerpt
 from briscola.i18n import t
 from briscola.session.events import JoinedEvent
-from briscola.session.table import Seat, TableError
+from briscola.session.table import Seat, Table, TableError
 
 NAMES = (
     "Giulia", "Marco", "Chiara", "Luca", "Sofia", "Matteo", "Elena", "Paolo",
@@ -63,10 +63,23 @@ def computer_names(
     >>> any("Anna" in computer_names([None, *"12345"], ["anna 🦊"]) for _ in range(100))
     False
     """
-    taken = {name.split()[0].casefold() for name in people if name.split()}
-    free = [name for name in NAMES if name.casefold() not in taken]
+    taken = {_first(name) for name in people}
+    free = [name for name in NAMES if _first(name) not in taken]
     names = iter((rng or random.Random()).sample(free, sum(lv is not None for lv in levels)))
     return ["" if level is None else next(names) for level in levels]
+
+
+def _first(name: str) -> str:
+    """The first word of a name, as names are compared: ``"anna 🦊"`` and ``"Anna"`` alike."""
+    return (name.split() or [""])[0].casefold()
+
+
+def name_apart(table: Table, seats: Sequence[int]) -> None:
+    """Name the computers of ``seats`` again (:func:`computer_names`), apart from every other
+    seat of ``table``."""
+    others = [s.name for i, s in enumerate(table.seats) if i not in seats]
+    for i, name in zip(seats, computer_names(["bot"] * len(seats), others), strict=True):
+        table.seats[i].name = name
 
 
 # -- checking a request ------------------------------------------------------------------------
@@ -308,11 +321,11 @@ async def join(table_id: str, req: JoinRequest, rooms: RoomsOf, request: Request
         token = secrets.token_urlsafe(24)
         table.seats[seat].joined = True
         name = table.seats[seat].name = seat_name(req.name, seat, room.lang)
-        first = name.split()[0].casefold()  # a computer seated under it is named again
-        clash = [i for i, s in enumerate(table.seats) if s.is_bot and s.name.casefold() == first]
-        others = [s.name for i, s in enumerate(table.seats) if i not in clash]
-        for i, new in zip(clash, computer_names(["bot"] * len(clash), others), strict=True):
-            table.seats[i].name = new
+        # a computer seated under the newcomer's first name is named again
+        clash = [
+            i for i, s in enumerate(table.seats) if s.is_bot and _first(s.name) == _first(name)
+        ]
+        name_apart(table, clash)
         room.note(seats=clash)  # stored with the seat taken
         room.stored_seats[seat].token_hash = hash_token(token)
         await room.save_seat(seat)
@@ -345,9 +358,7 @@ async def start(
             events = table.start(fill)
         except TableError as exc:
             raise ApiError(409, exc.code, exc.message) from None
-        seated = [s.name for i, s in enumerate(table.seats) if i not in empty]  # named apart
-        for name, i in zip(computer_names([fill] * len(empty), seated), empty, strict=True):
-            table.seats[i].name = name
+        name_apart(table, empty)
         room.note(started=True, seats=empty)  # stored with the deal in one transaction
         await room.commit(events)
         info = room.views.info()
